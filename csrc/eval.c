@@ -1,0 +1,125 @@
+/* The evaluator entry points declared in omaha8.h. */
+#include "omaha8.h"
+#include "eval_inline.h"
+
+static int sizes_ok(int hole_size, int board_size) {
+    return hole_size >= O8_MIN_HOLE && hole_size <= O8_MAX_HOLE
+        && board_size >= O8_MIN_BOARD && board_size <= O8_MAX_BOARD;
+}
+
+/* 1 when all cards are < 52 and distinct. */
+static int cards_ok(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size) {
+    uint64_t seen = 0;
+    for (int i = 0; i < hole_size + board_size; i++) {
+        uint8_t c = i < hole_size ? hole[i] : board[i - hole_size];
+        if (c >= 52 || (seen >> c & 1)) return 0;
+        seen |= 1ull << c;
+    }
+    return 1;
+}
+
+O8_INLINE void eval_one(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size,
+                        unsigned *high, unsigned *low) {
+    o8_hole h;
+    o8_board b;
+    o8_prepare_hole(&h, hole, hole_size);
+    o8_prepare_board(&b, board, board_size);
+    if (high) *high = o8_high(&h, &b);
+    if (low) *low = o8_low(&h, &b);
+}
+
+int64_t o8_eval(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size) {
+    unsigned high, low;
+    if (!sizes_ok(hole_size, board_size) || !cards_ok(hole, hole_size, board, board_size)) return -1;
+    eval_one(hole, hole_size, board, board_size, &high, &low);
+    return (int64_t)high | (int64_t)O8_LOW_DECIMAL[low] << 16;
+}
+
+int32_t o8_eval_high(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size) {
+    unsigned high;
+    if (!sizes_ok(hole_size, board_size) || !cards_ok(hole, hole_size, board, board_size)) return -1;
+    eval_one(hole, hole_size, board, board_size, &high, 0);
+    return (int32_t)high;
+}
+
+/* The value of the five cards hole[i], hole[j], board[a], board[b], board[c]. */
+static void eval_five(const uint8_t *hole, const uint8_t *board, int i, int j, int a, int b, int c,
+                      unsigned *high, unsigned *low) {
+    uint8_t two[2] = {hole[i], hole[j]}, three[3] = {board[a], board[b], board[c]};
+    eval_one(two, 2, three, 3, high, low);
+}
+
+int o8_explain(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size,
+               o8_explanation *out) {
+    unsigned best_high = O8_NO_HAND + 1, best_low = O8_NO_LOW;
+    if (!sizes_ok(hole_size, board_size) || !cards_ok(hole, hole_size, board, board_size)) return -1;
+    for (int i = 0; i < hole_size; i++)
+    for (int j = i + 1; j < hole_size; j++)
+    for (int a = 0; a < board_size; a++)
+    for (int b = a + 1; b < board_size; b++)
+    for (int c = b + 1; c < board_size; c++) {
+        unsigned high, low;
+        eval_five(hole, board, i, j, a, b, c, &high, &low);
+        if (high < best_high) {
+            best_high = high;
+            out->high_hole[0] = (uint8_t)i; out->high_hole[1] = (uint8_t)j;
+            out->high_board[0] = (uint8_t)a; out->high_board[1] = (uint8_t)b;
+            out->high_board[2] = (uint8_t)c;
+        }
+        if (low < best_low) {
+            best_low = low;
+            out->low_hole[0] = (uint8_t)i; out->low_hole[1] = (uint8_t)j;
+            out->low_board[0] = (uint8_t)a; out->low_board[1] = (uint8_t)b;
+            out->low_board[2] = (uint8_t)c;
+        }
+    }
+    out->high = (int32_t)best_high;
+    out->low = O8_LOW_DECIMAL[best_low];
+    if (best_low == O8_NO_LOW) {
+        out->low_hole[0] = out->low_hole[1] = 0;
+        out->low_board[0] = out->low_board[1] = out->low_board[2] = 0;
+    }
+    return 0;
+}
+
+int64_t o8_check_batch(const uint8_t *holes, int hole_size, const uint8_t *boards,
+                       int board_size, int64_t n) {
+    if (!sizes_ok(hole_size, board_size)) return -2;
+    for (int64_t r = 0; r < n; r++)
+        if (!cards_ok(holes + r * hole_size, hole_size, boards + r * board_size, board_size))
+            return r;
+    return -1;
+}
+
+/* One loop per (hole size, board size) so that the compiler unrolls each. */
+O8_INLINE void eval_rows(const uint8_t *holes, int hole_size, const uint8_t *boards,
+                         int board_size, int64_t n, uint16_t *high, int32_t *low) {
+    for (int64_t r = 0; r < n; r++) {
+        unsigned hi, lo;
+        eval_one(holes + r * hole_size, hole_size, boards + r * board_size, board_size,
+                 high ? &hi : 0, low ? &lo : 0);
+        if (high) high[r] = (uint16_t)hi;
+        if (low) low[r] = O8_LOW_DECIMAL[lo];
+    }
+}
+
+#define O8_ROWS(H, B) \
+    case H * 8 + B: \
+        if (!low) eval_rows(holes, H, boards, B, n, high, 0); \
+        else if (!high) eval_rows(holes, H, boards, B, n, 0, low); \
+        else eval_rows(holes, H, boards, B, n, high, low); \
+        return 0;
+
+int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
+                  int64_t n, uint16_t *high, int32_t *low) {
+    if (!sizes_ok(hole_size, board_size)) return -1;
+    if (!high && !low) return 0;
+    switch (hole_size * 8 + board_size) {
+        O8_ROWS(2, 3) O8_ROWS(2, 4) O8_ROWS(2, 5)
+        O8_ROWS(3, 3) O8_ROWS(3, 4) O8_ROWS(3, 5)
+        O8_ROWS(4, 3) O8_ROWS(4, 4) O8_ROWS(4, 5)
+        O8_ROWS(5, 3) O8_ROWS(5, 4) O8_ROWS(5, 5)
+        O8_ROWS(6, 3) O8_ROWS(6, 4) O8_ROWS(6, 5)
+    }
+    return -1;
+}

@@ -1,0 +1,67 @@
+/* omaha8.h -- the public C API of omaha8_fast (read by cffi as its cdef).
+ *
+ * Cards are bytes: id = rank * 4 + suit, rank 0..12 = 2..A, suit 0..3 = c d h s
+ * (2c = 0, As = 51; the ids phevaluator uses). A hand is 2..6 hole cards and
+ * 3..5 board cards; every five-card hand uses exactly two hole cards and three
+ * board cards (the Omaha 2+3 rule).
+ *
+ * High values are the standard classes 1..7462 (1 = royal flush, 7462 =
+ * 7-5-4-3-2 offsuit; lower is stronger). Low values are the five ranks of the
+ * best 8-or-better low read high to low with ace = 1 (54321 best, 87654 worst;
+ * lower is stronger), 0 when there is no qualifying low.
+ *
+ * Thread safety: no global mutable state, no allocation; every function may be
+ * called from any number of threads at once. Functions whose comment says
+ * "unchecked" stay in bounds for any byte values and sizes, but give
+ * meaningless results for invalid cards. Preprocessor lines other than plain
+ * integer #defines are skipped by the cffi builder.
+ */
+#ifndef OMAHA8_H
+#define OMAHA8_H
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define O8_MIN_HOLE 2
+#define O8_MAX_HOLE 6
+#define O8_MIN_BOARD 3
+#define O8_MAX_BOARD 5
+
+/* Where the best hands come from: indices into the hole and board arrays. */
+typedef struct {
+    int32_t high;
+    uint8_t high_hole[2];
+    uint8_t high_board[3];
+    int32_t low;
+    uint8_t low_hole[2];
+    uint8_t low_board[3];
+} o8_explanation;
+
+/* Checked: -1 when a size is out of range, a card is >= 52 or repeated;
+ * otherwise high | low << 16. */
+int64_t o8_eval(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size);
+
+/* Checked: the high value only, -1 on invalid input. */
+int32_t o8_eval_high(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size);
+
+/* Checked: fills *out with both halves and the cards they use; -1 on invalid
+ * input, else 0. */
+int o8_explain(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size,
+               o8_explanation *out);
+
+/* First row of n (holes: n * hole_size bytes, boards: n * board_size bytes)
+ * with a card >= 52 or a card repeated within the row; -1 if all are valid,
+ * -2 if a size is out of range. */
+int64_t o8_check_batch(const uint8_t *holes, int hole_size, const uint8_t *boards,
+                       int board_size, int64_t n);
+
+/* Unchecked batch evaluation of n rows. high or low may be NULL to skip that
+ * half (high-only is cheaper). Returns 0, or -1 if a size is out of range. */
+int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
+                  int64_t n, uint16_t *high, int32_t *low);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,25 @@
+/* Lookup tables of the C core, generated at build time by csrc/gen_tables.py
+ * into tables.c. Their layout is described at the top of the generator. */
+#ifndef OMAHA8_TABLES_H
+#define OMAHA8_TABLES_H
+#include <stdint.h>
+
+#define O8_N_PAIRS 91          /* columns: unordered hole rank pairs */
+#define O8_ROWS_BOARD3 0       /* first O8_HIGH row of each board size */
+#define O8_ROWS_BOARD4 455
+#define O8_ROWS_BOARD5 2275
+#define O8_NO_HAND 0xFFFF      /* table entry: no hand possible */
+#define O8_NO_LOW 0xFF         /* O8_LOW entry: no qualifying low */
+
+extern const uint16_t O8_HIGH[8463 * O8_N_PAIRS];
+extern const uint16_t O8_FLUSH[2289 * O8_N_PAIRS];
+extern const uint16_t O8_FLUSH_ROW[8192];
+extern const uint8_t O8_LOW[65536];
+extern const int32_t O8_LOW_DECIMAL[256];
+extern const uint8_t O8_PAIR[169];
+extern const uint16_t O8_BINOM[7 * 19];
+extern const uint8_t O8_RANK[256];
+extern const uint8_t O8_SUIT[256];
+extern const uint8_t O8_LOW_BIT[256];
+
+#endif

@@ -1,0 +1,164 @@
+"""Cards: ids, parsing and formatting.
+
+A card id is ``rank * 4 + suit``: ranks ``2 3 4 5 6 7 8 9 T J Q K A`` are
+0..12, suits ``c d h s`` are 0..3, so ``2c`` is 0 and ``As`` is 51 (the ids
+phevaluator uses).
+
+>>> parse_cards("As Kd 10c 9h")
+(Card('As'), Card('Kd'), Card('Tc'), Card('9h'))
+>>> format_cards([51, 46, 0])
+'As Kh 2c'
+>>> Card("Qs").rank, Card("Qs").suit, int(Card("Qs"))
+(10, 3, 43)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Union
+
+__all__ = ["RANKS", "SUITS", "Card", "CardsLike", "parse_card", "parse_cards", "format_cards"]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+#: Anything accepted where cards are expected: a string of cards, or a
+#: sequence of card strings or ids.
+CardsLike = Union[str, Iterable[Union[int, str]]]
+
+_SEPARATORS = str.maketrans("", "", " ,\t\n\r")
+_ID_OF: dict[str, int] = {}
+for _r, _rank in enumerate(RANKS):
+    for _s, _suit in enumerate(SUITS):
+        for _text in {_rank + _suit, _rank.lower() + _suit, _rank + _suit.upper(), _rank.lower() + _suit.upper()}:
+            _ID_OF[_text] = _r * 4 + _s
+
+
+class Card(int):
+    """One card: an ``int`` (its id) that prints as ``As``.
+
+    >>> c = Card("Th")
+    >>> c, str(c), c == 34, c.rank, c.suit
+    (Card('Th'), 'Th', True, 8, 2)
+    >>> Card(52)
+    Traceback (most recent call last):
+    ...
+    ValueError: card id 52 is out of range 0..51
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, card: int | str) -> Card:
+        return super().__new__(cls, parse_card(card))
+
+    @property
+    def rank(self) -> int:
+        """0..12 for 2..A."""
+        return int(self) >> 2
+
+    @property
+    def suit(self) -> int:
+        """0..3 for clubs, diamonds, hearts, spades."""
+        return int(self) & 3
+
+    def __str__(self) -> str:
+        return RANKS[self >> 2] + SUITS[self & 3]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+def parse_card(card: int | str) -> int:
+    """The id of one card given as an id or as text (``"As"``, ``"10h"``)."""
+    if isinstance(card, str):
+        text = card.strip()
+        if text[:2] == "10":
+            text = "T" + text[2:]
+        try:
+            return _ID_OF[text]
+        except KeyError:
+            raise ValueError(f"invalid card {card!r}: expected a rank of {RANKS} and a suit of {SUITS}") from None
+    if isinstance(card, bool) or not isinstance(card, int):
+        if not hasattr(card, "__index__") or isinstance(card, bool):
+            raise TypeError(f"a card must be an int id or a string, not {type(card).__name__}")
+        card = card.__index__()  # numpy integers
+    if not 0 <= card <= 51:
+        raise ValueError(f"card id {card} is out of range 0..51")
+    return int(card)
+
+
+def _split_text(text: str) -> list[str]:
+    packed = text.translate(_SEPARATORS).replace("10", "T")
+    if len(packed) % 2:
+        # Name the first token that is not a card, for a useful message.
+        for i in range(0, len(packed) - 1, 2):
+            if packed[i:i + 2] not in _ID_OF:
+                break
+        else:
+            i = len(packed) - 1
+        raise ValueError(f"invalid card {packed[i:i + 2]!r} in {text!r}: cards are a rank of {RANKS} and a suit of {SUITS}")
+    return [packed[i:i + 2] for i in range(0, len(packed), 2)]
+
+
+def card_ids(cards: CardsLike) -> list[int]:
+    """The ids of ``cards``, validated (range and type; not duplicates)."""
+    if isinstance(cards, str):
+        try:
+            return [_ID_OF[t] for t in _split_text(cards)]
+        except KeyError as missing:
+            raise ValueError(
+                f"invalid card {missing.args[0]!r} in {cards!r}: cards are a rank of {RANKS} and a suit of {SUITS}"
+            ) from None
+    if isinstance(cards, (bytes, bytearray, memoryview)):
+        raise TypeError("cards must be a string or a sequence of ids or card strings, not bytes")
+    try:
+        items = list(cards)
+    except TypeError:
+        raise TypeError(f"cards must be a string or a sequence of ids or card strings, not {type(cards).__name__}") from None
+    ids = []
+    for item in items:
+        if isinstance(item, str) and len(item.translate(_SEPARATORS)) > 3:
+            ids.extend(card_ids(item))  # ["As Kd", "2c"] is tolerated
+        else:
+            ids.append(parse_card(item))
+    return ids
+
+
+def parse_cards(cards: CardsLike, *, unique: bool = True) -> tuple[Card, ...]:
+    """Parse cards given as text or ids into a tuple of :class:`Card`.
+
+    Text may be packed (``"AsKd"``), or separated by spaces or commas; ranks
+    are accepted in either case, ``10`` for ten. With ``unique`` (the default)
+    a repeated card is an error.
+
+    >>> parse_cards("ah,KD, 2c")
+    (Card('Ah'), Card('Kd'), Card('2c'))
+    >>> parse_cards([51, "2c"])
+    (Card('As'), Card('2c'))
+    >>> parse_cards("AsAs")
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate card As
+    """
+    ids = card_ids(cards)
+    if unique:
+        check_unique(ids)
+    return tuple(Card(i) for i in ids)
+
+
+def check_unique(ids: Iterable[int]) -> None:
+    """Raise ``ValueError`` naming the first card seen twice."""
+    seen = 0
+    for i in ids:
+        if seen >> i & 1:
+            raise ValueError(f"duplicate card {RANKS[i >> 2]}{SUITS[i & 3]}")
+        seen |= 1 << i
+
+
+def format_cards(cards: CardsLike, sep: str = " ") -> str:
+    """Cards as text, ``"As Kd 2c"``.
+
+    >>> format_cards("askd2c", sep="")
+    'AsKd2c'
+    """
+    return sep.join(RANKS[i >> 2] + SUITS[i & 3] for i in card_ids(cards))
