@@ -1,0 +1,20 @@
+"""Run the examples in every module's docstrings against the installed package."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import omaha8_fast
+
+MODULES = sorted(
+    m.name for m in pkgutil.iter_modules(omaha8_fast.__path__, "omaha8_fast.") if not m.name.endswith("_core")
+) + ["omaha8_fast"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0, f"{result.failed} doctest failures in {name}"
