@@ -180,11 +180,15 @@ typedef struct {
     uint8_t board[5];
     int board_size;
     int64_t part, n_parts, unit;                  /* unit = index of the next unit mod n_parts */
+    int board_units;                              /* 1: units are board prefixes, else deals of holes */
     o8_equity_counts *out;
 } exact_job;
 
-/* Is the next unit of work ours? Prepares the holes on the first one. */
-static int take_unit(exact_job *x) {
+/* Is the next unit of work ours? Prepares the holes on the first one. With
+ * known holes only, a unit is a first card or two of the board; when any
+ * player is open, a whole deal of holes (there are many). */
+static int take_unit(exact_job *x, int at_boards) {
+    if (at_boards != x->board_units) return 1;
     int mine = x->unit == x->part;
     if (++x->unit == x->n_parts) x->unit = 0;
     if (mine && !x->prepared) {
@@ -200,7 +204,7 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
     const uint16_t *B = O8_BINOM;
     for (int a = 0; a < m - 4; a++)
     for (int b = a + 1; b < m - 3; b++) {
-        if (!take_unit(x)) continue;
+        if (!take_unit(x, 1)) continue;
         uint8_t ca = d[a], cb = d[b];
         unsigned row2 = B[19 + O8_RANK[ca]] + B[2 * 19 + O8_RANK[cb] + 1];
         uint32_t count2 = (1u << 4 * O8_SUIT[ca]) + (1u << 4 * O8_SUIT[cb]);
@@ -242,14 +246,14 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
  * a unit is a choice of the first dealt card (or the whole board if none). */
 static void boards_rest(exact_job *x, const uint8_t *d, int m, int from, int at, int64_t weight) {
     if (at == 5) {
-        if (x->board_size == 5 && !take_unit(x)) return;
+        if (x->board_size == 5 && !take_unit(x, 1)) return;
         o8_board bd;
         o8_prepare_board(&bd, x->board, 5);
         showdown(x->n, x->holes, &bd, weight, 0, x->out);
         return;
     }
     for (int i = from; i <= m - (5 - at); i++) {
-        if (at == x->board_size && !take_unit(x)) continue;
+        if (at == x->board_size && !take_unit(x, 1)) continue;
         x->board[at] = d[i];
         boards_rest(x, d, m, i + 1, at + 1, weight);
     }
@@ -273,11 +277,12 @@ static void deal_random(exact_job *x, int p, int k, int from, uint64_t used, int
 
 static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
     if (p == x->n) {
+        x->prepared = 0;
+        if (!take_unit(x, 0)) return;
         uint8_t deck[52];
         int m = 0;
         for (int c = 0; c < 52; c++)
             if (!(used >> c & 1)) deck[m++] = (uint8_t)c;
-        x->prepared = 0;
         if (x->board_size == 0) boards_preflop(x, deck, m, weight);
         else boards_rest(x, deck, m, 0, x->board_size, weight);
         return;
@@ -319,6 +324,9 @@ int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
     memcpy(x.board, board, (size_t)board_size);
     x.part = part;
     x.n_parts = n_parts;
+    x.board_units = 1;
+    for (int p = 0; p < n_players; p++)
+        x.board_units &= players[p].holes && players[p].n_holes == 1;
     x.out = out;
     deal_from(&x, 0, base, 1);
     return 0;
