@@ -329,3 +329,34 @@ def test_ranges_that_never_fit_are_reported() -> None:
         run_job(EquityJob((a, b), (None, None), 4, b"", b"", exact=False, samples=10), threads=1)
     counts = run_job(EquityJob((a, b), (None, None), 4, b"", b"", exact=True), threads=1)
     assert counts[0] == 0 and CHUNKS > 1
+
+
+# --- command line ----------------------------------------------------------------
+
+
+def test_cli_equity_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from omaha8_fast.cli import main
+
+    assert main(["equity", "AsAd2s3d", "KhKd9c8c", "--board", "2h7s8h"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    aces, kings = equity(["AsAd2s3d", "KhKd9c8c"], "2h7s8h")
+    assert lines[0].split() == ["Hand", "Equity", "High", "win", "High", "tie", "Low", "win", "Low", "tie", "Scoop"]
+    for line, p in zip(lines[1:3], (aces, kings)):
+        cells = line.split()[4:]
+        assert cells == [f"{v:.2%}" for v in (p.equity, p.high_win, p.high_tie, p.low_win, p.low_tie, p.scoop)]
+    assert lines[3] == f"No low: {aces.no_low:.2%} of runouts"
+    assert lines[4].startswith("Exact: 820 runouts enumerated in ")
+
+
+def test_cli_monte_carlo_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    from omaha8_fast.cli import main
+
+    assert main(["equity", "AsAd2s3d", "random", "--monte-carlo", "--samples", "5000", "--seed", "4", "--threads", "1"]) == 0
+    out = capsys.readouterr().out
+    hero = equity(["AsAd2s3d", None], samples=5000, seed=4)[0]
+    assert f"{hero.equity:.2%} ±{hero.std_error:.2%}" in out
+    assert "random" in out and "Monte Carlo: 5,000 samples, seed 4 in " in out
+    assert main(["equity", "AsAd2s3d", "AsKd9c8c"]) == 2
+    assert capsys.readouterr().err.strip() == "omaha8 equity: error: card As is used in player 1's hole and player 2's hole"
+    assert main(["equity", "AsAd2s3d", "KhKd9c8c", "--samples", "0"]) == 2
+    assert "samples must be at least 1" in capsys.readouterr().err
