@@ -123,3 +123,9 @@ int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, in
     }
     return -1;
 }
+
+const void *o8_table(int index, size_t *size) {
+    if (index < 0 || index >= O8_N_TABLES) return 0;
+    *size = O8_TABLE_SIZE[index];
+    return O8_TABLE_DATA[index];
+}
