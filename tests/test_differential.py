@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from omaha8_fast import evaluate_batch, evaluate_hilo, reference
 from omaha8_fast.deals import random_deals
@@ -122,3 +124,17 @@ def test_every_pair_of_low_rank_sets() -> None:
             assert evaluate_hilo(hole, board)[1] == reference.evaluate_low(hole, board), (hole, board)
             checked += 1
     assert checked == 247 * 219
+
+
+@st.composite
+def deals(draw: st.DrawFn) -> tuple[list[int], list[int]]:
+    hole_size = draw(st.sampled_from([4, 5, 6]))
+    board_size = draw(st.sampled_from([3, 4, 5]))
+    cards = draw(st.permutations(range(52)))[: hole_size + board_size]
+    return cards[:hole_size], cards[hole_size:]
+
+
+@given(deals())
+def test_hypothesis_deals(deal: tuple[list[int], list[int]]) -> None:
+    hole, board = deal
+    assert evaluate_hilo(hole, board) == reference.evaluate_hilo(hole, board)
