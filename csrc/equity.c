@@ -1,7 +1,8 @@
 /* Equity kernels declared in omaha8.h: exact enumeration and Monte Carlo.
  *
  * Both prepare every hole once per deal and every board once, evaluate all
- * players on it and settle the pot in integer units (settle). Exact preflop
+ * players on it and tally the outcome (who won each half); outcomes are
+ * settled in integer pot units at the end (add_outcome). Exact preflop
  * enumeration walks the deck in increasing card order, so board ranks arrive
  * sorted and the board's table row, suit counts and low mask are built one
  * card at a time instead of per board.
@@ -65,48 +66,80 @@ O8_INLINE unsigned eq_high(const eq_hole *h, const o8_board *b) {
 static const int32_t HALF_PER[O8_MAX_PLAYERS + 1] = {
     0, HALF, HALF / 2, HALF / 3, HALF / 4, HALF / 5, HALF / 6, HALF / 7, HALF / 8, HALF / 9};
 
-/* Settle one showdown of n players, counting it `weight` times. Branch-free:
- * who wins is a coin flip for the branch predictor. */
-O8_INLINE void settle(int n, const unsigned *high, const unsigned *low, int64_t weight,
-                      int squares, o8_equity_counts *out) {
-    unsigned best_high = ~0u, best_low = ~0u;
+static int popcount32(unsigned x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+/* Count `count` showdowns won by the players of mask `high` (the best high)
+ * and of mask `low` (the best low; 0 when nobody has one). */
+static void add_outcome(int n, unsigned high, unsigned low, int64_t count, o8_equity_counts *out) {
+    int n_high = popcount32(high), n_low = popcount32(low);
+    int64_t high_units = HALF_PER[n_high] * (low ? 1 : 2), low_units = low ? HALF_PER[n_low] : 0;
+    out->showdowns += count;
+    if (!low) out->no_low += count;
+    for (int p = 0; p < n; p++) {
+        o8_player_counts *c = &out->player[p];
+        int high_won = high >> p & 1, low_won = low >> p & 1;
+        int64_t units = high_won * high_units + low_won * low_units;
+        if (high_won) *(n_high == 1 ? &c->high_win : &c->high_tie) += count;
+        if (low_won) *(n_low == 1 ? &c->low_win : &c->low_tie) += count;
+        if (high == 1u << p && (!low || low == 1u << p)) c->scoop += count;
+        c->share += units * count;
+        c->share_sq += units * units * count;
+    }
+}
+
+/* Showdowns are tallied by outcome (high winners, low winners) and settled
+ * once per outcome at the end: far cheaper than updating every player's
+ * counts per showdown. Up to TALLY_PLAYERS players; beyond, each showdown is
+ * settled at once. */
+#define TALLY_PLAYERS 5
+typedef struct {
+    int n;
+    int64_t count[1 << (2 * TALLY_PLAYERS)];  /* index high << n | low */
+} tally;
+
+static void tally_start(tally *t, int n) {
+    t->n = n;
+    memset(t->count, 0, sizeof t->count);
+}
+
+/* Settle the showdown of high[] and low[] values, counting it `weight` times. */
+O8_INLINE void tally_add(tally *t, const unsigned *high, const unsigned *low, int64_t weight,
+                         o8_equity_counts *out) {
+    int n = t->n;
+    unsigned best_high = ~0u, best_low = ~0u, high_mask = 0, low_mask = 0;
     for (int p = 0; p < n; p++) {
         best_high = high[p] < best_high ? high[p] : best_high;
         best_low = low[p] < best_low ? low[p] : best_low;
     }
-    int n_high = 0, n_low = 0;
     for (int p = 0; p < n; p++) {
-        n_high += high[p] == best_high;
-        n_low += low[p] == best_low;
+        high_mask |= (unsigned)(high[p] == best_high) << p;
+        low_mask |= (unsigned)(low[p] == best_low) << p;
     }
-    int64_t has_low = best_low != O8_NO_LOW;
-    int64_t high_units = HALF_PER[n_high] * (2 - has_low), low_units = HALF_PER[n_low];
-    int64_t high_alone = n_high == 1, low_alone = n_low == 1;
-    out->showdowns += weight;
-    out->no_low += weight * !has_low;
-    for (int p = 0; p < n; p++) {
-        o8_player_counts *c = &out->player[p];
-        int64_t high_won = high[p] == best_high, low_won = has_low & (low[p] == best_low);
-        int64_t units = high_won * high_units + low_won * low_units;
-        c->high_win += weight * (high_won & high_alone);
-        c->high_tie += weight * (high_won & !high_alone);
-        c->low_win += weight * (low_won & low_alone);
-        c->low_tie += weight * (low_won & !low_alone);
-        c->scoop += weight * (high_won & high_alone & ((!has_low) | (low_won & low_alone)));
-        c->share += weight * units;
-        c->share_sq += squares * units * units;
-    }
+    low_mask &= -(unsigned)(best_low != O8_NO_LOW);
+    if (n <= TALLY_PLAYERS) t->count[high_mask << n | low_mask] += weight;
+    else add_outcome(n, high_mask, low_mask, weight, out);
+}
+
+static void tally_finish(const tally *t, o8_equity_counts *out) {
+    if (t->n > TALLY_PLAYERS) return;
+    unsigned mask = (1u << t->n) - 1;
+    for (unsigned i = 0; i < 1u << (2 * t->n); i++)
+        if (t->count[i]) add_outcome(t->n, i >> t->n, i & mask, t->count[i], out);
 }
 
 /* Exact enumeration's showdown (Monte Carlo has its own, with tables). */
 O8_INLINE void showdown(int n, const eq_hole *holes, const o8_board *board, int64_t weight,
-                        int squares, o8_equity_counts *out) {
+                        tally *t, o8_equity_counts *out) {
     unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
     for (int p = 0; p < n; p++) {
         high[p] = eq_high(&holes[p], board);
         low[p] = O8_LOW[holes[p].low_mask | board->low_mask];
     }
-    settle(n, high, low, weight, squares, out);
+    tally_add(t, high, low, weight, out);
 }
 
 /* ---- validation ----------------------------------------------------------- */
@@ -181,6 +214,7 @@ typedef struct {
     int board_size;
     int64_t part, n_parts, unit;                  /* unit = index of the next unit mod n_parts */
     int board_units;                              /* 1: units are board prefixes, else deals of holes */
+    tally tally;
     o8_equity_counts *out;
 } exact_job;
 
@@ -235,7 +269,7 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
                         bd.flush_row += O8_FLUSH_ROW[(ranks >> (16 * bd.flush_suit)) & 0x1FFF] * O8_N_PAIRS;
                     }
                     bd.low_mask = low4 | O8_LOW_BIT[cf];
-                    showdown(x->n, x->holes, &bd, weight, 0, x->out);
+                    showdown(x->n, x->holes, &bd, weight, &x->tally, x->out);
                 }
             }
         }
@@ -249,7 +283,7 @@ static void boards_rest(exact_job *x, const uint8_t *d, int m, int from, int at,
         if (x->board_size == 5 && !take_unit(x, 1)) return;
         o8_board bd;
         o8_prepare_board(&bd, x->board, 5);
-        showdown(x->n, x->holes, &bd, weight, 0, x->out);
+        showdown(x->n, x->holes, &bd, weight, &x->tally, x->out);
         return;
     }
     for (int i = from; i <= m - (5 - at); i++) {
@@ -328,7 +362,10 @@ int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
     for (int p = 0; p < n_players; p++)
         x.board_units &= players[p].holes && players[p].n_holes == 1;
     x.out = out;
+    tally_start(&x.tally, n_players);
     deal_from(&x, 0, base, 1);
+    tally_finish(&x.tally, out);
+    for (int p = 0; p < n_players; p++) out->player[p].share_sq = 0;  /* no sampling error */
     return 0;
 }
 
@@ -429,6 +466,8 @@ int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
         if (!(base >> c & 1)) deck[m++] = (uint8_t)c;
     rng g;
     rng_seed(&g, seed, stream);
+    tally t;
+    tally_start(&t, n_players);
 
     int64_t rejected = 0;
     for (int64_t done = 0; done < samples;) {
@@ -473,8 +512,9 @@ int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
                                : eq_high(&holes[p], &bd);
             low[p] = O8_LOW[holes[p].low_mask | bd.low_mask];
         }
-        settle(n_players, high, low, 1, 1, out);
+        tally_add(&t, high, low, 1, out);
         done++;
     }
+    tally_finish(&t, out);
     return 0;
 }
