@@ -4,8 +4,8 @@
  * players on it and tally the outcome (who won each half); outcomes are
  * settled in integer pot units at the end (add_outcome). Exact preflop
  * enumeration walks the deck in increasing card order, so board ranks arrive
- * sorted and the board's table row, suit counts and low mask are built one
- * card at a time instead of per board.
+ * sorted and the board's table row and card bits are built one card at a time
+ * instead of per board.
  */
 #include <string.h>
 #include "omaha8.h"
@@ -233,42 +233,26 @@ static int take_unit(exact_job *x, int at_boards) {
 }
 
 /* All 5-card boards from deck d[0..m) (sorted by id, so ranks arrive sorted),
- * built incrementally; a unit is a pair of first two cards. */
+ * their table row and summed card bits built one card per loop; a unit is a
+ * pair of first two cards. */
 static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight) {
     const uint16_t *B = O8_BINOM;
     for (int a = 0; a < m - 4; a++)
     for (int b = a + 1; b < m - 3; b++) {
         if (!take_unit(x, 1)) continue;
-        uint8_t ca = d[a], cb = d[b];
-        unsigned row2 = B[19 + O8_RANK[ca]] + B[2 * 19 + O8_RANK[cb] + 1];
-        uint32_t count2 = (1u << 4 * O8_SUIT[ca]) + (1u << 4 * O8_SUIT[cb]);
-        uint64_t ranks2 = 1ull << (16 * O8_SUIT[ca] + O8_RANK[ca]) | 1ull << (16 * O8_SUIT[cb] + O8_RANK[cb]);
-        unsigned low2 = O8_LOW_BIT[ca] | O8_LOW_BIT[cb];
+        unsigned row2 = B[19 + O8_RANK[d[a]]] + B[2 * 19 + O8_RANK[d[b]] + 1];
+        uint64_t bits2 = O8_CARD_BITS[d[a]] + O8_CARD_BITS[d[b]];
         for (int c = b + 1; c < m - 2; c++) {
-            uint8_t cc = d[c];
-            unsigned row3 = row2 + B[3 * 19 + O8_RANK[cc] + 2];
-            uint32_t count3 = count2 + (1u << 4 * O8_SUIT[cc]);
-            uint64_t ranks3 = ranks2 | 1ull << (16 * O8_SUIT[cc] + O8_RANK[cc]);
-            unsigned low3 = low2 | O8_LOW_BIT[cc];
+            unsigned row3 = row2 + B[3 * 19 + O8_RANK[d[c]] + 2];
+            uint64_t bits3 = bits2 + O8_CARD_BITS[d[c]];
             for (int e = c + 1; e < m - 1; e++) {
-                uint8_t ce = d[e];
-                unsigned row4 = row3 + B[4 * 19 + O8_RANK[ce] + 3];
-                uint32_t count4 = count3 + (1u << 4 * O8_SUIT[ce]);
-                uint64_t ranks4 = ranks3 | 1ull << (16 * O8_SUIT[ce] + O8_RANK[ce]);
-                unsigned low4 = low3 | O8_LOW_BIT[ce];
+                unsigned row4 = row3 + B[4 * 19 + O8_RANK[d[e]] + 3];
+                uint64_t bits4 = bits3 + O8_CARD_BITS[d[e]];
                 for (int f = e + 1; f < m; f++) {
-                    uint8_t cf = d[f];
                     o8_board bd;
                     bd.high_row = O8_HIGH
-                        + (O8_ROWS_BOARD5 + row4 + B[5 * 19 + O8_RANK[cf] + 4]) * O8_N_PAIRS;
-                    uint32_t three = (count4 + (1u << 4 * O8_SUIT[cf]) + 0x5555u) & 0x8888u;
-                    bd.flush_suit = three ? (unsigned)o8_ctz(three) >> 2 : 0;
-                    bd.flush_row = O8_FLUSH;
-                    if (three) {
-                        uint64_t ranks = ranks4 | 1ull << (16 * O8_SUIT[cf] + O8_RANK[cf]);
-                        bd.flush_row += O8_FLUSH_ROW[(ranks >> (16 * bd.flush_suit)) & 0x1FFF] * O8_N_PAIRS;
-                    }
-                    bd.low_mask = low4 | O8_LOW_BIT[cf];
+                        + (O8_ROWS_BOARD5 + row4 + B[5 * 19 + O8_RANK[d[f]] + 4]) * O8_N_PAIRS;
+                    o8_board_from_bits(&bd, bits4 + O8_CARD_BITS[d[f]]);
                     showdown(x->n, x->holes, &bd, weight, &x->tally, x->out);
                 }
             }
