@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -141,6 +142,8 @@ def test_parts_add_up_however_split() -> None:
         return total
 
     assert counts(1) == counts(7) == counts(64)
+    job = EquityJob(tuple(holes), (None, None), 4, board, b"", exact=True, parts=1)
+    assert run_job(job) == run_job(replace(job, parts=CHUNKS), threads=2) == run_job(replace(job, parts=5))
 
 
 # --- poker-equity, an independent engine ---------------------------------------
