@@ -196,6 +196,15 @@ def test_monte_carlo_within_four_standard_errors() -> None:
         assert m.no_low == pytest.approx(e.no_low, abs=0.01)
 
 
+@pytest.mark.parametrize("size", [5, 6])
+def test_big_holes_monte_carlo_within_four_standard_errors(size: int) -> None:
+    holes, board, dead = random_spot(random.Random(size + 10), 3, 5, dead=10, size=size)
+    within(equity(holes, board[:3], exact=False, samples=100_000, seed=size), equity(holes, board[:3]))
+    # a random opponent on the river: C(31, size) of its holes
+    hero = [holes[0], None]
+    within(equity(hero, board, dead, exact=False, samples=100_000, seed=size), equity(hero, board, dead, exact=True))
+
+
 def test_random_opponent_monte_carlo_vs_exact() -> None:
     exact = equity(["As Ad 2s 3d", None], "2h 7s 8h Kc", exact=True)
     assert exact[0].showdowns == 5430040  # C(44, 4) holes times 40 rivers
