@@ -209,26 +209,22 @@ typedef struct {
     const uint8_t *cards[O8_MAX_PLAYERS];        /* current hole of each player */
     uint8_t random_cards[O8_MAX_PLAYERS][O8_MAX_HOLE];
     eq_hole holes[O8_MAX_PLAYERS];
-    int prepared;                                 /* holes[] match cards[] */
+    unsigned changed;                             /* players whose holes[] is stale */
     uint8_t board[5];
     int board_size;
     int64_t part, n_parts, unit;                  /* unit = index of the next unit mod n_parts */
-    int board_units;                              /* 1: units are board prefixes, else deals of holes */
+    int first_open;                               /* first player not known, or -1 */
     tally tally;
     o8_equity_counts *out;
 } exact_job;
 
-/* Is the next unit of work ours? Prepares the holes on the first one. With
- * known holes only, a unit is a first card or two of the board; when any
- * player is open, a whole deal of holes (there are many). */
-static int take_unit(exact_job *x, int at_boards) {
-    if (at_boards != x->board_units) return 1;
+/* Is the next unit of work ours? Units: when every hole is known, a choice of
+ * the first one or two board cards; else a choice of the first open player's
+ * hole (its candidate, or its first two cards if random), so that the other
+ * parts skip whole subtrees. */
+static int take_unit(exact_job *x) {
     int mine = x->unit == x->part;
     if (++x->unit == x->n_parts) x->unit = 0;
-    if (mine && !x->prepared) {
-        for (int p = 0; p < x->n; p++) eq_prepare(&x->holes[p], x->cards[p], x->hole_size);
-        x->prepared = 1;
-    }
     return mine;
 }
 
@@ -239,7 +235,7 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
     const uint16_t *B = O8_BINOM;
     for (int a = 0; a < m - 4; a++)
     for (int b = a + 1; b < m - 3; b++) {
-        if (!take_unit(x, 1)) continue;
+        if (x->first_open < 0 && !take_unit(x)) continue;
         unsigned row2 = B[19 + O8_RANK[d[a]]] + B[2 * 19 + O8_RANK[d[b]] + 1];
         uint64_t bits2 = O8_CARD_BITS[d[a]] + O8_CARD_BITS[d[b]];
         for (int c = b + 1; c < m - 2; c++) {
@@ -264,14 +260,14 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
  * a unit is a choice of the first dealt card (or the whole board if none). */
 static void boards_rest(exact_job *x, const uint8_t *d, int m, int from, int at, int64_t weight) {
     if (at == 5) {
-        if (x->board_size == 5 && !take_unit(x, 1)) return;
+        if (x->first_open < 0 && x->board_size == 5 && !take_unit(x)) return;
         o8_board bd;
         o8_prepare_board(&bd, x->board, 5);
         showdown(x->n, x->holes, &bd, weight, &x->tally, x->out);
         return;
     }
     for (int i = from; i <= m - (5 - at); i++) {
-        if (at == x->board_size && !take_unit(x, 1)) continue;
+        if (x->first_open < 0 && at == x->board_size && !take_unit(x)) continue;
         x->board[at] = d[i];
         boards_rest(x, d, m, i + 1, at + 1, weight);
     }
@@ -283,11 +279,13 @@ static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight);
 static void deal_random(exact_job *x, int p, int k, int from, uint64_t used, int64_t weight) {
     if (k == x->hole_size) {
         x->cards[p] = x->random_cards[p];
+        x->changed |= 1u << p;
         deal_from(x, p + 1, used, weight);
         return;
     }
     for (int c = from; c < 52; c++) {
         if (used >> c & 1) continue;
+        if (k == 1 && p == x->first_open && !take_unit(x)) continue;
         x->random_cards[p][k] = (uint8_t)c;
         deal_random(x, p, k + 1, c + 1, used | 1ull << c, weight);
     }
@@ -295,8 +293,8 @@ static void deal_random(exact_job *x, int p, int k, int from, uint64_t used, int
 
 static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
     if (p == x->n) {
-        x->prepared = 0;
-        if (!take_unit(x, 0)) return;
+        for (int q = 0; x->changed; q++, x->changed >>= 1)
+            if (x->changed & 1) eq_prepare(&x->holes[q], x->cards[q], x->hole_size);
         uint8_t deck[52];
         int m = 0;
         for (int c = 0; c < 52; c++)
@@ -310,17 +308,19 @@ static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
         deal_random(x, p, 0, 0, used, weight);
         return;
     }
-    if (r->n_holes == 1) {  /* a known hole, already in `used` */
+    if (r->n_holes == 1) {  /* a known hole, already in `used`, prepared once */
         x->cards[p] = r->holes;
         deal_from(x, p + 1, used, weight * weight_of(r, 0));
         return;
     }
     for (int64_t k = 0; k < r->n_holes; k++) {
+        if (p == x->first_open && !take_unit(x)) continue;
         const uint8_t *hole = r->holes + k * x->hole_size;
         uint64_t m;
         cards_mask(hole, x->hole_size, &m);
         if (m & used) continue;
         x->cards[p] = hole;
+        x->changed |= 1u << p;
         deal_from(x, p + 1, used | m, weight * weight_of(r, k));
     }
 }
@@ -342,10 +342,11 @@ int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
     memcpy(x.board, board, (size_t)board_size);
     x.part = part;
     x.n_parts = n_parts;
-    x.board_units = 1;
-    for (int p = 0; p < n_players; p++)
-        x.board_units &= players[p].holes && players[p].n_holes == 1;
+    x.first_open = -1;
+    for (int p = n_players - 1; p >= 0; p--)
+        if (!players[p].holes || players[p].n_holes > 1) x.first_open = p;
     x.out = out;
+    x.changed = (1u << n_players) - 1;
     tally_start(&x.tally, n_players);
     deal_from(&x, 0, base, 1);
     tally_finish(&x.tally, out);
