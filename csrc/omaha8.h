@@ -61,6 +61,13 @@ int64_t o8_check_batch(const uint8_t *holes, int hole_size, const uint8_t *board
 int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
                   int64_t n, uint16_t *high, int32_t *low);
 
+/* Checked: the hands of n players, holes[r * hole_size ...] for r < n, against
+ * one board, into high[n] and low[n] (low 0 = none). Returns 0, or -1 (nothing
+ * written) when a size is out of range, n is not 0..52, a card is >= 52 or any
+ * card appears twice among the board and all the holes. */
+int o8_eval_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int hole_size,
+                     int n, uint16_t *high, int32_t *low);
+
 #ifdef __cplusplus
 }
 #endif
