@@ -39,9 +39,10 @@ in 20:
 from __future__ import annotations
 
 import operator
+from bisect import bisect_left
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from itertools import accumulate
 from typing import Any, NamedTuple, Union
 
 from ._core import ffi, lib
@@ -133,23 +134,34 @@ def pots_from_contributions(contributions: Iterable[int], folded: Collection[int
     >>> pots_from_contributions([100, 250], folded=[0])  # an uncalled raise
     [Pot(amount=350, eligible=(1,))]
     """
-    amounts = list(contributions if isinstance(contributions, Contributions) else Contributions(contributions))
+    amounts = contributions if isinstance(contributions, Contributions) else Contributions(contributions)
     out = {_player(i, len(amounts), "a folded player") for i in folded}
     live = [i for i in range(len(amounts)) if i not in out]
-    total = sum(amounts)
-    if not live:
-        if total:
-            raise ValueError("every player folded: nobody is eligible for the pot")
-        return []
+    if not live and any(amounts):
+        raise ValueError("every player folded: nobody is eligible for the pot")
+    return [Pot(amount, tuple(eligible)) for amount, eligible in _side_pots(amounts, live)]
+
+
+def _side_pots(amounts: Sequence[int], live: list[int]) -> list[tuple[int, list[int]]]:
+    """:func:`pots_from_contributions` on checked input, with at least one live player."""
     levels = sorted({amounts[i] for i in live if amounts[i]})
     if not levels:  # only folded players put chips in
-        return [Pot(total, tuple(live))] if total else []
+        total = sum(amounts)
+        return [(total, live)] if total else []
+    ascending = sorted(amounts)
+    smallest = list(accumulate(ascending, initial=0))  # smallest[k]: the k smallest amounts summed
+
+    def capped(level: int) -> int:
+        """The chips put in, counting each player's up to ``level``."""
+        k = bisect_left(ascending, level)
+        return smallest[k] + level * (len(ascending) - k)
+
     pots, below = [], 0
-    for k, level in enumerate(levels):
-        top = max(amounts) if k == len(levels) - 1 else level  # the last pot takes dead chips above it
-        amount = sum(min(a, top) - min(a, below) for a in amounts)
-        pots.append(Pot(amount, tuple(i for i in live if amounts[i] >= level)))
-        below = level
+    for level in levels:
+        # the last pot also takes folded players' chips above every live stake
+        chips = capped(ascending[-1] if level == levels[-1] else level)
+        pots.append((chips - below, [i for i in live if amounts[i] >= level]))
+        below = chips
     return pots
 
 
@@ -235,34 +247,35 @@ def _card_error(board: CardsLike, holes: Sequence[CardsLike | None]) -> ValueErr
 def _pot_pairs(pot: PotLike, n: int, live: int) -> list[int]:
     """The pots as the flat ``[amount, eligible mask, ...]`` the C core takes,
     checked: each pot needs a live eligible player."""
-    if type(pot) is not int:
-        if isinstance(pot, Contributions):
-            if len(pot) != n:
-                raise ValueError(f"contributions has {len(pot)} amounts for {n} players")
-            pot = pots_from_contributions(pot, [i for i in range(n) if not live >> i & 1])
-        elif isinstance(pot, (str, bytes)) or not hasattr(pot, "__iter__"):
-            pot = _chips(pot, "the pot")
-    if isinstance(pot, int):
+    if type(pot) is int or not hasattr(pot, "__iter__") or isinstance(pot, (str, bytes)):
         if not live:
             raise ValueError("the pot has no eligible live player: everyone folded")
         return [_chips(pot, "the pot"), live]
+    if isinstance(pot, Contributions):
+        if len(pot) != n:
+            raise ValueError(f"contributions has {len(pot)} amounts for {n} players")
+        players = [i for i in range(n) if live >> i & 1]
+        if not players and any(pot):
+            raise ValueError("every player folded: nobody is eligible for the pot")
+        return [x for amount, eligible in _side_pots(pot, players) for x in (amount, sum(1 << i for i in eligible))]
     pairs = []
     for k, item in enumerate(pot):
         try:
             amount, eligible = item
-            players = [_player(i, n, f"pot {k}: eligible player") for i in eligible]
+            mask = 0
+            for i in eligible:
+                if type(i) is not int or not 0 <= i < n:
+                    i = _player(i, n, f"pot {k}: eligible player")
+                if mask >> i & 1:
+                    raise ValueError(f"pot {k} lists player {i} twice")
+                mask |= 1 << i
         except (TypeError, ValueError) as error:
-            if isinstance(error, ValueError) and str(error).startswith(f"pot {k}:"):
+            if isinstance(error, ValueError) and str(error).startswith(f"pot {k}"):
                 raise
             raise ValueError(f"pot {k} must be an (amount, eligible players) pair, got {item!r}") from None
-        mask = 0
-        for i in players:
-            if mask >> i & 1:
-                raise ValueError(f"pot {k} lists player {i} twice")
-            mask |= 1 << i
         if not mask & live:
             raise ValueError(f"pot {k} has no eligible live player")
-        pairs += [_chips(amount, f"the amount of pot {k}"), mask]
+        pairs += [amount if type(amount) is int and 0 <= amount else _chips(amount, f"the amount of pot {k}"), mask]
     if sum(pairs[::2]) > _MAX_CHIPS:
         raise ValueError(f"the pots hold more than {_MAX_CHIPS} chips")
     return pairs
@@ -294,7 +307,7 @@ def _split(
         raise ValueError("invalid pots")  # not reached: _pot_pairs checks what the C core checks
     if not detailed:
         return ffi.unpack(payouts, n), None
-    return ffi.unpack(payouts, n), (board_bytes, packed, live, first, pairs, detail, high, low)
+    return ffi.unpack(payouts, n), (board_bytes, tuple(packed), live, first, pairs, detail, high, low)
 
 
 def split_pot(board: CardsLike, holes: Sequence[CardsLike | None], pot: PotLike, *, button_order: bool = True) -> list[int]:
@@ -313,7 +326,7 @@ class _Hands:
     """Each player's :class:`Evaluation`, with its cards, made on first use."""
 
     def __init__(self, board: bytes, holes: Sequence[bytes | None]) -> None:
-        self._board, self._holes = list(board), holes
+        self._board, self._holes = board, holes
         self._cache: dict[int, Evaluation] = {}
 
     def __getitem__(self, player: int) -> Evaluation:
@@ -321,7 +334,7 @@ class _Hands:
             hole = self._holes[player]
             if hole is None:
                 raise ValueError(f"player {player} folded")
-            self._cache[player] = evaluate(list(hole), self._board)
+            self._cache[player] = evaluate(list(hole), list(self._board))
         return self._cache[player]
 
 
@@ -379,27 +392,68 @@ class PotResult:
         return paid
 
 
-@dataclass(frozen=True)
 class Showdown:
     """The result of :func:`showdown`: payouts and how each pot was split.
 
     ``payouts[i]`` is what player ``i`` wins in all; the payouts sum exactly
-    to the chips in the pots. ``pots`` are in the order given (the main pot
-    first when built from contributions).
+    to the chips in the pots. ``pots`` (one :class:`PotResult` each, in the
+    order given; the main pot first when built from contributions), ``board``
+    and ``holes`` are built on first use, so that a showdown costs little
+    more than :func:`split_pot` when only the payouts are read.
     """
 
-    payouts: list[int]
-    pots: tuple[PotResult, ...]
-    _board: bytes = field(repr=False)
-    _holes: tuple[bytes | None, ...] = field(repr=False)
-    _hands: _Hands = field(repr=False, compare=False)
+    __slots__ = ("payouts", "_board", "_holes", "_live", "_first", "_pairs", "_detail", "_high", "_low", "_pots", "_hands")
 
-    @cached_property
+    def __init__(self, payouts: list[int], raw: Any) -> None:
+        self.payouts = payouts
+        (self._board, self._holes, self._live, self._first, self._pairs, self._detail, self._high, self._low) = raw
+        self._pots: tuple[PotResult, ...] | None = None
+
+    def __repr__(self) -> str:
+        return f"Showdown(payouts={self.payouts!r}, pots={self.pots!r})"
+
+    @property
+    def pots(self) -> tuple[PotResult, ...]:
+        """How each pot was split."""
+        if self._pots is None:
+            self._pots = self._split_pots()
+        return self._pots
+
+    def _split_pots(self) -> tuple[PotResult, ...]:
+        """The C core's output arrays read into :class:`PotResult` objects."""
+        pairs, n = self._pairs, len(self._holes)
+        self._hands = _Hands(self._board, self._holes)  # evaluated only when asked for
+        order = [(self._first + step) % n for step in range(n)]  # odd-chip order
+        shares = ffi.unpack(self._detail, len(pairs) * n)
+        highs, lows = ffi.unpack(self._high, n), ffi.unpack(self._low, n)
+        results = []
+        for p in range(len(pairs) // 2):
+            high_row, low_row = shares[2 * p * n:(2 * p + 1) * n], shares[(2 * p + 1) * n:(2 * p + 2) * n]
+            high_winners = tuple([i for i in order if high_row[i] >= 0])
+            low_winners = tuple([i for i in order if low_row[i] >= 0])
+            eligible = tuple([i for i in order if (pairs[2 * p + 1] & self._live) >> i & 1])
+            shown = len(eligible) > 1
+            results.append(
+                PotResult(
+                    pairs[2 * p],
+                    eligible,
+                    high_winners,
+                    tuple([high_row[i] for i in high_winners]),
+                    low_winners,
+                    tuple([low_row[i] for i in low_winners]),
+                    highs[high_winners[0]] if shown else None,
+                    lows[low_winners[0]] if low_winners else None,
+                    self._hands,
+                )
+            )
+        return tuple(results)
+
+    @property
     def board(self) -> tuple[Card, ...]:
         """The five board cards."""
         return tuple(Card(c) for c in self._board)
 
-    @cached_property
+    @property
     def holes(self) -> tuple[tuple[Card, ...] | None, ...]:
         """Each player's hole cards, None for a folded player."""
         return tuple(None if hole is None else tuple(Card(c) for c in hole) for hole in self._holes)
@@ -496,29 +550,5 @@ def showdown(
     >>> side.shown, side.eligible, side.high_winners, side.high_shares
     (False, (0,), (0,), (41,))
     """
-    payouts, (board_bytes, packed, live, first, pairs, detail, high, low) = _split(board, holes, pot, button_order, True)
-    n = len(packed)
-    order = [(first + step) % n for step in range(n)]  # odd-chip order
-    shares, highs, lows = ffi.unpack(detail, len(pairs) * n), ffi.unpack(high, n), ffi.unpack(low, n)
-    hands = _Hands(board_bytes, packed)
-    results = []
-    for p in range(len(pairs) // 2):
-        high_row, low_row = shares[2 * p * n:(2 * p + 1) * n], shares[(2 * p + 1) * n:(2 * p + 2) * n]
-        high_winners = tuple([i for i in order if high_row[i] >= 0])
-        low_winners = tuple([i for i in order if low_row[i] >= 0])
-        eligible = tuple([i for i in order if (pairs[2 * p + 1] & live) >> i & 1])
-        shown = len(eligible) > 1
-        results.append(
-            PotResult(
-                pairs[2 * p],
-                eligible,
-                high_winners,
-                tuple([high_row[i] for i in high_winners]),
-                low_winners,
-                tuple([low_row[i] for i in low_winners]),
-                highs[high_winners[0]] if shown else None,
-                lows[low_winners[0]] if low_winners else None,
-                hands,
-            )
-        )
-    return Showdown(payouts, tuple(results), board_bytes, tuple(packed), hands)
+    payouts, raw = _split(board, holes, pot, button_order, True)
+    return Showdown(payouts, raw)
