@@ -46,3 +46,10 @@ __all__ = [
     "evaluate_low",
     "high_category",
 ]
+
+# Showdowns and pot splitting. Note: the function ``showdown`` shadows the
+# submodule as a package attribute; import the module's other names with
+# ``from omaha8_fast.showdown import ...``.
+from .showdown import Contributions, Pot, PotResult, Showdown, pots_from_contributions, showdown, split_pot
+
+__all__ += ["Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot"]
