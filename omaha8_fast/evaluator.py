@@ -81,8 +81,10 @@ def _as_bytes(cards: Any) -> bytes:
             pass
     elif kind is str:
         try:
+            if " " in cards:  # "As Kd 2c 3h"
+                return b"".join([_CHUNKS[token] for token in cards.split()])
             return b"".join([_CHUNKS[cards[i:i + 4]] for i in range(0, len(cards), 4)])
-        except KeyError:  # separators, lower case, "10": the general parser
+        except KeyError:  # commas, lower case, "10": the general parser
             pass
     return bytes(card_ids(cards))
 
