@@ -384,13 +384,21 @@ class Hand:
         return [s for s in order if not self._folded[s]]
 
     @property
+    def showdown_seats(self) -> list[int]:
+        """The seats in the showdown module's player order, starting left of
+        the button (the order that breaks odd chips): player ``i`` of
+        :attr:`showdown_result` is seat ``showdown_seats[i]``."""
+        n, button = self._n, self._button
+        return [(button + 1 + k) % n for k in range(n)]
+
+    @property
     def showdown_result(self) -> Showdown | None:
-        """The full showdown (winners, hands, shares per pot) if there was one."""
+        """The full showdown (winners, hands, shares per pot) if there was
+        one, from :func:`omaha8_fast.showdown.showdown`; its players are
+        numbered as in :attr:`showdown_seats`."""
         if self._street != 4 or self._result is not None:
             return self._result
-        n, button = self._n, self._button
-        order = [(button + 1 + k) % n for k in range(n)]
-        holes = self.holes
+        order, holes = self.showdown_seats, self.holes
         self._result = showdown(
             self.board,
             [None if self._folded[s] else holes[s] for s in order],
@@ -619,15 +627,13 @@ class Hand:
         excess = committed[top] - max(c for s, c in enumerate(committed) if s != top)
         if excess:
             committed[top] -= excess
-            self._bets[top] = max(0, self._bets[top] - excess)
             self._stacks[top] += excess
             self._returned = (top, excess)
         if self._live == 1:
             payouts = [0] * n
             payouts[self._folded.index(False)] = sum(committed)
         else:
-            button = self._button
-            order = [(button + 1 + k) % n for k in range(n)]
+            order = self.showdown_seats
             h, cards, folded = self._hole_size, self._cards, self._folded
             board = cards[n * h:n * h + 5]
             holes = [None if folded[s] else cards[s * h:(s + 1) * h] for s in order]
@@ -705,13 +711,34 @@ class Hand:
         if self._street == 4:
             lines.append("*** SHOWDOWN ***")
             lines += [f"Seat {s} shows {format_cards(self._cards[s * h:(s + 1) * h])}" for s in self.showdown_order]
-            lines.append(str(self.showdown_result))
+            lines += self._showdown_lines()
         if self._payouts is not None:
             lines.append("*** SUMMARY ***")
             for s in range(n):
                 won = f", won {self._payouts[s]}" if self._payouts[s] else ""
                 lines.append(f"Seat {s}: {self._start[s]} -> {self._stacks[s]}{won}")
         return "\n".join(lines)
+
+    def _showdown_lines(self) -> list[str]:
+        result = self.showdown_result
+        assert result is not None
+        seat = self.showdown_seats
+        lines = []
+        for k, pot in enumerate(result.pots):
+            name = "Pot" if len(result.pots) == 1 else "Main pot" if k == 0 else f"Side pot {k}"
+            seats = ", ".join(str(seat[i]) for i in pot.eligible)
+            if not pot.shown:
+                lines.append(f"{name} of {pot.amount}: seat {seats} takes it uncontested")
+                continue
+            lines.append(f"{name} of {pot.amount} (seats {seats}):")
+            shares = ", ".join(f"seat {seat[i]} {chips}" for i, chips in zip(pot.high_winners, pot.high_shares))
+            lines.append(f"  high: {shares} with {pot.high_hand.description if pot.high_hand else '?'}")
+            if pot.low_hand:
+                shares = ", ".join(f"seat {seat[i]} {chips}" for i, chips in zip(pot.low_winners, pot.low_shares))
+                lines.append(f"  low: {shares} with {pot.low_hand.description}")
+            else:
+                lines.append("  no qualifying low: the high takes the whole pot")
+        return lines
 
     def _street_line(self, street: int, board: list[int]) -> str:
         name = STREETS[street].upper()
