@@ -61,12 +61,32 @@ int64_t o8_check_batch(const uint8_t *holes, int hole_size, const uint8_t *board
 int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
                   int64_t n, uint16_t *high, int32_t *low);
 
-/* Checked: the hands of n players, holes[r * hole_size ...] for r < n, against
- * one board, into high[n] and low[n] (low 0 = none). Returns 0, or -1 (nothing
- * written) when a size is out of range, n is not 0..52, a card is >= 52 or any
- * card appears twice among the board and all the holes. */
-int o8_eval_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int hole_size,
-                     int n, uint16_t *high, int32_t *low);
+/* Checked showdown of n players (1..O8_MAX_PLAYERS) on one board.
+ *
+ * Player r's hole is holes[r * hole_size ...]; bit r of `live` says whether
+ * they are still in the hand (a folded player's row is ignored). Leftover
+ * chips inside a half go one each to the tied winners in seat order starting
+ * at player `first` (0..n-1) and wrapping around. `pots` holds n_pots pairs
+ * (amount, eligible player bit mask). Each pot is split among its live
+ * eligible players as RULES.md says: hi/lo halves with the odd chip high when
+ * one of them has a qualifying low, else all to the best high; a pot with one
+ * live eligible player is theirs, unshown.
+ *
+ * Fills payouts[n] (what each player wins in all); if not NULL, detail[2 *
+ * n_pots * n] (for pot p, detail[2 * p * n + i] is player i's share of the
+ * high half -- the whole pot when there is no low or no showdown -- and
+ * detail[(2 * p + 1) * n + i] of the low half; -1 when not a winner of that
+ * half), high[n] and low[n] (each player's values; 0 for a folded player, low
+ * 0 = none).
+ *
+ * Returns 0; -1 (nothing written) when a size, n, first or live is out of
+ * range, or a live player's or board card is >= 52 or appears twice; -2
+ * (nothing written) when a pot has a negative amount, an eligible bit >= n,
+ * no live eligible player, or the amounts overflow int64. */
+#define O8_MAX_PLAYERS 63
+int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int hole_size,
+                int n, uint64_t live, int first, const int64_t *pots, int n_pots,
+                int64_t *payouts, int64_t *detail, uint16_t *high, int32_t *low);
 
 #ifdef __cplusplus
 }
