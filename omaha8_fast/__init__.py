@@ -46,3 +46,8 @@ __all__ = [
     "evaluate_low",
     "high_category",
 ]
+
+# Hand engine (issue 8)
+from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction, LegalActions, Table  # noqa: E402
+
+__all__ += ["BETTING_STRUCTURES", "Action", "Hand", "HandHistory", "IllegalAction", "LegalActions", "Table"]
