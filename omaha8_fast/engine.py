@@ -509,7 +509,7 @@ class Hand:
         elif legal.max_raise_to:
             raise IllegalAction(f"cannot go all-in: the most allowed is {legal.actions[-1]} to {legal.max_raise_to}")
         else:
-            raise IllegalAction(self._why_no_raise(legal, "raise"))
+            raise IllegalAction("cannot go all-in: " + self._why_no_raise(legal, "raise" if self._high else "bet"))
 
     def act(self, kind: str, amount: int | None = None) -> None:
         """Apply an action by name (``"fold"``, ``"check"``, ``"call"``,
