@@ -721,3 +721,27 @@ def test_payouts_match_pokerkit(betting: str) -> None:
                 tally["pokerkit side-pot low"] += 1
     print(betting, tally)
     assert tally["same"] >= POKERKIT_HANDS * 0.9
+
+
+def test_pokerkit_makes_a_low_half_in_a_side_pot_without_eligible_low() -> None:
+    """The same hand as test_side_pot_without_an_eligible_low_goes_to_its_high_winners
+    in pokerkit 0.7.7, which splits the side pot of 6 into halves of 3 and
+    each half 2/1 between the tied players: 101 and 99 instead of 100 each."""
+    pk = _pokerkit_classes()["pk"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        state = pk.FixedLimitOmahaHoldemHighLowSplitEightOrBetter.create_state(
+            tuple(a for a in pk.Automation if a not in (pk.Automation.HOLE_DEALING, pk.Automation.BOARD_DEALING)),
+            True, 0, (1, 2), 2, 4, (1, 100, 100), 3,
+        )
+        for hole in ("As4d9c9d", "KhKsJdJc", "KcKd9s8s"):  # pokerkit's players start at the small blind: seats 0, 1, 2
+            state.deal_hole(hole)
+        state.check_or_call(); state.check_or_call()
+        for cards, bet in (("2h3h7c", True), ("Qs", False), ("Td", False)):
+            state.deal_board(cards)
+            if bet:
+                state.complete_bet_or_raise_to(2)
+            else:
+                state.check_or_call()
+            state.check_or_call()
+    assert not state.status and list(state.stacks) == [1, 101, 99]
