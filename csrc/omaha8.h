@@ -18,6 +18,7 @@
  */
 #ifndef OMAHA8_H
 #define OMAHA8_H
+#include <stddef.h>
 #include <stdint.h>
 #ifdef __cplusplus
 extern "C" {
@@ -60,6 +61,18 @@ int64_t o8_check_batch(const uint8_t *holes, int hole_size, const uint8_t *board
  * half (high-only is cheaper). Returns 0, or -1 if a size is out of range. */
 int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
                   int64_t n, uint16_t *high, int32_t *low);
+
+/* Checked batch evaluation: validates each row (ids < 52, no card repeated
+ * within a row) as it evaluates it. Returns -1 when every row was valid and
+ * evaluated, the index of the first invalid row (rows before it are
+ * evaluated), or -2 if a size is out of range (hole 4..6, board 3..5 here). */
+int64_t o8_eval_batch_checked(const uint8_t *holes, int hole_size, const uint8_t *boards,
+                              int board_size, int64_t n, uint16_t *high, int32_t *low);
+
+/* Read-only bytes of generated lookup table `index` (0, 1, ... in the order
+ * csrc/gen_tables.py lists them) and their size; NULL past the last one. For
+ * the test that checks the compiled tables against a fresh generation. */
+const void *o8_table(int index, size_t *size);
 
 /* Checked showdown of n players (1..O8_MAX_PLAYERS) on one board.
  *

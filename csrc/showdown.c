@@ -68,7 +68,7 @@ int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int 
     for (int p = 0; p < n_pots; p++) {
         int64_t amount = pots[2 * p];
         uint64_t eligible = (uint64_t)pots[2 * p + 1] & live, high_winners = 0, low_winners = 0;
-        int64_t *high_row = detail ? detail + (int64_t)(2 * p) * n : 0;
+        int64_t *high_row = detail ? detail + (int64_t)2 * p * n : 0;
         int64_t *low_row = detail ? high_row + n : 0;
         if (detail)
             for (int i = 0; i < 2 * n; i++) high_row[i] = -1;

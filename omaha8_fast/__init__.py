@@ -47,6 +47,13 @@ __all__ = [
     "high_category",
 ]
 
+# Showdowns and pot splitting. Note: the function ``showdown`` shadows the
+# submodule as a package attribute; import the module's other names with
+# ``from omaha8_fast.showdown import ...``.
+from .showdown import Contributions, Pot, PotResult, Showdown, pots_from_contributions, showdown, split_pot
+
+__all__ += ["Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot"]
+
 # Hand engine (issue 8)
 from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction, LegalActions, Table  # noqa: E402
 
