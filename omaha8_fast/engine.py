@@ -179,7 +179,7 @@ class Hand:
         "_n", "_button", "_sb", "_bb", "_betting", "_small_bet", "_big_bet", "_ante", "_hole_size",
         "_start", "_cards", "_stacks", "_bets", "_committed", "_folded", "_acted", "_high", "_min_raise",
         "_bet_count", "_street", "_to_act", "_aggressor", "_actions", "_legal", "_returned", "_payouts",
-        "_result", "_live", "_able",
+        "_result", "_live", "_able", "_sizes",
     )
 
     def __init__(
@@ -225,6 +225,8 @@ class Hand:
         self._n, self._button, self._sb, self._bb, self._ante = n, button, sb, bb, ante
         self._betting, self._small_bet, self._big_bet, self._hole_size = betting, small_bet, big_bet, hole_size
         self._start = start
+        # The minimum bet or raise of each street: the fixed bet in limit, else the big blind.
+        self._sizes = (bb, bb, bb, bb) if small_bet is None or big_bet is None else (small_bet, small_bet, big_bet, big_bet)
         self._cards = _deal(deck, seed, n * hole_size + 5)
         self._stacks = list(start)
         self._bets = [0] * n
@@ -251,7 +253,7 @@ class Hand:
             bets[seat] += paid
             committed[seat] += paid
         self._high = bb  # the full big blind must be called even if it was posted short
-        self._min_raise = bb
+        self._min_raise = self._sizes[0]
         self._bet_count = 1  # the big blind is the first bet of the round
         self._to_act = -1
         self._live = n  # players not folded
@@ -430,14 +432,13 @@ class Hand:
             and (self._acted[s] < 0 or high - self._acted[s] >= self._min_raise)  # short all-ins do not reopen
             and self._someone_can_call(s)
         ):
+            low_to = min(high + self._min_raise, all_in_to)  # in limit the fixed bet
             if self._betting == "limit":
-                low_to = high_to = min(high + (self._small_bet if self._street < 2 else self._big_bet), all_in_to)  # type: ignore[operator]
-            else:
-                low_to = min(high + self._min_raise, all_in_to)
-                if self._betting == "no-limit":
-                    high_to = all_in_to
-                else:  # pot limit: call, then raise by the whole pot
-                    high_to = max(low_to, min(high + sum(self._committed) + owed, all_in_to))
+                high_to = low_to
+            elif self._betting == "no-limit":
+                high_to = all_in_to
+            else:  # pot limit: call, then raise by the whole pot
+                high_to = max(low_to, min(high + sum(self._committed) + owed, all_in_to))
             kinds += ("raise",) if high else ("bet",)
         return LegalActions(s, kinds, call_amount, low_to, high_to)
 
@@ -592,7 +593,7 @@ class Hand:
                 return
             self._street += 1
             self._high = 0
-            self._min_raise = self._bb if self._betting != "limit" else (self._small_bet if self._street < 2 else self._big_bet)  # type: ignore[assignment]
+            self._min_raise = self._sizes[self._street]
             self._bet_count = 0
             self._acted = [-1] * n
             self._aggressor = -1
