@@ -43,10 +43,11 @@ def test_showdown_ids(benchmark, players):
     assert sum(result.payouts) == 1000
 
 
+@pytest.mark.parametrize("sep", ["", " "], ids=["packed", "spaced"])
 @pytest.mark.parametrize("players", [2, 9])
-def test_split_pot_text(benchmark, players):
+def test_split_pot_text(benchmark, players, sep):
     board, holes = deal(players)
-    payouts = benchmark(split_pot, format_cards(board), [format_cards(h) for h in holes], 1000)
+    payouts = benchmark(split_pot, format_cards(board, sep), [format_cards(h, sep) for h in holes], 1000)
     assert sum(payouts) == 1000
 
 

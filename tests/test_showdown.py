@@ -373,6 +373,43 @@ def test_nobody_is_paid_from_a_pot_they_could_not_win(data, table):
     assert total == result.payouts
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.data(), tables(max_players=7))
+def test_winning_hands_are_the_best_of_their_pot(data, table):
+    board, holes = table
+    pot, _ = data.draw(pots_for(holes))
+    result = showdown(board, holes, pot)
+    for pot_result in result.pots:
+        if not pot_result.shown:
+            assert pot_result.high_hand is None and pot_result.low_hand is None
+            continue
+        hands = {i: evaluate(holes[i], board) for i in pot_result.eligible}
+        assert pot_result.high_hand.value == pot_result.high_value == min(h.high.value for h in hands.values())
+        assert pot_result.high_winners == tuple(i for i in pot_result.eligible if hands[i].high.value == pot_result.high_value)
+        lows = [h.low.value for h in hands.values() if h.low]
+        assert pot_result.low_value == min(lows, default=None)
+        assert pot_result.low_winners == tuple(i for i in pot_result.eligible if hands[i].low and hands[i].low.value == pot_result.low_value)
+        if lows:
+            assert pot_result.low_hand.value == pot_result.low_value
+        for i in pot_result.eligible:
+            assert result.hand(i) == hands[i]
+
+
+def test_threads_get_the_same_payouts_as_one_thread():
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = random.Random(3)
+    jobs = []
+    for _ in range(2000):
+        deck = rng.sample(range(52), 5 + 4 * 6)
+        holes = [deck[5 + 4 * k:9 + 4 * k] for k in range(6)]
+        stakes = Contributions(rng.randrange(0, 300) for _ in range(6))
+        jobs.append((deck[:5], holes, stakes))
+    serial = [split_pot(*job) for job in jobs]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(lambda job: split_pot(*job), jobs)) == serial
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(0, 1000), min_size=1, max_size=10), st.data())
 def test_pots_from_contributions_agrees_with_peeling(stakes, data):
