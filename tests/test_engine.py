@@ -74,8 +74,7 @@ def test_round_ends_when_all_matched_and_streets_advance() -> None:
     hand.call(); hand.call(); hand.check()
     for street, cards in (("flop", 3), ("turn", 4), ("river", 5)):
         assert hand.street == street and len(hand.board) == cards and hand.bets == [0, 0, 0]
-        first = hand.to_act
-        assert first == 1
+        assert hand.to_act == 1  # left of the button
         hand.check(); hand.check(); hand.check()
     assert hand.is_over and hand.street == "showdown"
 
