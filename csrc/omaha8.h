@@ -61,6 +61,65 @@ int64_t o8_check_batch(const uint8_t *holes, int hole_size, const uint8_t *board
 int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
                   int64_t n, uint16_t *high, int32_t *low);
 
+/* ---- Hand ranges (csrc/ranges.c) ---- */
+
+#define O8R_MAX_ELEMENTS 6
+#define O8R_MAX_PLAYERS 9
+#define O8R_STATS 7
+#define O8R_POT 5040
+#define O8R_MAX_TRIALS 268435456
+
+/* A hand pattern: n elements, each matched by a different card of the hand.
+ * An element's rank is a mask of allowed ranks (bit r = rank r) or, when
+ * rank_var[e] >= 0, a rank variable; its suit likewise (suits mask or
+ * suit_var[e] >= 0). Different variables take different values; variables
+ * only take ranks in var_ranks and suits in var_suits. */
+typedef struct {
+    int32_t n;
+    uint16_t ranks[6];
+    uint8_t suits[6];
+    int8_t rank_var[6];
+    int8_t suit_var[6];
+    uint16_t var_ranks;
+    uint8_t var_suits;
+} o8r_pattern;
+
+/* One player of a range equity: n candidate hands (n * hole_size cards) with
+ * strictly increasing cumulative weights cum (NULL: all weights 1), or
+ * hands == NULL for a random hand. */
+typedef struct {
+    const uint8_t *hands;
+    const uint64_t *cum;
+    int64_t n;
+} o8r_player;
+
+/* All k-card hands (1 <= k <= 6) in colex order, k bytes each, into out
+ * (room for capacity hands). Returns the number of hands, -1 on bad input. */
+int64_t o8r_combinations(int k, uint8_t *out, int64_t capacity);
+
+/* out[r] = 1 when hand r of n matches the pattern, else 0. Hands with a card
+ * >= 52 never match. Returns 0, or -1 on an invalid pattern or size. */
+int o8r_match(const o8r_pattern *p, const uint8_t *hands, int hole_size, int64_t n, uint8_t *out);
+
+/* Equity statistics are added into out: O8R_STATS doubles per player (pot
+ * share in units of O8R_POT per pot, its square, high win, high tie, low win,
+ * low tie, scoop), then the total weight, the weight without a low, and the
+ * number of rejected deals (Monte Carlo). Board is 0 or 3..5 cards.
+ *
+ * o8r_exact: every compatible deal of every board completion, weighted by the
+ * product of the players' weights; player 0 runs over its hands [first, last)
+ * only (to split the work). No random players. Returns 0 or -1 (bad input).
+ *
+ * o8r_monte_carlo: `trials` random deals (<= O8R_MAX_TRIALS) from the stream
+ * (seed, stream); a deal whose hands share a card is drawn again whole.
+ * Returns 0, -1 on bad input, -2 if deals almost never fit together. */
+int o8r_exact(const o8r_player *players, int n_players, int hole_size, const uint8_t *board,
+              int board_size, const uint8_t *dead, int n_dead, int64_t first, int64_t last,
+              double *out);
+int o8r_monte_carlo(const o8r_player *players, int n_players, int hole_size, const uint8_t *board,
+                    int board_size, const uint8_t *dead, int n_dead, uint64_t seed, uint64_t stream,
+                    int64_t trials, double *out);
+
 #ifdef __cplusplus
 }
 #endif
