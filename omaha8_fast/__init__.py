@@ -22,6 +22,8 @@ from .evaluator import (
     evaluate_low,
     high_category,
 )
+from .range_equity import RangeEquity, range_equity
+from .ranges import Range, RangeSyntaxError
 
 __all__ = [
     "__version__",
@@ -45,4 +47,8 @@ __all__ = [
     "evaluate_hilo",
     "evaluate_low",
     "high_category",
+    "Range",
+    "RangeSyntaxError",
+    "RangeEquity",
+    "range_equity",
 ]

@@ -7,16 +7,18 @@ a card, nor a card with the board or the dead cards: a deal is weighted by
 the product of its hands' weights and deals that collide are left out, both
 in exact enumeration and in Monte Carlo (which redraws the whole deal).
 
->>> aces, kings = range_equity(["AA:$ds", "KsKh2s3h"], board="Qs 7h 4d", exact=True)
+>>> hero, villain = range_equity(["AhAdKhKd", "7c6c2s3s"], board="Ac Kc 9s 4h 5d")
+>>> hero.equity, villain.equity, villain.scoop   # the wheel scoops three aces
+(0.0, 1.0, 1.0)
+>>> aces, kings = range_equity(["AA:$ds", "KsKh2s3h"], board="Qs 7h 4d")
 >>> aces.exact, round(aces.equity + kings.equity, 12)
 (True, 1.0)
->>> aces.deals                                   # 6 - 1 pairs of aces that miss the Ks/Kh... not quite:
-5
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 from collections.abc import Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -215,8 +217,7 @@ def range_equity(
             futures = [pool.submit(_exact_part, job, int(a), int(b)) for a, b in zip(cuts[:-1], cuts[1:]) if b > a]
         else:
             trials = samples or 1_000_000
-            seed_value = np.random.SeedSequence().entropy if seed is None else seed
-            seed64 = int(seed_value) & (2**64 - 1)
+            seed64 = (secrets.randbits(64) if seed is None else seed) & (2**64 - 1)
             counts = [min(CHUNK, trials - start) for start in range(0, trials, CHUNK)]
             futures = [pool.submit(_monte_carlo_chunk, job, seed64, i, n) for i, n in enumerate(counts)]
         total = sum((f.result() for f in futures), _out(len(players)))

@@ -40,7 +40,10 @@ case, except the lower-case qualifiers)::
 Meaning:
 
 * A pattern matches a hand when each of its cards can be matched by a
-  different card of the hand; the other cards are free. ``AA`` is any hand
+  different card of the hand; the other cards are free. A suit right after
+  a rank (or ``*``) belongs to that card: ``AsKd`` is two cards, ``AAxx`` is
+  ``A``, ``Ax``, ``x`` (two aces, one of them suited to a third card) and
+  ``AA*x*x`` is aces with two side cards suited to each other. ``AA`` is any hand
   with at least two aces, ``A2**`` (same as ``A2``) any hand with an ace and
   a deuce, ``*`` (or ``****``) every hand. A card with a rank and no suit
   matches any suit; a lone suit matches any rank of it; ``[AK]``, ``[A,K]``
@@ -403,11 +406,12 @@ class _Parser:
         first = self.number()
         if self.peek() == "-":
             self.pos += 1
+            second_at = self.pos
             if not self.peek().isdigit():
                 raise self.fail("a percentage after '-', such as 5%-10%")
             second = self.number()
             if second < first:
-                raise self.fail("the larger percentage second", self.pos - 1)
+                raise self.fail("the larger percentage second", second_at)
             return _Percent(max(first - 1, 0.0), second, column)
         return _Percent(0.0, first, column)
 
@@ -452,11 +456,11 @@ class _Parser:
             raise self.fail(f"at most {self.hole_size} cards in a hand pattern",
                             self.index_of_column(cards[self.hole_size].column))
         seen = set()
-        for c in cards:
-            if c.kind == "rank" and not c.suit_var and c.suits in (1, 2, 4, 8):
-                if (c.rank, c.suits) in seen:
-                    raise self.fail("each exact card only once", self.index_of_column(c.column))
-                seen.add((c.rank, c.suits))
+        for card in cards:
+            if card.kind == "rank" and not card.suit_var and card.suits in (1, 2, 4, 8):
+                if (card.rank, card.suits) in seen:
+                    raise self.fail("each exact card only once", self.index_of_column(card.column))
+                seen.add((card.rank, card.suits))
         return tuple(cards)
 
     def index_of_column(self, column: int) -> int:
@@ -636,7 +640,7 @@ class Range:
     """A weighted set of starting hands, from range text.
 
     >>> r = Range("A2**ds, AAxx")
-    >>> r.contains("As Ah Kd Qd"), "2s3sAdKd" in r, r.contains("As Ah Kd Qc")
+    >>> r.contains("As Ah Ks Qd"), "2s3sAdKd" in r, r.contains("As Ah Kd Qd")  # AAxx is A, Ax, x
     (True, True, False)
     >>> Range("KK@2, QQ").weight("KsKh2c3d")
     Traceback (most recent call last):
@@ -648,6 +652,11 @@ class Range:
     """
 
     __slots__ = ("_text", "_hole_size", "_index", "_weights", "_cum")
+    _text: str
+    _hole_size: int
+    _index: npt.NDArray[np.int64]
+    _weights: _Weights
+    _cum: npt.NDArray[np.uint64] | None
 
     def __init__(self, text: RangeLike, *, hole_size: int = 4, dead: CardsLike = ()) -> None:
         if isinstance(text, Range):
