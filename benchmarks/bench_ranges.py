@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from omaha8_fast.range_equity import range_equity
+from omaha8_fast.equity import equity
 from omaha8_fast.ranges import Range
 
 pytest.importorskip("pytest_benchmark")
@@ -22,7 +22,7 @@ FLOP = "Js 7h 3d"
 
 def test_range_vs_range_flop_monte_carlo_1m_one_core(benchmark) -> None:
     result = benchmark.pedantic(
-        range_equity, args=([HERO, VILLAIN], FLOP), kwargs={"samples": 1_000_000, "seed": 1, "threads": 1},
+        equity, args=([HERO, VILLAIN], FLOP), kwargs={"samples": 1_000_000, "seed": 1, "threads": 1},
         rounds=5, iterations=1,
     )
     assert not result[0].exact and abs(sum(r.equity for r in result) - 1) < 1e-9
@@ -30,17 +30,17 @@ def test_range_vs_range_flop_monte_carlo_1m_one_core(benchmark) -> None:
 
 
 def test_range_vs_range_flop_monte_carlo_1m_two_threads(benchmark) -> None:
-    benchmark.pedantic(range_equity, args=([HERO, VILLAIN], FLOP), kwargs={"samples": 1_000_000, "seed": 1, "threads": 2},
+    benchmark.pedantic(equity, args=([HERO, VILLAIN], FLOP), kwargs={"samples": 1_000_000, "seed": 1, "threads": 2},
                        rounds=5, iterations=1)
 
 
 def test_range_vs_random_flop_monte_carlo_1m_one_core(benchmark) -> None:
-    benchmark.pedantic(range_equity, args=([HERO, None], FLOP), kwargs={"samples": 1_000_000, "seed": 1, "threads": 1},
+    benchmark.pedantic(equity, args=([HERO, None], FLOP), kwargs={"samples": 1_000_000, "seed": 1, "threads": 1},
                        rounds=3, iterations=1)
 
 
 def test_range_vs_hand_turn_exact(benchmark) -> None:
-    result = benchmark.pedantic(range_equity, args=([HERO, "KsKh9c8c"], "Js 7h 3d 2c"), kwargs={"threads": 1},
+    result = benchmark.pedantic(equity, args=([HERO, "KsKh9c8c"], "Js 7h 3d 2c"), kwargs={"threads": 1},
                                 rounds=5, iterations=1)
     assert result[0].exact
 

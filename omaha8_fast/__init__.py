@@ -22,7 +22,7 @@ from .evaluator import (
     evaluate_low,
     high_category,
 )
-from .range_equity import RangeEquity, range_equity
+from .equity import PlayerEquity, equity
 from .ranges import Range, RangeSyntaxError
 
 __all__ = [
@@ -47,8 +47,8 @@ __all__ = [
     "evaluate_hilo",
     "evaluate_low",
     "high_category",
+    "PlayerEquity",
+    "equity",
     "Range",
     "RangeSyntaxError",
-    "RangeEquity",
-    "range_equity",
 ]

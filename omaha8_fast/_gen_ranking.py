@@ -52,15 +52,22 @@ def _representative_hands() -> npt.NDArray[np.uint8]:
 
 
 def class_equities(classes: Sequence[int], samples: int = SAMPLES, seed: int = SEED) -> npt.NDArray[np.uint16]:
-    """Quantized equity vs a random hand of the given classes."""
-    from .range_equity import _POT, _STATS, _Job, _monte_carlo_chunk
+    """Quantized equity vs a random hand of the given classes: one Monte Carlo
+    run of the equity kernel per class, on stream ``class`` of ``seed``."""
+    from ._core import ffi, lib
 
     hands = _representative_hands()
+    players = ffi.new("o8_range[2]")
+    players[1].holes = ffi.NULL  # the random opponent
+    work = ffi.new("o8_equity_work *")
+    counts = ffi.new("o8_equity_counts *")
     out = np.empty(len(classes), dtype=np.uint16)
     for i, c in enumerate(classes):
-        job = _Job((hands[c:c + 1], None), (None, None), 4, b"", b"")
-        counts = _monte_carlo_chunk(job, seed, int(c), samples)
-        equity = counts[0] / _POT / counts[2 * _STATS]
+        hole = ffi.new("uint8_t[4]", hands[c].tolist())
+        players[0].holes, players[0].n_holes = hole, 1
+        if lib.o8_equity_monte_carlo(players, 2, 4, ffi.NULL, 0, ffi.NULL, 0, samples, seed, int(c), work, counts):
+            raise RuntimeError("o8_equity_monte_carlo failed")
+        equity = counts.player[0].share / lib.O8_POT_UNITS / counts.showdowns
         out[i] = round(equity * _SCALE)
     return out
 

@@ -47,25 +47,34 @@ def cmd_range(args: argparse.Namespace) -> int:
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
-    """Hi/lo equity of hands, ranges or random hands."""
+    """Print each hand's equity, high and low wins and ties, scoops and the
+    no-low share, and how the numbers were computed."""
     import time
 
-    from .range_equity import range_equity
+    from .cards import format_cards
+    from .equity import equity
 
-    players = [None if p.lower() == "random" else p for p in args.players]
-    exact = True if args.exact else (False if args.samples is not None else None)
-    start = time.perf_counter()
-    results = range_equity(players, args.board or (), args.dead or (), exact=exact, samples=args.samples,
-                           seed=args.seed, threads=args.threads)
-    elapsed = time.perf_counter() - start
-    width = max(len(p) for p in args.players)
-    print(f"{'player':<{width}}  {'equity':>7}  {'high win':>8}  {'high tie':>8}  {'low win':>7}  {'low tie':>7}  {'scoop':>6}")
-    for text, r in zip(args.players, results):
-        print(f"{text:<{width}}  {r.equity:7.2%}  {r.high_win:8.2%}  {r.high_tie:8.2%}  {r.low_win:7.2%}  "
-              f"{r.low_tie:7.2%}  {r.scoop:6.2%}")
-    first = results[0]
-    how = "exact" if first.exact else f"Monte Carlo, {int(first.deals):,} samples, std error {first.std_error:.2%}"
-    print(f"no low: {first.no_low:.2%}; {how}; {elapsed:.2f} s")
+    holes = [None if h.strip().lower() == "random" else h for h in args.holes]
+    started = time.perf_counter()
+    result = equity(holes, args.board, args.dead, exact=args.exact, samples=args.samples,
+                    seed=args.seed, threads=args.threads, progress=args.progress)
+    elapsed = time.perf_counter() - started
+    exact = result[0].exact
+    names = [h.strip() if p.hole is None else format_cards(p.hole) for h, p in zip(args.holes, result)]
+    width = max(len("Hand"), *map(len, names))
+    columns = ("Equity", "High win", "High tie", "Low win", "Low tie", "Scoop")
+    equity_width = 8 if exact else 16
+    print(f"{'Hand':<{width}}  {columns[0]:>{equity_width}}" + "".join(f"  {c:>8}" for c in columns[1:]))
+    for name, p in zip(names, result):
+        share = f"{p.equity:.2%}" + ("" if exact else f" ±{p.std_error:.2%}")
+        cells = (p.high_win, p.high_tie, p.low_win, p.low_tie, p.scoop)
+        print(f"{name:<{width}}  {share:>{equity_width}}" + "".join(f"  {v:>8.2%}" for v in cells))
+    print(f"No low: {result[0].no_low:.2%} of runouts")
+    if exact:
+        print(f"Exact: {result[0].showdowns:,} runouts enumerated in {elapsed:.2f} s")
+    else:
+        seed = "" if args.seed is None else f", seed {args.seed}"
+        print(f"Monte Carlo: {result[0].showdowns:,} samples{seed} in {elapsed:.2f} s (± one standard error)")
     return 0
 
 
@@ -80,16 +89,20 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("board", help='3, 4 or 5 board cards, e.g. "Qs Js 4s 5d 9c"')
     ev.set_defaults(run=cmd_eval)
 
-    eq = commands.add_parser("equity", help="equity of hands or ranges, high and low",
-                             description='Hi/lo equity of 2..9 players, each a hand ("AsAd2s3d"), '
-                                         'a range in ProPokerTools syntax ("A2**ds, AA:$ds", "15%%") or "random".')
-    eq.add_argument("players", nargs="+", help="a hand, a range or random, per player")
-    eq.add_argument("--board", help='0, 3, 4 or 5 known board cards, e.g. "2h7s8h"')
-    eq.add_argument("--dead", help="dead cards")
-    eq.add_argument("--exact", action="store_true", help="enumerate every deal and runout")
-    eq.add_argument("--samples", type=int, help="Monte Carlo with this many samples")
-    eq.add_argument("--seed", type=int, help="random seed (Monte Carlo)")
-    eq.add_argument("--threads", type=int, help="threads (default: all cores)")
+    eq = commands.add_parser("equity", help="equity of 2 to 9 hands or ranges, high and low",
+                             description="Each hand's share of the pot over every runout (exact) or random runouts "
+                                         "(Monte Carlo): high and low wins and ties, scoops, and how often nobody has a low.")
+    eq.add_argument("holes", nargs="+", metavar="HOLE", help='4, 5 or 6 hole cards, e.g. "AsAd2s3d", a range such as "A2**ds" or "15%%", or "random"')
+    eq.add_argument("--board", default="", help='0, 3, 4 or 5 known board cards, e.g. "2h7s8h"')
+    eq.add_argument("--dead", default="", help="cards out of play")
+    how = eq.add_mutually_exclusive_group()
+    how.add_argument("--exact", dest="exact", action="store_true", default=None,
+                     help="enumerate every runout (default when there are at most 3,000,000)")
+    how.add_argument("--monte-carlo", dest="exact", action="store_false", help="sample random runouts")
+    eq.add_argument("--samples", type=int, default=None, help="Monte Carlo samples (default 1,000,000)")
+    eq.add_argument("--seed", type=int, default=None, help="Monte Carlo seed, for reproducible numbers")
+    eq.add_argument("--threads", type=int, default=None, help="threads to use (default: all cores)")
+    eq.add_argument("--progress", action="store_true", help="show a progress bar on long runs (needs tqdm)")
     eq.set_defaults(run=cmd_equity)
 
     rg = commands.add_parser("range", help="list the hands of a range",

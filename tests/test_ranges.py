@@ -15,8 +15,8 @@ import pytest
 
 from omaha8_fast import reference
 from omaha8_fast.cards import card_ids, format_cards
-from omaha8_fast.range_equity import range_equity
-from omaha8_fast.ranges import Range, RangeSyntaxError, hand_classes, preflop_ranking
+from omaha8_fast.equity import equity
+from omaha8_fast.ranges import Range, RangeSyntaxError, hand_classes, is_range, preflop_ranking
 
 ALL4 = list(itertools.combinations(range(52), 4))
 SAMPLE4 = random.Random(4).sample(ALL4, 20_000)
@@ -336,7 +336,7 @@ def test_range_equity_matches_brute_force(texts, board, sizes) -> None:
     board_ids = card_ids(board)
     players = [small_range(t, board_ids, n, seed) for seed, (t, n) in enumerate(zip(texts, sizes))]
     expected = brute_equity([items for items, _ in players], board_ids)
-    got = range_equity([spelled for _, spelled in players], board=board, exact=True)
+    got = equity([spelled for _, spelled in players], board=board, exact=True)
     assert [g.equity for g in got] == pytest.approx(expected, abs=1e-12)
     assert sum(g.equity for g in got) == pytest.approx(1.0)
 
@@ -344,35 +344,74 @@ def test_range_equity_matches_brute_force(texts, board, sizes) -> None:
 def test_monte_carlo_agrees_with_exact_and_is_reproducible() -> None:
     players = ["A23*:$ds", "KQJT-9876"]
     board = "Js 7h 3d 2c"
-    exact = range_equity(players, board=board, exact=True)
-    mc = range_equity(players, board=board, exact=False, samples=300_000, seed=11, threads=1)
+    exact = equity(players, board=board, exact=True)
+    mc = equity(players, board=board, exact=False, samples=300_000, seed=11, threads=1)
     for e, m in zip(exact, mc):
         assert abs(m.equity - e.equity) < 4 * m.std_error
         assert abs(m.scoop - e.scoop) < 0.01
-    again = range_equity(players, board=board, exact=False, samples=300_000, seed=11, threads=2)
+    again = equity(players, board=board, exact=False, samples=300_000, seed=11, threads=2)
     with ThreadPoolExecutor(3) as pool:
-        spread = range_equity(players, board=board, exact=False, samples=300_000, seed=11, executor=pool)
+        spread = equity(players, board=board, exact=False, samples=300_000, seed=11, executor=pool)
     assert mc == again == spread
+    assert not mc[0].exact and mc[0].showdowns == 300_000
 
 
 def test_range_vs_random_and_card_removal() -> None:
     # A range against a known hand that holds two of its aces: only the other
     # aces can be dealt, so the result equals the explicit list of those hands.
     hero = "AsAh2c3d"
-    result = range_equity(["AA:$ds", hero], board="Kd 7s 4h 9c", exact=True)
+    result = equity(["AA:$ds", hero], board="Kd 7s 4h 9c", exact=True)
     allowed = [h for h in Range("AA:$ds") if not set(h) & set(card_ids(hero + "Kd7s4h9c"))]
     listed = ", ".join(format_cards(h, sep="") for h in allowed)
-    assert result == range_equity([listed, hero], board="Kd 7s 4h 9c", exact=True)
-    vs_random = range_equity(["AA:$ds", None], board="Kd 7s 4h", samples=50_000, seed=1)
+    assert result == equity([Range(listed), hero], board="Kd 7s 4h 9c", exact=True)
+    vs_random = equity(["AA:$ds", None], board="Kd 7s 4h", samples=50_000, seed=1)
     assert 0.5 < vs_random[0].equity < 1 and not vs_random[0].exact
+
+
+def test_what_counts_as_a_range() -> None:
+    assert is_range("A2**ds") and is_range("AA") and is_range("15%") and is_range("AsKd**") and is_range(Range("AsKd"))
+    assert not is_range("AsAd2s3d") and not is_range("AsKd") and not is_range("random") and not is_range(None)
+    assert not is_range([51, 50, 1, 0])
+
+
+def test_known_hands_keep_their_hole() -> None:
+    ranged, known = equity(["AA:$ds", "KsKh2s3h"], board="Qs 7h 4d 2c")
+    assert ranged.hole is None and known.hole is not None and format_cards(known.hole) == "Ks Kh 2s 3h"
 
 
 def test_equity_errors() -> None:
     with pytest.raises(ValueError, match="empty"):
-        range_equity(["AsAd**", "KK"], board="As 7c 2d")
-    with pytest.raises(ValueError, match="never fit|share a card"):
-        range_equity(["AsAd2c3c", "AsKd**"], board="Qh 7c 2d", exact=False, samples=1000)
+        equity(["AsAd**", "KK"], board="As 7c 2d")
+    with pytest.raises(ValueError, match="empty"):
+        equity(["AsKd**", "AsAd2c3c"], board="Qh 7c 2d")  # the known hand holds the As
+    with pytest.raises(ValueError, match="never fit|shares a card"):
+        equity(["AsKd**", "As**"], board="Qh 7c 2d", exact=False, samples=1000)
+    with pytest.raises(ValueError, match=r"player 2: invalid cards or range: range 'AA\?', column 3"):
+        equity(["KK", "AA?"])
+    with pytest.raises(ValueError, match="4-card"):
+        equity([Range("AA", hole_size=5), "AsKdQhJc"])
     with pytest.raises(ValueError, match="samples"):
-        range_equity(["AA", "KK"], samples=0)
+        equity(["AA", "KK"], samples=0)
+    with pytest.raises(ValueError, match="2 to 9"):
+        equity(["AA"])
     with pytest.raises(ValueError, match="board"):
-        range_equity(["AA", "KK"], board="As Kd")
+        equity(["AA", "KK"], board="As Kd")
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def test_cli(capsys) -> None:
+    from omaha8_fast.cli import main
+
+    assert main(["equity", "A2**ds", "KK**", "--board", "Qs 7h 4d", "--samples", "20000", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.splitlines() if line.startswith(("A2**ds", "KK**"))]
+    assert len(rows) == 2 and "Monte Carlo: 20,000 samples, seed 1" in out
+    shares = [float(row[1].rstrip("%")) for row in rows]
+    assert abs(sum(shares) - 100) < 0.02
+    assert main(["range", "AxAy2x3y", "--show", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("12 hands") and len(out.splitlines()) == 3
+    assert main(["range", "AA**@"]) == 2
+    assert "column 6" in capsys.readouterr().err
