@@ -28,7 +28,7 @@ int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int 
                 int n, uint64_t live, int first, const int64_t *pots, int n_pots,
                 int64_t *payouts, int64_t *detail, uint16_t *high, int32_t *low) {
     if (board_size < O8_MIN_BOARD || board_size > O8_MAX_BOARD || hole_size < O8_MIN_HOLE
-        || hole_size > O8_MAX_HOLE || n < 1 || n > O8_MAX_PLAYERS || first < 0 || first >= n
+        || hole_size > O8_MAX_HOLE || n < 1 || n > O8_SHOWDOWN_MAX_PLAYERS || first < 0 || first >= n
         || n_pots < 0 || (live >> n) != 0)
         return -1;
     /* Every card of the board and of the live holes is a distinct id < 52. */
@@ -49,7 +49,7 @@ int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int 
             return -2;
         total += amount;
     }
-    unsigned hi[O8_MAX_PLAYERS], lo[O8_MAX_PLAYERS];
+    unsigned hi[O8_SHOWDOWN_MAX_PLAYERS], lo[O8_SHOWDOWN_MAX_PLAYERS];
     o8_board b;
     o8_prepare_board(&b, board, board_size);  /* once for the whole table */
     for (int r = 0; r < n; r++) {

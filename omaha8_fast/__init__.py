@@ -22,6 +22,8 @@ from .evaluator import (
     evaluate_low,
     high_category,
 )
+from .equity import PlayerEquity, equity
+from .ranges import Range, RangeSyntaxError
 
 __all__ = [
     "__version__",
@@ -45,6 +47,10 @@ __all__ = [
     "evaluate_hilo",
     "evaluate_low",
     "high_category",
+    "PlayerEquity",
+    "equity",
+    "Range",
+    "RangeSyntaxError",
 ]
 
 # Showdowns and pot splitting. Note: the function ``showdown`` shadows the

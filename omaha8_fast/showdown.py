@@ -186,8 +186,8 @@ def _table(board: CardsLike, holes: Sequence[CardsLike | None]) -> tuple[bytes, 
         packed = [None if hole is None else _as_bytes(hole) for hole in holes]
     except (TypeError, ValueError):
         raise _hole_error(holes) from None
-    if not 0 < len(packed) <= lib.O8_MAX_PLAYERS:
-        raise ValueError(f"a showdown needs 1..{lib.O8_MAX_PLAYERS} players, got {len(packed)}")
+    if not 0 < len(packed) <= lib.O8_SHOWDOWN_MAX_PLAYERS:
+        raise ValueError(f"a showdown needs 1..{lib.O8_SHOWDOWN_MAX_PLAYERS} players, got {len(packed)}")
     try:
         board_bytes = _as_bytes(board)
     except (TypeError, ValueError) as error:
