@@ -1,0 +1,322 @@
+/* C-level harness for the core, built by tests/test_c_harness.py with
+ * AddressSanitizer + UndefinedBehaviorSanitizer (and plainly, for valgrind).
+ *
+ *   harness hands FILE       compare every entry point with the expected
+ *                            results in FILE (written by the Python test from
+ *                            omaha8_fast.reference), one hand a line:
+ *                            hole_size board_size cards... high low
+ *   harness garbage SEED N   N rounds of random bytes and sizes through every
+ *                            entry point, in buffers of exactly the size
+ *                            claimed, so that any read or write out of bounds
+ *                            is caught by the sanitizer or valgrind
+ *
+ * Every failure prints a line starting with FAIL and makes the exit code 1.
+ * It prints "ok MODE CHECKS" at the end.
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "omaha8.h"
+
+static long failures, checks;
+
+#define EXPECT(cond, ...) do { \
+    checks++; \
+    if (!(cond)) { \
+        failures++; \
+        if (failures <= 20) { printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
+    } \
+} while (0)
+
+/* Exactly n bytes on the heap (at least one, so that malloc(0) is never NULL
+ * by accident): reading element n is a heap-buffer-overflow. */
+static void *alloc_exact(size_t n) {
+    void *p = malloc(n ? n : 1);
+    if (!p) { perror("malloc"); exit(2); }
+    return p;
+}
+
+/* xorshift64*: deterministic random numbers from a seed. */
+static uint64_t rng_state;
+static uint64_t rng(void) {
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 2685821657736338717ull;
+}
+static int rng_below(int n) { return (int)(rng() % (uint64_t)n); }
+
+/* The harness's own notion of a valid hand, independent of eval.c. */
+static int sizes_valid(int hole_size, int board_size) {
+    return hole_size >= 2 && hole_size <= 6 && board_size >= 3 && board_size <= 5;
+}
+static int hand_valid(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size) {
+    char seen[256] = {0};
+    if (!sizes_valid(hole_size, board_size)) return 0;
+    for (int i = 0; i < hole_size + board_size; i++) {
+        uint8_t c = i < hole_size ? hole[i] : board[i - hole_size];
+        if (c >= 52 || seen[c]) return 0;
+        seen[c] = 1;
+    }
+    return 1;
+}
+
+/* The explanation must name distinct in-range indices whose five cards score
+ * exactly the reported values (scored again through o8_eval, 2 + 3 cards). */
+static void check_explanation(const uint8_t *hole, int hole_size, const uint8_t *board,
+                              int board_size, const o8_explanation *e, int64_t packed) {
+    EXPECT(e->high == (int32_t)(packed & 0xFFFF), "explain high %d != eval %lld", e->high, (long long)packed);
+    EXPECT(e->low == (int32_t)(packed >> 16), "explain low %d != eval %lld", e->low, (long long)packed);
+    const uint8_t *holes_idx[2] = {e->high_hole, e->low_hole};
+    const uint8_t *boards_idx[2] = {e->high_board, e->low_board};
+    for (int half = 0; half < 2; half++) {
+        const uint8_t *h = holes_idx[half], *b = boards_idx[half];
+        if (half == 1 && e->low == 0) continue;
+        int in_range = h[0] < h[1] && h[1] < hole_size && b[0] < b[1] && b[1] < b[2] && b[2] < board_size;
+        EXPECT(in_range, "explanation indices out of range (half %d)", half);
+        if (!in_range) continue;
+        uint8_t two[2] = {hole[h[0]], hole[h[1]]}, three[3] = {board[b[0]], board[b[1]], board[b[2]]};
+        int64_t five = o8_eval(two, 2, three, 3);
+        EXPECT(five >= 0, "the explained five cards are rejected");
+        if (half == 0) EXPECT((five & 0xFFFF) == e->high, "explained high cards score %lld, not %d", (long long)(five & 0xFFFF), e->high);
+        else EXPECT((five >> 16) == e->low, "explained low cards score %lld, not %d", (long long)(five >> 16), e->low);
+    }
+}
+
+/* ---- hands: valid hands against the reference ---------------------------- */
+
+#define MAX_HANDS 200000
+
+static int run_hands(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) { perror(path); return 2; }
+    /* All hands of one file share their sizes per line; keep them to batch
+     * them afterwards, grouped by (hole size, board size). */
+    static uint8_t holes[MAX_HANDS][6], boards[MAX_HANDS][5];
+    static int hs[MAX_HANDS], bs[MAX_HANDS], want_high[MAX_HANDS], want_low[MAX_HANDS];
+    int n = 0;
+    while (n < MAX_HANDS && fscanf(f, "%d %d", &hs[n], &bs[n]) == 2) {
+        if (!sizes_valid(hs[n], bs[n])) { printf("FAIL bad sizes in %s\n", path); return 1; }
+        for (int i = 0; i < hs[n] + bs[n]; i++) {
+            int c;
+            if (fscanf(f, "%d", &c) != 1) { printf("FAIL truncated %s\n", path); return 1; }
+            if (i < hs[n]) holes[n][i] = (uint8_t)c; else boards[n][i - hs[n]] = (uint8_t)c;
+        }
+        if (fscanf(f, "%d %d", &want_high[n], &want_low[n]) != 2) { printf("FAIL truncated %s\n", path); return 1; }
+        n++;
+    }
+    fclose(f);
+    if (n == 0) { printf("FAIL no hands in %s\n", path); return 1; }
+
+    for (int k = 0; k < n; k++) {
+        /* Copies of exactly the hand's size, so that over-reads are caught. */
+        uint8_t *hole = alloc_exact((size_t)hs[k]), *board = alloc_exact((size_t)bs[k]);
+        memcpy(hole, holes[k], (size_t)hs[k]);
+        memcpy(board, boards[k], (size_t)bs[k]);
+        int64_t packed = o8_eval(hole, hs[k], board, bs[k]);
+        EXPECT(packed == ((int64_t)want_high[k] | (int64_t)want_low[k] << 16),
+               "hand %d: o8_eval gives high %lld low %lld, reference %d %d", k,
+               (long long)(packed & 0xFFFF), (long long)(packed >> 16), want_high[k], want_low[k]);
+        EXPECT(o8_eval_high(hole, hs[k], board, bs[k]) == want_high[k], "hand %d: o8_eval_high", k);
+        o8_explanation *e = alloc_exact(sizeof *e);
+        EXPECT(o8_explain(hole, hs[k], board, bs[k], e) == 0, "hand %d: o8_explain rejects it", k);
+        check_explanation(hole, hs[k], board, bs[k], e, packed);
+        free(e);
+        free(hole);
+        free(board);
+    }
+
+    /* Batches: each size pair at once, in all three output modes. */
+    for (int h = 2; h <= 6; h++)
+    for (int b = 3; b <= 5; b++) {
+        int m = 0;
+        for (int k = 0; k < n; k++) m += hs[k] == h && bs[k] == b;
+        if (!m) continue;
+        uint8_t *hb = alloc_exact((size_t)m * h), *bb = alloc_exact((size_t)m * b);
+        int *index = alloc_exact(sizeof(int) * m);
+        for (int k = 0, r = 0; k < n; k++)
+            if (hs[k] == h && bs[k] == b) {
+                memcpy(hb + (size_t)r * h, holes[k], (size_t)h);
+                memcpy(bb + (size_t)r * b, boards[k], (size_t)b);
+                index[r++] = k;
+            }
+        EXPECT(o8_check_batch(hb, h, bb, b, m) == -1, "o8_check_batch rejects valid rows (%d, %d)", h, b);
+        for (int mode = 0; mode < 3; mode++) {
+            uint16_t *high = mode != 2 ? alloc_exact(sizeof(uint16_t) * m) : NULL;
+            int32_t *low = mode != 1 ? alloc_exact(sizeof(int32_t) * m) : NULL;
+            EXPECT(o8_eval_batch(hb, h, bb, b, m, high, low) == 0, "o8_eval_batch fails (%d, %d)", h, b);
+            for (int r = 0; r < m; r++) {
+                int k = index[r];
+                if (high) EXPECT(high[r] == want_high[k], "batch (%d,%d) mode %d row %d high %d != %d", h, b, mode, r, high[r], want_high[k]);
+                if (low) EXPECT(low[r] == want_low[k], "batch (%d,%d) mode %d row %d low %d != %d", h, b, mode, r, low[r], want_low[k]);
+            }
+            free(high);
+            free(low);
+        }
+        free(hb);
+        free(bb);
+        free(index);
+    }
+    printf("ok hands %d hands %ld checks\n", n, checks);
+    return failures ? 1 : 0;
+}
+
+/* ---- garbage: any bytes, any sizes ---------------------------------------- */
+
+/* Sizes around and far outside the valid ranges. */
+static int random_size(void) {
+    static const int extreme[] = {INT_MIN, -1000000, -7, -1, 0, 1, 7, 8, 100, 1000000, INT_MAX};
+    if (rng_below(8) == 0) return extreme[rng_below((int)(sizeof extreme / sizeof *extreme))];
+    return rng_below(10) - 1;  /* -1 .. 8 */
+}
+
+/* A byte: with mostly_valid, nearly always a valid id not among the
+ * previous ones; otherwise biased towards the interesting values (any byte,
+ * repeats, 52..55). */
+static uint8_t random_card(const uint8_t *previous, int n_previous, int mostly_valid) {
+    if (mostly_valid && rng_below(16)) {
+        for (;;) {
+            uint8_t c = (uint8_t)rng_below(52);
+            int again = 0;
+            for (int j = 0; j < n_previous; j++) again |= previous[j] == c;
+            if (!again || n_previous >= 52) return c;
+        }
+    }
+    switch (rng_below(6)) {
+    case 0: return (uint8_t)rng();
+    case 1: return n_previous ? previous[rng_below(n_previous)] : 51;
+    case 2: return (uint8_t)(52 + rng_below(4));
+    default: return (uint8_t)rng_below(52);
+    }
+}
+
+/* The buffer length a call may touch for a claimed size: the size itself when
+ * it is plausible, otherwise a short buffer (a correct core rejects the size
+ * before reading, so any read of it past its end is a bug). */
+static size_t buffer_len(int size) { return size >= 0 && size <= 64 ? (size_t)size : 3; }
+
+static void garbage_single(void) {
+    int hole_size = random_size(), board_size = random_size();
+    size_t hl = buffer_len(hole_size), bl = buffer_len(board_size);
+    uint8_t *hole = alloc_exact(hl), *board = alloc_exact(bl);
+    int mostly_valid = rng_below(2);
+    uint8_t all[128];
+    size_t k = 0;
+    for (size_t i = 0; i < hl + bl; i++) {
+        uint8_t c = random_card(all, k < 128 ? (int)k : 128, mostly_valid);
+        all[k++ & 127] = c;
+        if (i < hl) hole[i] = c; else board[i - hl] = c;
+    }
+    int valid = hand_valid(hole, hole_size, board, board_size);
+
+    int64_t packed = o8_eval(hole, hole_size, board, board_size);
+    int32_t high = o8_eval_high(hole, hole_size, board, board_size);
+    o8_explanation *e = alloc_exact(sizeof *e);
+    int explained = o8_explain(hole, hole_size, board, board_size, e);
+    EXPECT((packed >= 0) == valid, "o8_eval %s an %s hand (sizes %d %d)", valid ? "rejects" : "accepts",
+           valid ? "valid" : "invalid", hole_size, board_size);
+    EXPECT(valid ? high >= 1 && high <= 7462 && high == (packed & 0xFFFF) : high == -1, "o8_eval_high %d", high);
+    EXPECT(explained == (valid ? 0 : -1), "o8_explain returns %d", explained);
+    if (valid) {
+        EXPECT((packed & 0xFFFF) >= 1 && (packed & 0xFFFF) <= 7462, "high class %lld", (long long)(packed & 0xFFFF));
+        check_explanation(hole, hole_size, board, board_size, e, packed);
+    }
+    free(e);
+    free(hole);
+    free(board);
+}
+
+static void garbage_batch(void) {
+    int hole_size = rng_below(4) ? rng_below(6) + 1 : random_size();
+    int board_size = rng_below(4) ? rng_below(4) + 2 : random_size();
+    int64_t n = rng_below(8) ? rng_below(40) : (rng_below(2) ? -rng_below(1000) - 1 : 0);
+    int sizes_ok = sizes_valid(hole_size, board_size);
+    /* Rows are only read when the sizes are valid, so buffers for bad sizes
+     * (or negative n) are short on purpose. */
+    size_t rows = n > 0 && sizes_ok ? (size_t)n : 0;
+    size_t hl = rows * (size_t)(sizes_ok ? hole_size : 0), bl = rows * (size_t)(sizes_ok ? board_size : 0);
+    uint8_t *holes = alloc_exact(hl), *boards = alloc_exact(bl);
+    int mostly_valid = rng_below(2);
+    for (size_t r = 0; r < rows; r++) {
+        uint8_t row[11];
+        int k = 0;
+        uint8_t *h = holes + r * hole_size, *b = boards + r * board_size;
+        for (int i = 0; i < hole_size + board_size; i++) {
+            uint8_t c = random_card(row, k, mostly_valid);
+            row[k++] = c;
+            if (i < hole_size) h[i] = c; else b[i - hole_size] = c;
+        }
+    }
+    int64_t want_bad = -1;
+    for (size_t r = 0; r < rows && want_bad < 0; r++)
+        if (!hand_valid(holes + r * hole_size, hole_size, boards + r * board_size, board_size))
+            want_bad = (int64_t)r;
+    int64_t bad = o8_check_batch(holes, hole_size, boards, board_size, n);
+    EXPECT(bad == (sizes_ok ? want_bad : -2), "o8_check_batch %lld, expected %lld (sizes %d %d n %lld)",
+           (long long)bad, (long long)(sizes_ok ? want_bad : -2), hole_size, board_size, (long long)n);
+
+    int mode = rng_below(4);
+    uint16_t *high = mode & 1 ? NULL : alloc_exact(sizeof(uint16_t) * rows);
+    int32_t *low = mode & 2 ? NULL : alloc_exact(sizeof(int32_t) * rows);
+    int rc = o8_eval_batch(holes, hole_size, boards, board_size, n, high, low);
+    EXPECT(rc == (sizes_ok ? 0 : -1), "o8_eval_batch returns %d (sizes %d %d)", rc, hole_size, board_size);
+    /* Valid rows of a garbage batch are still evaluated correctly; invalid
+     * rows give some value, but always one of the defined range. */
+    for (size_t r = 0; r < rows && sizes_ok; r++) {
+        const uint8_t *h = holes + r * hole_size, *b = boards + r * board_size;
+        if (hand_valid(h, hole_size, b, board_size)) {
+            int64_t packed = o8_eval(h, hole_size, b, board_size);
+            if (high) EXPECT(high[r] == (packed & 0xFFFF), "batch row %zu high %d != %lld", r, high[r], (long long)(packed & 0xFFFF));
+            if (low) EXPECT(low[r] == (packed >> 16), "batch row %zu low %d != %lld", r, low[r], (long long)(packed >> 16));
+        } else {
+            if (low) EXPECT(low[r] == 0 || (low[r] >= 54321 && low[r] <= 87654), "garbage row low %d", low[r]);
+        }
+    }
+    free(high);
+    free(low);
+    free(holes);
+    free(boards);
+}
+
+/* Every byte value as every card of every size pair: all table lookups with
+ * out-of-range ids (52..255) and with one card repeated everywhere. */
+static void garbage_every_byte(void) {
+    for (int h = 2; h <= 6; h++)
+    for (int b = 3; b <= 5; b++)
+    for (int v = 0; v < 256; v++) {
+        uint8_t *hole = alloc_exact((size_t)h), *board = alloc_exact((size_t)b);
+        memset(hole, v, (size_t)h);
+        memset(board, v, (size_t)b);
+        EXPECT(o8_eval(hole, h, board, b) == -1, "o8_eval accepts %d repeated", v);
+        uint16_t *high = alloc_exact(sizeof(uint16_t));
+        int32_t *low = alloc_exact(sizeof(int32_t));
+        EXPECT(o8_eval_batch(hole, h, board, b, 1, high, low) == 0, "o8_eval_batch fails");
+        EXPECT(o8_check_batch(hole, h, board, b, 1) == 0, "o8_check_batch misses row 0");
+        free(high);
+        free(low);
+        free(hole);
+        free(board);
+    }
+}
+
+static int run_garbage(uint64_t seed, long rounds) {
+    rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
+    garbage_every_byte();
+    for (long i = 0; i < rounds; i++) {
+        garbage_single();
+        garbage_batch();
+    }
+    printf("ok garbage %ld rounds %ld checks\n", rounds, checks);
+    return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 3 && strcmp(argv[1], "hands") == 0) return run_hands(argv[2]);
+    if (argc == 4 && strcmp(argv[1], "garbage") == 0)
+        return run_garbage(strtoull(argv[2], NULL, 10), strtol(argv[3], NULL, 10));
+    fprintf(stderr, "usage: %s hands FILE | garbage SEED ROUNDS\n", argv[0]);
+    return 2;
+}
