@@ -1,0 +1,244 @@
+"""Coverage-guided fuzz target (atheris) for the card parser and the public API.
+
+Each input is decoded into one API call with arguments that range from valid
+hands to nonsense (text in any spelling, id lists with stray bools, floats,
+bytes, numpy arrays of any dtype and shape, batches, ``out`` arrays). The
+oracle: the call either gives the answer of the pure-Python reference
+(``omaha8_fast.reference``) or raises ``ValueError``/``TypeError`` with a
+message, exactly when the reference rejects the input. Anything else, or a
+crash of the process, is a finding.
+
+Run by hand (``pip install atheris``), as long as you like::
+
+    python fuzz/fuzz_api.py -max_total_time=3600 fuzz/corpus
+
+A finding is saved by libFuzzer as ``crash-<sha1>`` in the current directory:
+copy it into ``fuzz/regressions/`` (tests/test_fuzz.py replays every file
+there, without atheris) and fix the bug. The test suite runs the fuzzer for
+``OMAHA8_FUZZ_SECONDS`` seconds when that variable is set.
+
+The decoder needs no atheris, so the same target replays files in plain
+pytest: ``one_input(data)``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+if __name__ == "__main__":  # instrument the package for coverage before it is imported below
+    import atheris
+
+    with atheris.instrument_imports(include=["omaha8_fast"]):
+        import omaha8_fast.cli
+        import omaha8_fast.reference  # noqa: F401
+
+import omaha8_fast as o8
+from omaha8_fast import cli, reference
+from omaha8_fast.cards import card_ids
+
+ALPHABET = "23456789TJQKAtjqka10cdhsCDHSx ,\t\n"
+CARD_TEXT = [o8.format_cards([c]) for c in range(52)]
+DTYPES = [np.uint8, np.int8, np.int16, np.int64, np.uint64, np.float32, np.bool_, object]
+
+
+class Bytes:
+    """A reader that never fails: past the end it yields zeros."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.pos = data, 0
+
+    def byte(self) -> int:
+        value = self.data[self.pos] if self.pos < len(self.data) else 0
+        self.pos += 1
+        return value
+
+    def below(self, n: int) -> int:
+        return self.byte() % n
+
+    def chunk(self, limit: int) -> bytes:
+        size = self.below(limit + 1)
+        out = self.data[self.pos:self.pos + size]
+        self.pos += size
+        return out
+
+
+def _item(r: Bytes) -> Any:
+    """One element of a card list: mostly an id or a card, sometimes junk."""
+    kind = r.below(13)
+    if kind < 6:
+        return r.below(52)
+    if kind == 6:
+        return CARD_TEXT[r.below(52)]
+    return [r.byte() - 8, True, None, 2.0, b"\x01", [r.below(52)]][kind - 7]
+
+
+def _distinct(r: Bytes, n: int) -> list[int]:
+    """n distinct ids, drawn from the deck by the next bytes."""
+    deck = list(range(52))
+    return [deck.pop(r.below(len(deck))) for _ in range(n)]
+
+
+def cards_like(r: Bytes) -> Any:
+    kind = r.below(13)
+    if kind <= 1:  # distinct ids: the most common valid form
+        return _distinct(r, 3 + r.below(4))
+    if kind == 2:  # ids with possible repeats
+        return [r.below(52) for _ in range(3 + r.below(5))]
+    if kind == 12:  # a valid hand spoiled by one odd item, in a list or a tuple
+        cards: list[Any] = _distinct(r, 3 + r.below(4))
+        cards[r.below(len(cards))] = _item(r)
+        return cards if r.below(2) else tuple(cards)
+    if kind == 3:
+        return tuple(r.byte() for _ in range(r.below(9)))
+    if kind == 4:
+        return "".join(CARD_TEXT[r.below(52)] + " ,"[r.below(2)] * r.below(2) for _ in range(3 + r.below(5)))
+    if kind == 5:
+        return "".join(ALPHABET[r.below(len(ALPHABET))] for _ in range(r.below(20)))
+    if kind == 6:
+        return r.chunk(24).decode("utf-8", "replace")
+    if kind == 7:
+        return [_item(r) for _ in range(r.below(9))]
+    if kind == 8:
+        return [CARD_TEXT[r.below(52)] for _ in range(3 + r.below(5))]
+    if kind == 9:
+        return np.array([r.byte() for _ in range(r.below(8))]).astype(DTYPES[r.below(len(DTYPES))])
+    if kind == 10:
+        return [None, 7, 2.5, b"AsKd", bytearray(4), {1: 2}, frozenset({1, 2, 3, 4})][r.below(7)]
+    return [r.below(52) for _ in range(4 + r.below(3))][: r.below(8)]
+
+
+def batch_array(r: Bytes) -> Any:
+    kind = r.below(5)
+    if kind == 4:
+        return cards_like(r)
+    rows, width = r.below(6) if kind else 1, 3 + r.below(4)
+    values = [r.below(56) if r.below(8) else r.byte() for _ in range(rows * width)]
+    if kind == 3:  # nested lists, possibly ragged
+        return [values[i * width:(i + 1) * width - r.below(2)] for i in range(rows)]
+    shape: tuple[int, ...] = (rows, width) if r.below(8) else ((rows * width,) if r.below(2) else (rows, width, 1))
+    array = np.array(values, dtype=np.int64).reshape(shape).astype(DTYPES[r.below(len(DTYPES))])
+    return array if r.below(4) else array[::-1]  # sometimes not contiguous
+
+
+class Finding(AssertionError):
+    """The API broke its contract on this input."""
+
+
+def _outcome(call: Callable[[], Any]) -> tuple[bool, Any]:
+    try:
+        return True, call()
+    except (ValueError, TypeError) as error:
+        if not str(error).strip():
+            raise Finding(f"{type(error).__name__} without a message") from error
+        return False, error
+
+
+def _expect(ok: bool, result: Any, ok_ref: bool, expected: Any, what: str) -> None:
+    if ok != ok_ref:
+        raise Finding(f"{what}: {result!r}, but the reference gives {expected!r}")
+
+
+def _single(r: Bytes, op: int) -> None:
+    hole, board = cards_like(r), cards_like(r)
+    ok_ref, expected = _outcome(lambda: reference.evaluate_hilo(hole, board))
+    name = ["evaluate_hilo", "evaluate_high", "evaluate_low", "evaluate"][op]
+    ok, result = _outcome(lambda: getattr(o8, name)(hole, board))
+    _expect(ok, result, ok_ref, expected, f"{name}({hole!r}, {board!r})")
+    if not ok:
+        return
+    got = {
+        "evaluate_hilo": lambda: result,
+        "evaluate_high": lambda: (result, expected[1]),
+        "evaluate_low": lambda: (expected[0], result),
+        "evaluate": lambda: (result.high.value, result.low.value if result.low else None),
+    }[name]()
+    if got != expected:
+        raise Finding(f"{name}({hole!r}, {board!r}) = {got!r}, reference {expected!r}")
+    if name == "evaluate":
+        str(result)
+
+
+def _parse(r: Bytes) -> None:
+    cards = cards_like(r)
+    ok_ids, ids = _outcome(lambda: card_ids(cards))
+    unique = bool(r.below(2))
+    ok, parsed = _outcome(lambda: o8.parse_cards(cards, unique=unique))
+    if ok and (not ok_ids or list(parsed) != ids):
+        raise Finding(f"parse_cards({cards!r}) = {parsed!r}, card_ids: {ids!r}")
+    ok_fmt, text = _outcome(lambda: o8.format_cards(cards))
+    if ok_fmt != ok_ids:
+        raise Finding(f"format_cards({cards!r}) = {text!r}, card_ids: {ids!r}")
+    if ok_fmt and o8.parse_cards(text, unique=False) != tuple(ids):
+        raise Finding(f"format_cards({cards!r}) does not parse back")
+    one = cards if r.below(2) else (cards[0] if isinstance(cards, (str, list, tuple)) and cards else cards)
+    ok_card, card = _outcome(lambda: o8.parse_card(one))
+    if ok_card and not (isinstance(card, int) and 0 <= card <= 51):
+        raise Finding(f"parse_card({one!r}) = {card!r}")
+    _outcome(lambda: o8.Card(one))
+    _outcome(lambda: o8.high_category(one))
+
+
+def _batch(r: Bytes, high_only: bool) -> None:
+    holes, boards, check = batch_array(r), batch_array(r), bool(r.below(4))
+    kwargs: dict[str, Any] = {"check": check}
+    out_kind = r.below(4)
+    if out_kind:
+        n = r.below(6)
+        high = np.zeros(n, [np.uint16, np.int16, np.uint16][out_kind - 1])
+        kwargs["out"] = high if high_only else (high, np.zeros(n, np.int32) if out_kind != 3 else None)
+    function = o8.evaluate_high_batch if high_only else o8.evaluate_batch
+    ok, result = _outcome(lambda: function(holes, boards, **kwargs))
+    if not ok or not check:
+        return  # unchecked rows may be garbage by contract; the C harness checks bounds
+    high, low = (result, None) if high_only else result
+    hole_rows = np.asarray(holes).astype(np.int64)
+    board_rows = np.asarray(boards).astype(np.int64)
+    board_rows = board_rows.reshape(-1, board_rows.shape[-1])
+    for i, hole_row in enumerate(hole_rows):
+        board_row = board_rows[0 if len(board_rows) == 1 else i]
+        ok_ref, expected = _outcome(lambda: reference.evaluate_hilo(hole_row.tolist(), board_row.tolist()))
+        if not ok_ref:
+            raise Finding(f"batch accepted row {i} that the reference rejects: {expected!r}")
+        if int(high[i]) != expected[0] or (low is not None and (int(low[i]) or None) != expected[1]):
+            raise Finding(f"batch row {i}: {int(high[i])}, {None if low is None else int(low[i])}; reference {expected!r}")
+
+
+def _cli(r: Bytes) -> None:
+    args = [str(cards_like(r)) if r.below(4) else r.chunk(12).decode("utf-8", "replace") for _ in range(2)]
+    ok_ref, expected = _outcome(lambda: reference.evaluate_hilo(args[0], args[1]))
+    err = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        code = cli.main(["eval", "--", *args])
+    if code != (0 if ok_ref else 2):
+        raise Finding(f"omaha8 eval {args!r} exits {code}; reference: {expected!r}")
+
+
+def one_input(data: bytes) -> None:
+    """Decode one API call from ``data`` and check it against the oracle."""
+    r = Bytes(data)
+    op = r.below(8)
+    if op < 4:
+        _single(r, op)
+    elif op == 4:
+        _parse(r)
+    elif op in (5, 6):
+        _batch(r, high_only=op == 6)
+    else:
+        _cli(r)
+
+
+def main() -> None:
+    import atheris
+
+    atheris.Setup(sys.argv, one_input)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()
