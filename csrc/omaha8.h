@@ -61,6 +61,86 @@ int64_t o8_check_batch(const uint8_t *holes, int hole_size, const uint8_t *board
 int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
                   int64_t n, uint16_t *high, int32_t *low);
 
+/* ---- Equity (csrc/equity.c) ------------------------------------------------
+ *
+ * A job is 2..O8_MAX_PLAYERS players with holes of one size, a known board of
+ * 0..5 cards and dead cards; the rest of the board is dealt from the remaining
+ * deck. Every showdown is settled exactly in integer pot units: the pot is
+ * O8_POT_UNITS (= 2 * lcm(1..9)); with a qualifying low each half is
+ * O8_POT_UNITS / 2 split evenly among its tied winners, otherwise the best
+ * high takes the whole pot. Results are integer sums, so the counts of parts
+ * of a job add up to the counts of the whole job, however it is split.
+ *
+ * Each player is an o8_range: a list of candidate holes with optional
+ * cumulative integer weights (a known hand is a list of one), or "random"
+ * (holes == NULL): any hole from the cards left over.
+ */
+#define O8_MAX_PLAYERS 9
+#define O8_POT_UNITS 5040
+/* Errors: invalid sizes, cards, weights or conflicts; Monte Carlo only: the
+ * players' lists (almost) never fit together. */
+#define O8_ERR_INPUT -1
+#define O8_ERR_NO_DEAL -2
+
+typedef struct {
+    const uint8_t *holes;        /* n_holes * hole_size card ids; NULL = random hole */
+    const int64_t *cum_weights;  /* NULL = equal weights; else n_holes cumulative
+                                    weights, first > 0, strictly increasing */
+    int64_t n_holes;             /* >= 1 unless holes is NULL */
+} o8_range;
+
+typedef struct {
+    int64_t share;     /* pot units won (times the deal's weight) */
+    int64_t share_sq;  /* Monte Carlo: sum of squared per-showdown units (0 when exact) */
+    int64_t high_win;  /* best high alone */
+    int64_t high_tie;  /* best high shared */
+    int64_t low_win;   /* best low alone */
+    int64_t low_tie;   /* best low shared */
+    int64_t scoop;     /* the whole pot alone: both halves, or the high when no low */
+} o8_player_counts;
+
+/* Scratch memory of o8_equity_monte_carlo: per known hole, its best
+ * non-flush high on each five-card board rank multiset (so a showdown reads
+ * one small table instead of a row of the big one). Allocate once per thread
+ * and reuse; its content on entry does not matter. */
+#define O8_BOARD5_ROWS 6188
+typedef struct {
+    uint16_t high[O8_MAX_PLAYERS][O8_BOARD5_ROWS];
+} o8_equity_work;
+
+typedef struct {
+    int64_t showdowns; /* showdowns counted (exact: times the deals' weights) */
+    int64_t no_low;    /* showdowns in which nobody had a qualifying low */
+    int64_t attempts;  /* Monte Carlo: deals tried, rejected ones included */
+    o8_player_counts player[O8_MAX_PLAYERS];
+} o8_equity_counts;
+
+/* Exact enumeration of every deal: each combination of the players' holes
+ * (candidates that share a card with another hole, the board or the dead
+ * cards are skipped; a deal's weight is the product of its candidates'
+ * weights, a random hole weighs 1) times every completion of the board.
+ * The work is cut into units (each deal of the holes when a player is open,
+ * else each choice of the first one or two dealt board cards); this call
+ * counts units part, part + n_parts, ...
+ * (0 <= part < n_parts), so parts 0..n_parts-1 together count everything
+ * once. The caller keeps the total weight * O8_POT_UNITS below 2^63.
+ * Fills *out (zeroed first); returns 0 or O8_ERR_INPUT. */
+int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
+                    const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                    int64_t part, int64_t n_parts, o8_equity_counts *out);
+
+/* Monte Carlo: `samples` random deals. Each deal draws every list player's
+ * hole by weight (restarting the deal when holes share a card, which samples
+ * the weighted product exactly), then the random holes and the rest of the
+ * board uniformly from the cards left. The generator is xoshiro256** seeded
+ * from (seed, stream): the same arguments give the same counts on any
+ * machine. Fills *out (zeroed first); returns 0, O8_ERR_INPUT, or
+ * O8_ERR_NO_DEAL after 10^6 rejected deals in a row. */
+int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
+                          const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                          int64_t samples, uint64_t seed, uint64_t stream,
+                          o8_equity_work *work, o8_equity_counts *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -22,6 +22,7 @@ from .evaluator import (
     evaluate_low,
     high_category,
 )
+from .equity import PlayerEquity, equity
 
 __all__ = [
     "__version__",
@@ -45,4 +46,6 @@ __all__ = [
     "evaluate_hilo",
     "evaluate_low",
     "high_category",
+    "PlayerEquity",
+    "equity",
 ]

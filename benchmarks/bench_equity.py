@@ -1,0 +1,105 @@
+"""Equity speed, side by side with poker-equity (when installed) in one run.
+
+    pytest benchmarks/bench_equity.py --benchmark-only
+
+Heads-up preflop AsAd2s3d vs KhKd9c8c (Omaha Hi/Lo):
+- exact enumeration of the 1,086,008 boards on one thread, vs poker-equity's
+  ``exact_from_text("omaha_hi_lo", ...)`` (target: <= 0.15 s, >= 5x faster);
+- Monte Carlo showdowns per second on one thread, vs poker-equity's
+  ``chunk_from_text(..., threads=1)`` (target: >= 20 M/s, >= 10x);
+- Monte Carlo on 2 threads vs 1 (target: >= 1.8x on 2 cores);
+- a Dask LocalCluster job through ``executor=``, whose numbers must equal
+  the single-process ones.
+The ratios are printed at the end of the run (best of the rounds, so that
+other load on the machine counts as little as possible).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from omaha8_fast.equity import equity
+
+HOLES = ["AsAd2s3d", "KhKd9c8c"]
+MC_SAMPLES = 4_000_000
+PE_SAMPLES = 1_000_000
+RESULTS: dict[str, float] = {}  # name -> best seconds per call
+
+
+def best(benchmark: Any) -> float:
+    return float(benchmark.stats.stats.min)
+
+
+def run(benchmark: Any, name: str, function: Callable[[], Any], rounds: int) -> Any:
+    result = benchmark.pedantic(function, rounds=rounds, iterations=1, warmup_rounds=1)
+    RESULTS[name] = best(benchmark)
+    return result
+
+
+@pytest.fixture(scope="module", autouse=True)
+def summary(request: pytest.FixtureRequest) -> Iterator[None]:
+    yield
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None or not RESULTS:
+        return
+    r = RESULTS
+    lines = ["", "equity summary (best of rounds, heads-up preflop AsAd2s3d vs KhKd9c8c)"]
+    if "exact" in r:
+        lines.append(f"  exact, 1 thread:            {r['exact']:.3f} s  (target <= 0.15 s)")
+    if "exact" in r and "pe_exact" in r:
+        lines.append(f"  poker-equity exact:         {r['pe_exact']:.3f} s  -> {r['pe_exact'] / r['exact']:.1f}x (target >= 5x)")
+    if "mc1" in r:
+        lines.append(f"  Monte Carlo, 1 thread:      {MC_SAMPLES / r['mc1'] / 1e6:.1f} M showdowns/s (target >= 20)")
+    if "mc1" in r and "pe_mc" in r:
+        theirs = PE_SAMPLES / r["pe_mc"]
+        lines.append(f"  poker-equity MC, 1 thread:  {theirs / 1e6:.2f} M/s -> {MC_SAMPLES / r['mc1'] / theirs:.1f}x (target >= 10x)")
+    if "mc1" in r and "mc2" in r:
+        lines.append(f"  Monte Carlo, 2 threads:     {MC_SAMPLES / r['mc2'] / 1e6:.1f} M/s -> {r['mc1'] / r['mc2']:.2f}x one thread (target >= 1.8x)")
+    if "dask" in r:
+        lines.append(f"  Dask LocalCluster (2 workers): {MC_SAMPLES / r['dask'] / 1e6:.1f} M/s, same numbers as one process")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    with capture.global_and_fixture_disabled():
+        for line in lines:
+            reporter.write_line(line)
+
+
+def test_exact_preflop(benchmark: Any) -> None:
+    aces, _ = run(benchmark, "exact", lambda: equity(HOLES, threads=1), rounds=10)
+    assert aces.exact and aces.showdowns == 1086008
+
+
+def test_exact_preflop_poker_equity(benchmark: Any) -> None:
+    pe = pytest.importorskip("poker_equity")
+    result = run(benchmark, "pe_exact", lambda: pe.exact_from_text("omaha_hi_lo", HOLES), rounds=3)
+    assert result["samples"] == 1086008
+    assert result["players"][0]["equity"] == pytest.approx(equity(HOLES)[0].equity, abs=1e-12)
+
+
+def test_monte_carlo_one_thread(benchmark: Any) -> None:
+    aces, _ = run(benchmark, "mc1", lambda: equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, threads=1), rounds=5)
+    assert aces.showdowns == MC_SAMPLES
+
+
+def test_monte_carlo_poker_equity(benchmark: Any) -> None:
+    pe = pytest.importorskip("poker_equity")
+    result = run(benchmark, "pe_mc",
+                 lambda: pe.chunk_from_text("omaha_hi_lo", HOLES, samples=PE_SAMPLES, seed=1, threads=1), rounds=3)
+    assert result["samples"] == PE_SAMPLES
+
+
+def test_monte_carlo_two_threads(benchmark: Any) -> None:
+    result = run(benchmark, "mc2", lambda: equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, threads=2), rounds=5)
+    assert result == equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, threads=1)
+
+
+def test_dask_local_cluster(benchmark: Any) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        pool = client.get_executor()
+        result = run(benchmark, "dask",
+                     lambda: equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, executor=pool), rounds=3)
+    assert result == equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, threads=1)

@@ -1,0 +1,480 @@
+/* Equity kernels declared in omaha8.h: exact enumeration and Monte Carlo.
+ *
+ * Both prepare every hole once per deal and every board once, evaluate all
+ * players on it and settle the pot in integer units (settle). Exact preflop
+ * enumeration walks the deck in increasing card order, so board ranks arrive
+ * sorted and the board's table row, suit counts and low mask are built one
+ * card at a time instead of per board.
+ */
+#include <string.h>
+#include "omaha8.h"
+#include "eval_inline.h"
+
+#define HALF (O8_POT_UNITS / 2)
+#define MAX_REJECTED 1000000
+
+/* A hole as the equity loops use it: like o8_hole, plus the O8_FLUSH columns
+ * of its suited pairs for each suit, padded to one count per hole with a
+ * column that never makes a flush. The flush lookup then needs no branch on
+ * whether the board has a flush (flush_row is row 0, all O8_NO_HAND, when it
+ * has none): that branch goes either way on ~40% of boards and mispredicts. */
+typedef struct {
+    uint8_t cols[15];          /* O8_HIGH columns of the rank pairs */
+    uint8_t suited[4][15];     /* O8_FLUSH columns of the suited pairs, per suit */
+    int n_cols, n_suited;      /* n_suited = the most suited pairs in one suit */
+    unsigned low_mask;
+} eq_hole;
+
+static void eq_prepare(eq_hole *e, const uint8_t *cards, int hole_size) {
+    o8_hole h;
+    o8_prepare_hole(&h, cards, hole_size);
+    memcpy(e->cols, h.pair_col, sizeof e->cols);
+    e->n_cols = h.n_pairs;
+    e->low_mask = h.low_mask;
+    e->n_suited = 0;
+    memset(e->suited, O8_PAIR[0], sizeof e->suited);  /* 2-2: never a flush */
+    for (int s = 0; s < 4; s++) {
+        int k = 0;
+        for (unsigned a = h.suit_ranks[s]; a; a &= a - 1)
+            for (unsigned b = a & (a - 1); b; b &= b - 1)
+                e->suited[s][k++] = O8_PAIR[o8_ctz(a) * 13 + o8_ctz(b)];
+        e->n_suited = k > e->n_suited ? k : e->n_suited;
+    }
+}
+
+/* The best high: min(the best non-flush hand `best`, the best flush). */
+O8_INLINE unsigned eq_with_flush(const eq_hole *h, const o8_board *b, unsigned best) {
+    const uint8_t *suited = h->suited[b->flush_suit];
+    for (int i = 0; i < h->n_suited; i++) {
+        unsigned v = b->flush_row[suited[i]];
+        best = v < best ? v : best;
+    }
+    return best;
+}
+
+O8_INLINE unsigned eq_high(const eq_hole *h, const o8_board *b) {
+    unsigned best = O8_NO_HAND;
+    for (int i = 0; i < h->n_cols; i++) {
+        unsigned v = b->high_row[h->cols[i]];
+        best = v < best ? v : best;
+    }
+    return eq_with_flush(h, b, best);
+}
+
+/* Units of a half (or of the whole pot) per winner, for 1..9 winners. */
+static const int32_t HALF_PER[O8_MAX_PLAYERS + 1] = {
+    0, HALF, HALF / 2, HALF / 3, HALF / 4, HALF / 5, HALF / 6, HALF / 7, HALF / 8, HALF / 9};
+
+/* Settle one showdown of n players, counting it `weight` times. Branch-free:
+ * who wins is a coin flip for the branch predictor. */
+O8_INLINE void settle(int n, const unsigned *high, const unsigned *low, int64_t weight,
+                      int squares, o8_equity_counts *out) {
+    unsigned best_high = ~0u, best_low = ~0u;
+    for (int p = 0; p < n; p++) {
+        best_high = high[p] < best_high ? high[p] : best_high;
+        best_low = low[p] < best_low ? low[p] : best_low;
+    }
+    int n_high = 0, n_low = 0;
+    for (int p = 0; p < n; p++) {
+        n_high += high[p] == best_high;
+        n_low += low[p] == best_low;
+    }
+    int64_t has_low = best_low != O8_NO_LOW;
+    int64_t high_units = HALF_PER[n_high] * (2 - has_low), low_units = HALF_PER[n_low];
+    int64_t high_alone = n_high == 1, low_alone = n_low == 1;
+    out->showdowns += weight;
+    out->no_low += weight * !has_low;
+    for (int p = 0; p < n; p++) {
+        o8_player_counts *c = &out->player[p];
+        int64_t high_won = high[p] == best_high, low_won = has_low & (low[p] == best_low);
+        int64_t units = high_won * high_units + low_won * low_units;
+        c->high_win += weight * (high_won & high_alone);
+        c->high_tie += weight * (high_won & !high_alone);
+        c->low_win += weight * (low_won & low_alone);
+        c->low_tie += weight * (low_won & !low_alone);
+        c->scoop += weight * (high_won & high_alone & ((!has_low) | (low_won & low_alone)));
+        c->share += weight * units;
+        c->share_sq += squares * units * units;
+    }
+}
+
+/* Exact enumeration's showdown (Monte Carlo has its own, with tables). */
+O8_INLINE void showdown(int n, const eq_hole *holes, const o8_board *board, int64_t weight,
+                        int squares, o8_equity_counts *out) {
+    unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) {
+        high[p] = eq_high(&holes[p], board);
+        low[p] = O8_LOW[holes[p].low_mask | board->low_mask];
+    }
+    settle(n, high, low, weight, squares, out);
+}
+
+/* ---- validation ----------------------------------------------------------- */
+
+static int cards_mask(const uint8_t *cards, int n, uint64_t *mask) {
+    uint64_t m = 0;
+    int ok = 1;
+    for (int i = 0; i < n; i++) {
+        ok &= cards[i] < 52 && !(m >> (cards[i] & 63) & 1);
+        m |= 1ull << (cards[i] & 63);
+    }
+    *mask = m;
+    return ok;
+}
+
+static int popcount64(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+/* 1 when a job is valid; then *base = the cards known for sure: the board, the
+ * dead cards and the holes of one-candidate players. */
+static int check_job(const o8_range *players, int n_players, int hole_size, const uint8_t *board,
+                     int board_size, const uint8_t *dead, int n_dead, uint64_t *base) {
+    uint64_t known, dead_mask, m;
+    if (n_players < 2 || n_players > O8_MAX_PLAYERS || hole_size < O8_MIN_HOLE
+        || hole_size > O8_MAX_HOLE || board_size < 0 || board_size > 5 || n_dead < 0
+        || n_dead > 52 || !players || (board_size && !board) || (n_dead && !dead))
+        return 0;
+    if (!cards_mask(board, board_size, &known) || !cards_mask(dead, n_dead, &dead_mask)
+        || (known & dead_mask))
+        return 0;
+    known |= dead_mask;
+    int open_players = 0;
+    for (int p = 0; p < n_players; p++) {
+        const o8_range *r = &players[p];
+        if (!r->holes) { open_players++; continue; }
+        if (r->n_holes < 1) return 0;
+        for (int64_t k = 0; k < r->n_holes; k++) {
+            if (!cards_mask(r->holes + k * hole_size, hole_size, &m)) return 0;
+            if (r->cum_weights && r->cum_weights[k] <= (k ? r->cum_weights[k - 1] : 0)) return 0;
+        }
+        if (r->n_holes == 1) {
+            cards_mask(r->holes, hole_size, &m);
+            if (m & known) return 0;
+            known |= m;
+        } else {
+            open_players++;
+        }
+    }
+    /* the cards left must cover the open holes and the rest of the board */
+    if (52 - popcount64(known) < open_players * hole_size + 5 - board_size) return 0;
+    *base = known;
+    return 1;
+}
+
+static int64_t weight_of(const o8_range *r, int64_t k) {
+    return r->cum_weights ? r->cum_weights[k] - (k ? r->cum_weights[k - 1] : 0) : 1;
+}
+
+/* ---- exact enumeration ----------------------------------------------------- */
+
+typedef struct {
+    const o8_range *players;
+    int n, hole_size;
+    const uint8_t *cards[O8_MAX_PLAYERS];        /* current hole of each player */
+    uint8_t random_cards[O8_MAX_PLAYERS][O8_MAX_HOLE];
+    eq_hole holes[O8_MAX_PLAYERS];
+    int prepared;                                 /* holes[] match cards[] */
+    uint8_t board[5];
+    int board_size;
+    int64_t part, n_parts, unit;                  /* unit = index of the next unit mod n_parts */
+    int board_units;                              /* 1: units are board prefixes, else deals of holes */
+    o8_equity_counts *out;
+} exact_job;
+
+/* Is the next unit of work ours? Prepares the holes on the first one. With
+ * known holes only, a unit is a first card or two of the board; when any
+ * player is open, a whole deal of holes (there are many). */
+static int take_unit(exact_job *x, int at_boards) {
+    if (at_boards != x->board_units) return 1;
+    int mine = x->unit == x->part;
+    if (++x->unit == x->n_parts) x->unit = 0;
+    if (mine && !x->prepared) {
+        for (int p = 0; p < x->n; p++) eq_prepare(&x->holes[p], x->cards[p], x->hole_size);
+        x->prepared = 1;
+    }
+    return mine;
+}
+
+/* All 5-card boards from deck d[0..m) (sorted by id, so ranks arrive sorted),
+ * built incrementally; a unit is a pair of first two cards. */
+static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight) {
+    const uint16_t *B = O8_BINOM;
+    for (int a = 0; a < m - 4; a++)
+    for (int b = a + 1; b < m - 3; b++) {
+        if (!take_unit(x, 1)) continue;
+        uint8_t ca = d[a], cb = d[b];
+        unsigned row2 = B[19 + O8_RANK[ca]] + B[2 * 19 + O8_RANK[cb] + 1];
+        uint32_t count2 = (1u << 4 * O8_SUIT[ca]) + (1u << 4 * O8_SUIT[cb]);
+        uint64_t ranks2 = 1ull << (16 * O8_SUIT[ca] + O8_RANK[ca]) | 1ull << (16 * O8_SUIT[cb] + O8_RANK[cb]);
+        unsigned low2 = O8_LOW_BIT[ca] | O8_LOW_BIT[cb];
+        for (int c = b + 1; c < m - 2; c++) {
+            uint8_t cc = d[c];
+            unsigned row3 = row2 + B[3 * 19 + O8_RANK[cc] + 2];
+            uint32_t count3 = count2 + (1u << 4 * O8_SUIT[cc]);
+            uint64_t ranks3 = ranks2 | 1ull << (16 * O8_SUIT[cc] + O8_RANK[cc]);
+            unsigned low3 = low2 | O8_LOW_BIT[cc];
+            for (int e = c + 1; e < m - 1; e++) {
+                uint8_t ce = d[e];
+                unsigned row4 = row3 + B[4 * 19 + O8_RANK[ce] + 3];
+                uint32_t count4 = count3 + (1u << 4 * O8_SUIT[ce]);
+                uint64_t ranks4 = ranks3 | 1ull << (16 * O8_SUIT[ce] + O8_RANK[ce]);
+                unsigned low4 = low3 | O8_LOW_BIT[ce];
+                for (int f = e + 1; f < m; f++) {
+                    uint8_t cf = d[f];
+                    o8_board bd;
+                    bd.high_row = O8_HIGH
+                        + (O8_ROWS_BOARD5 + row4 + B[5 * 19 + O8_RANK[cf] + 4]) * O8_N_PAIRS;
+                    uint32_t three = (count4 + (1u << 4 * O8_SUIT[cf]) + 0x5555u) & 0x8888u;
+                    bd.flush_suit = three ? (unsigned)o8_ctz(three) >> 2 : 0;
+                    bd.flush_row = O8_FLUSH;
+                    if (three) {
+                        uint64_t ranks = ranks4 | 1ull << (16 * O8_SUIT[cf] + O8_RANK[cf]);
+                        bd.flush_row += O8_FLUSH_ROW[(ranks >> (16 * bd.flush_suit)) & 0x1FFF] * O8_N_PAIRS;
+                    }
+                    bd.low_mask = low4 | O8_LOW_BIT[cf];
+                    showdown(x->n, x->holes, &bd, weight, 0, x->out);
+                }
+            }
+        }
+    }
+}
+
+/* Boards completing the known ones with cards d[from..m) from position `at`;
+ * a unit is a choice of the first dealt card (or the whole board if none). */
+static void boards_rest(exact_job *x, const uint8_t *d, int m, int from, int at, int64_t weight) {
+    if (at == 5) {
+        if (x->board_size == 5 && !take_unit(x, 1)) return;
+        o8_board bd;
+        o8_prepare_board(&bd, x->board, 5);
+        showdown(x->n, x->holes, &bd, weight, 0, x->out);
+        return;
+    }
+    for (int i = from; i <= m - (5 - at); i++) {
+        if (at == x->board_size && !take_unit(x, 1)) continue;
+        x->board[at] = d[i];
+        boards_rest(x, d, m, i + 1, at + 1, weight);
+    }
+}
+
+/* Deal players p.. every hole that fits (`used` = cards taken so far). */
+static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight);
+
+static void deal_random(exact_job *x, int p, int k, int from, uint64_t used, int64_t weight) {
+    if (k == x->hole_size) {
+        x->cards[p] = x->random_cards[p];
+        deal_from(x, p + 1, used, weight);
+        return;
+    }
+    for (int c = from; c < 52; c++) {
+        if (used >> c & 1) continue;
+        x->random_cards[p][k] = (uint8_t)c;
+        deal_random(x, p, k + 1, c + 1, used | 1ull << c, weight);
+    }
+}
+
+static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
+    if (p == x->n) {
+        x->prepared = 0;
+        if (!take_unit(x, 0)) return;
+        uint8_t deck[52];
+        int m = 0;
+        for (int c = 0; c < 52; c++)
+            if (!(used >> c & 1)) deck[m++] = (uint8_t)c;
+        if (x->board_size == 0) boards_preflop(x, deck, m, weight);
+        else boards_rest(x, deck, m, 0, x->board_size, weight);
+        return;
+    }
+    const o8_range *r = &x->players[p];
+    if (!r->holes) {
+        deal_random(x, p, 0, 0, used, weight);
+        return;
+    }
+    if (r->n_holes == 1) {  /* a known hole, already in `used` */
+        x->cards[p] = r->holes;
+        deal_from(x, p + 1, used, weight * weight_of(r, 0));
+        return;
+    }
+    for (int64_t k = 0; k < r->n_holes; k++) {
+        const uint8_t *hole = r->holes + k * x->hole_size;
+        uint64_t m;
+        cards_mask(hole, x->hole_size, &m);
+        if (m & used) continue;
+        x->cards[p] = hole;
+        deal_from(x, p + 1, used | m, weight * weight_of(r, k));
+    }
+}
+
+int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
+                    const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                    int64_t part, int64_t n_parts, o8_equity_counts *out) {
+    uint64_t base;
+    if (!out || n_parts < 1 || part < 0 || part >= n_parts
+        || !check_job(players, n_players, hole_size, board, board_size, dead, n_dead, &base))
+        return O8_ERR_INPUT;
+    memset(out, 0, sizeof *out);
+    exact_job x;
+    memset(&x, 0, sizeof x);
+    x.players = players;
+    x.n = n_players;
+    x.hole_size = hole_size;
+    x.board_size = board_size;
+    memcpy(x.board, board, (size_t)board_size);
+    x.part = part;
+    x.n_parts = n_parts;
+    x.board_units = 1;
+    for (int p = 0; p < n_players; p++)
+        x.board_units &= players[p].holes && players[p].n_holes == 1;
+    x.out = out;
+    deal_from(&x, 0, base, 1);
+    return 0;
+}
+
+/* ---- Monte Carlo ------------------------------------------------------------ */
+
+typedef struct { uint64_t s[4]; } rng;
+
+static uint64_t splitmix64(uint64_t *x) {
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void rng_seed(rng *g, uint64_t seed, uint64_t stream) {
+    uint64_t x = stream;
+    uint64_t mixed = seed ^ splitmix64(&x);  /* distinct streams of one seed */
+    for (int i = 0; i < 4; i++) g->s[i] = splitmix64(&mixed);
+}
+
+O8_INLINE uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+/* xoshiro256** */
+O8_INLINE uint64_t rng_next(rng *g) {
+    uint64_t *s = g->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3];
+    s[2] ^= t; s[3] = rotl(s[3], 45);
+    return result;
+}
+
+/* Uniform in [0, n) for 0 < n <= 2^32 from a 32-bit random word `word`
+ * (Lemire's multiply-shift; the rare rejection draws fresh words). */
+O8_INLINE uint32_t below32(rng *g, uint32_t word, uint32_t n) {
+    uint64_t product = (uint64_t)word * n;
+    if ((uint32_t)product < n) {
+        uint32_t floor = (uint32_t)-n % n;
+        while ((uint32_t)product < floor) product = (rng_next(g) >> 32) * n;
+    }
+    return (uint32_t)(product >> 32);
+}
+
+/* Uniform in [0, n) for any n > 0. */
+static uint64_t rng_below(rng *g, uint64_t n) {
+    if (n <= 0xFFFFFFFFull) return below32(g, (uint32_t)(rng_next(g) >> 32), (uint32_t)n);
+    uint64_t mask = n - 1, x;
+    for (int s = 1; s < 64; s <<= 1) mask |= mask >> s;
+    do x = rng_next(g) & mask; while (x >= n);
+    return x;
+}
+
+/* A candidate index of a list player, by weight. */
+static int64_t pick(rng *g, const o8_range *r) {
+    if (!r->cum_weights) return (int64_t)rng_below(g, (uint64_t)r->n_holes);
+    int64_t target = (int64_t)rng_below(g, (uint64_t)r->cum_weights[r->n_holes - 1]);
+    int64_t lo = 0, hi = r->n_holes - 1;  /* first k with cum_weights[k] > target */
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2;
+        if (r->cum_weights[mid] > target) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
+                          const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                          int64_t samples, uint64_t seed, uint64_t stream,
+                          o8_equity_work *work, o8_equity_counts *out) {
+    uint64_t base;
+    if (!out || !work || samples < 0
+        || !check_job(players, n_players, hole_size, board, board_size, dead, n_dead, &base))
+        return O8_ERR_INPUT;
+    memset(out, 0, sizeof *out);
+
+    eq_hole holes[O8_MAX_PLAYERS];
+    int listed[O8_MAX_PLAYERS], random[O8_MAX_PLAYERS], n_listed = 0, n_random = 0;
+    int fixed[O8_MAX_PLAYERS];
+    for (int p = 0; p < n_players; p++) {
+        const o8_range *r = &players[p];
+        fixed[p] = r->holes && r->n_holes == 1;
+        if (!r->holes) random[n_random++] = p;
+        else if (!fixed[p]) listed[n_listed++] = p;
+        else {  /* a known hole: prepare it and its table once */
+            eq_prepare(&holes[p], r->holes, hole_size);
+            o8_board bd = {0, O8_FLUSH, 0, 0};
+            for (int row = 0; row < O8_BOARD5_ROWS; row++) {
+                bd.high_row = O8_HIGH + (O8_ROWS_BOARD5 + row) * O8_N_PAIRS;
+                work->high[p][row] = (uint16_t)eq_high(&holes[p], &bd);
+            }
+        }
+    }
+    /* cards = the known board, then the deck: the first `missing` cards that
+     * the deal moves to the front of the deck complete the board in place */
+    uint8_t cards[5 + 52], *deck = cards + board_size;
+    int m = 0, missing = 5 - board_size, need = missing + n_random * hole_size;
+    memcpy(cards, board, (size_t)board_size);
+    for (int c = 0; c < 52; c++)
+        if (!(base >> c & 1)) deck[m++] = (uint8_t)c;
+    rng g;
+    rng_seed(&g, seed, stream);
+
+    int64_t rejected = 0;
+    for (int64_t done = 0; done < samples;) {
+        uint64_t taken = 0;  /* cards of this deal's listed holes */
+        int fits = 1;
+        out->attempts++;
+        for (int i = 0; i < n_listed && fits; i++) {
+            const o8_range *r = &players[listed[i]];
+            const uint8_t *hole = r->holes + pick(&g, r) * hole_size;
+            uint64_t mask;
+            cards_mask(hole, hole_size, &mask);
+            fits = !(mask & (taken | base));
+            taken |= mask;
+            eq_prepare(&holes[listed[i]], hole, hole_size);
+        }
+        if (!fits) {
+            if (++rejected >= MAX_REJECTED) return O8_ERR_NO_DEAL;
+            continue;
+        }
+        rejected = 0;
+        /* Partial Fisher-Yates over the deck, skipping the listed holes' cards:
+         * deck[0..need) becomes a uniform draw of the cards left. */
+        uint64_t bits = 0;  /* two 32-bit draws per generator output */
+        for (int i = 0, halves = 0; i < need;) {
+            if (!halves) { bits = rng_next(&g); halves = 2; }
+            int j = i + (int)below32(&g, (uint32_t)bits, (uint32_t)(m - i));
+            bits >>= 32;
+            halves--;
+            uint8_t c = deck[j];
+            if (taken >> c & 1) continue;
+            deck[j] = deck[i];
+            deck[i++] = c;
+        }
+        for (int i = 0; i < n_random; i++)
+            eq_prepare(&holes[random[i]], deck + missing + i * hole_size, hole_size);
+        o8_board bd;
+        o8_prepare_board(&bd, cards, 5);
+        size_t row = (size_t)(bd.high_row - O8_HIGH) / O8_N_PAIRS - O8_ROWS_BOARD5;
+        unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
+        for (int p = 0; p < n_players; p++) {
+            high[p] = fixed[p] ? eq_with_flush(&holes[p], &bd, work->high[p][row])
+                               : eq_high(&holes[p], &bd);
+            low[p] = O8_LOW[holes[p].low_mask | bd.low_mask];
+        }
+        settle(n_players, high, low, 1, 1, out);
+        done++;
+    }
+    return 0;
+}
