@@ -245,6 +245,10 @@ def equity(
     if exact not in (None, True, False):
         raise TypeError(f"exact must be None, True or False, not {exact!r}")
     samples = DEFAULT_SAMPLES if samples is None else _check_count("samples", samples, 1)
+    if samples >= 2**63:  # an int64 in C
+        raise ValueError(f"samples must be below 2**63, got {samples}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
     if threads is not None:
         _check_count("threads", threads, 1)
         if executor is not None:
@@ -281,11 +285,31 @@ def _chunk_samples(job: EquityJob, index: int) -> int:
     return share + (index < extra)
 
 
+def _check_job(job: EquityJob) -> None:
+    """What the C kernels cannot check themselves: the lengths of the buffers
+    they are given, and integers that must fit their C types."""
+    if len(job.weights) != len(job.players):
+        raise ValueError(f"the job has {len(job.players)} players but {len(job.weights)} weight lists")
+    if job.hole_size not in HOLE_SIZES:
+        raise ValueError(f"a hole has 4, 5 or 6 cards, got hole_size {job.hole_size!r}")
+    for i, (holes, weights) in enumerate(zip(job.players, job.weights), 1):
+        if holes is None:
+            continue
+        if len(holes) % job.hole_size:
+            raise ValueError(f"player {i}: {len(holes)} bytes is not a whole number of {job.hole_size}-card holes")
+        if weights is not None and len(weights) != len(holes) // job.hole_size:
+            raise ValueError(f"player {i}: {len(weights)} weights for {len(holes) // job.hole_size} holes")
+    for name, value, top in (("samples", job.samples, 2**63), ("seed", job.seed, 2**64)):
+        if not 0 <= value < top:
+            raise ValueError(f"{name} must be in 0..{top - 1}, got {value}")
+
+
 def run_chunk(job: EquityJob, index: int) -> tuple[int, ...]:
     """Counts of chunk ``index`` (0..CHUNKS-1) of a job, as a flat tuple:
     showdowns, no_low, attempts, then for each player the fields of
     ``o8_player_counts`` (share, share_sq, high_win, high_tie, low_win,
     low_tie, scoop). Picklable, for executors; chunks sum to the whole job."""
+    _check_job(job)
     n = len(job.players)
     keep: list[Any] = []  # buffers that must outlive the call
     players = ffi.new("o8_range[]", n)

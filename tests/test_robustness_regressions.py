@@ -57,3 +57,48 @@ def test_read_only_out_array_is_named_as_such() -> None:
     high.flags.writeable = False
     with pytest.raises(ValueError, match="writeable"):
         o8.evaluate_batch([[0, 1, 2, 3]], [5, 6, 7], out=(high, np.zeros(1, np.int32)))
+
+
+# --- equity ----------------------------------------------------------------------
+
+from omaha8_fast.equity import EquityJob, run_chunk  # noqa: E402
+
+
+def _job(**changes: object) -> EquityJob:
+    fields: dict[str, object] = dict(players=(bytes([0, 1, 2, 3]), None), weights=(None, None), hole_size=4,
+                                     board=b"", dead=b"", exact=False, samples=100, seed=1)
+    fields.update(changes)
+    return EquityJob(**fields)  # type: ignore[arg-type]
+
+
+def test_job_shape_is_checked_before_c_reads_it() -> None:
+    # Too few weights made C read past the end of the weights array.
+    with pytest.raises(ValueError, match="2 holes"):
+        run_chunk(_job(players=(bytes(range(8)), None), weights=((1,), None)), 0)
+    # Fewer weight lists than players silently made the last player random.
+    with pytest.raises(ValueError, match="weight lists"):
+        run_chunk(_job(players=(bytes([0, 1, 2, 3]), bytes([4, 5, 6, 7])), weights=(None,)), 0)
+    # Was ZeroDivisionError.
+    with pytest.raises(ValueError, match="hole_size"):
+        run_chunk(_job(hole_size=0), 0)
+    with pytest.raises(ValueError, match="whole number"):
+        run_chunk(_job(players=(bytes(range(6)), None)), 0)
+
+
+@pytest.mark.parametrize("changes", [{"seed": 2**70}, {"samples": 2**64}, {"seed": -1}])
+def test_job_integers_must_fit_c(changes: dict[str, int]) -> None:
+    # Were OverflowError from cffi.
+    with pytest.raises(ValueError):
+        run_chunk(_job(**changes), 0)
+
+
+def test_equity_samples_beyond_int64_is_a_value_error() -> None:
+    # Was OverflowError: int too big to convert.
+    with pytest.raises(ValueError, match="samples"):
+        o8.equity(["AsAd2s3d", None], samples=10**30, seed=1, threads=1)
+
+
+def test_equity_executor_must_be_an_executor() -> None:
+    # Was AttributeError: 'int' object has no attribute 'submit'.
+    with pytest.raises(TypeError, match="executor"):
+        o8.equity(["AsAd2s3d", None], samples=10, executor=5)  # type: ignore[arg-type]
