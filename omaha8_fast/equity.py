@@ -245,8 +245,6 @@ def equity(
     if exact not in (None, True, False):
         raise TypeError(f"exact must be None, True or False, not {exact!r}")
     samples = DEFAULT_SAMPLES if samples is None else _check_count("samples", samples, 1)
-    if samples >= 2**63:  # an int64 in C
-        raise ValueError(f"samples must be below 2**63, got {samples}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
     if threads is not None:
@@ -299,9 +297,21 @@ def _check_job(job: EquityJob) -> None:
             raise ValueError(f"player {i}: {len(holes)} bytes is not a whole number of {job.hole_size}-card holes")
         if weights is not None and len(weights) != len(holes) // job.hole_size:
             raise ValueError(f"player {i}: {len(weights)} weights for {len(holes) // job.hole_size} holes")
-    for name, value, top in (("samples", job.samples, 2**63), ("seed", job.seed, 2**64)):
+    # Monte Carlo sums squared pot units per showdown in an int64.
+    for name, value, top in (("samples", job.samples, 2**63 // POT**2), ("seed", job.seed, 2**64)):
         if not 0 <= value < top:
             raise ValueError(f"{name} must be in 0..{top - 1}, got {value}")
+    if job.exact and any(w is not None for w in job.weights):
+        # Exact counts sum deal weights times pot units in int64s: bound the
+        # total by the product of the players' total weights and deal counts.
+        single = sum(h is not None and len(h) == job.hole_size for h in job.players)
+        left = 52 - len(job.board) - len(job.dead) - single * job.hole_size
+        bound = POT * math.comb(max(left, 0), 5 - len(job.board)) if len(job.board) <= 5 else 0
+        for holes, weights in zip(job.players, job.weights):
+            bound *= (math.comb(max(left, 0), job.hole_size) if holes is None
+                      else weights[-1] if weights else len(holes) // job.hole_size)
+        if bound >= 2**63:
+            raise ValueError("the players' weights are too large for exact counts in 64 bits; use smaller weights")
 
 
 def run_chunk(job: EquityJob, index: int) -> tuple[int, ...]:

@@ -102,3 +102,23 @@ def test_equity_executor_must_be_an_executor() -> None:
     # Was AttributeError: 'int' object has no attribute 'submit'.
     with pytest.raises(TypeError, match="executor"):
         o8.equity(["AsAd2s3d", None], samples=10, executor=5)  # type: ignore[arg-type]
+
+
+def test_exact_weights_that_would_overflow_int64_are_refused() -> None:
+    # 2**40 * 2**41 overflowed the C kernel's int64 deal weight (undefined
+    # behaviour, caught by UBSan in the C harness).
+    heavy = (2**40, 2**41)
+    job = _job(players=(bytes(range(8)), bytes(range(8, 16))), weights=(heavy, heavy),
+               board=bytes([20, 24, 28, 32, 36]), exact=True)
+    with pytest.raises(ValueError, match="weights are too large"):
+        run_chunk(job, 0)
+    # Modest weights still run, and the chunks add up to the weighted deals.
+    light = _job(players=(bytes(range(8)), bytes(range(8, 16))), weights=((1, 3), (2, 3)),
+                 board=bytes([20, 24, 28, 32, 36]), exact=True)
+    showdowns = sum(run_chunk(light, i)[0] for i in range(32))
+    assert showdowns == (1 + 2) * (2 + 1)  # sum over the 2x2 deals of the weight products
+
+
+def test_monte_carlo_samples_whose_squares_overflow_int64_are_refused() -> None:
+    with pytest.raises(ValueError, match="samples"):
+        run_chunk(_job(samples=2**63 // 5040**2), 0)
