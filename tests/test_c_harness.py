@@ -28,6 +28,8 @@ from omaha8_fast import reference
 ROOT = Path(__file__).resolve().parent.parent
 CSRC = ROOT / "csrc"
 HARNESS = ROOT / "tests" / "c" / "harness.c"
+#: The C sources of the core (the generated tables come from a fresh run).
+CORE = sorted(p for p in CSRC.glob("*.c") if p.name != "tables.c")
 SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
 #: The flags build.py compiles the extension with, so valgrind sees that code.
 RELEASE = ["-O3", "-fno-strict-aliasing"]
@@ -91,7 +93,7 @@ def _compile(tmp_path_factory: pytest.TempPathFactory, name: str, flags: list[st
             (shared / f"{name}.unsupported").write_text(" ".join(flags))
             return
         cmd = [cc, "-std=c11", "-g", "-Wall", "-Wextra", "-Werror", *flags, f"-I{CSRC}",
-               "-o", str(shared / name), str(HARNESS), str(CSRC / "eval.c"), str(tables)]
+               "-o", str(shared / name), str(HARNESS), *map(str, CORE), str(tables)]
         done = _run(cmd)
         assert done.returncode == 0, f"{' '.join(cmd)}\n{done.stderr}"
 
@@ -166,6 +168,14 @@ def test_garbage_stays_in_bounds_under_sanitizers(asan_harness: Path, seed: int)
     _check(done, "garbage 30000")
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_equity_jobs_stay_in_bounds_under_sanitizers(asan_harness: Path, seed: int) -> None:
+    done = _run([str(asan_harness), "equity", str(seed), "800"], env={**os.environ, **ASAN_ENV}, timeout=300)
+    _check(done, "equity 800")
+    valid = [int(w) for w in done.stdout.split(",")[1].split() if w.isdigit()]
+    assert min(valid) > 50, f"too few valid jobs to mean much: {done.stdout}"
+
+
 def test_harness_catches_a_wrong_reference(asan_harness: Path, tmp_path: Path) -> None:
     """The comparison can fail: a hand file with one wrong value is reported."""
     hands = tmp_path / "hands.txt"
@@ -194,4 +204,10 @@ def test_valid_hands_clean_under_valgrind(plain_harness: Path, tmp_path: Path) -
 def test_garbage_clean_under_valgrind(plain_harness: Path) -> None:
     done = _valgrind(plain_harness, "garbage", "3", "5000")
     _check(done, "garbage 5000")
+    assert "ERROR SUMMARY: 0 errors" in done.stderr, done.stderr[-4000:]
+
+
+def test_equity_clean_under_valgrind(plain_harness: Path) -> None:
+    done = _valgrind(plain_harness, "equity", "4", "150")
+    _check(done, "equity 150")
     assert "ERROR SUMMARY: 0 errors" in done.stderr, done.stderr[-4000:]

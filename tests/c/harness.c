@@ -6,9 +6,14 @@
  *                            omaha8_fast.reference), one hand a line:
  *                            hole_size board_size cards... high low
  *   harness garbage SEED N   N rounds of random bytes and sizes through every
- *                            entry point, in buffers of exactly the size
- *                            claimed, so that any read or write out of bounds
- *                            is caught by the sanitizer or valgrind
+ *                            evaluator entry point, in buffers of exactly the
+ *                            size claimed, so that any read or write out of
+ *                            bounds is caught by the sanitizer or valgrind
+ *   harness equity SEED N    N rounds of random equity jobs (valid and not,
+ *                            buffers of exactly the claimed sizes) through
+ *                            o8_equity_exact and o8_equity_monte_carlo, with
+ *                            invariants: parts add up to the whole, shares to
+ *                            the pot, Monte Carlo ignores its scratch content
  *
  * Every failure prints a line starting with FAIL and makes the exit code 1.
  * It prints "ok MODE CHECKS" at the end.
@@ -22,6 +27,7 @@
 #include "omaha8.h"
 
 static long failures, checks;
+static long valid_exact, valid_monte_carlo;  /* equity jobs that ran, not refused */
 
 #define EXPECT(cond, ...) do { \
     checks++; \
@@ -313,10 +319,222 @@ static int run_garbage(uint64_t seed, long rounds) {
     return failures ? 1 : 0;
 }
 
+/* ---- equity: garbage jobs, and invariants of valid ones -------------------- */
+
+/* Cards for a job: mostly distinct valid ids taken from one shuffled deck
+ * (so that many jobs are valid), sometimes anything. */
+static uint8_t deck[52];
+static int deck_next;
+static uint8_t job_card(int junk) {
+    if (junk && rng_below(8) == 0) return (uint8_t)rng();
+    if (deck_next >= 52) return (uint8_t)rng_below(52);
+    return deck[deck_next++];
+}
+
+typedef struct {
+    int n_players, hole_size, board_size, n_dead, size_ok;
+    o8_range *players;
+    uint8_t *holes[16];
+    int64_t *weights[16];
+    uint8_t *board, *dead;
+    int open;        /* players without a single known hole */
+} job;
+
+static void job_free(job *j) {
+    for (int p = 0; p < 16; p++) { free(j->holes[p]); free(j->weights[p]); }
+    free(j->players);
+    free(j->board);
+    free(j->dead);
+}
+
+/* A random job whose buffers are exactly as long as the sizes they claim.
+ * `small` keeps valid exact jobs cheap: no open player, a flop at least. */
+static void job_make(job *j, int small) {
+    memset(j, 0, sizeof *j);
+    for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
+    for (int i = 51; i > 0; i--) { int k = rng_below(i + 1); uint8_t t = deck[i]; deck[i] = deck[k]; deck[k] = t; }
+    deck_next = 0;
+    int junk = rng_below(3) == 0;
+    j->n_players = junk && rng_below(2) ? rng_below(14) - 2 : 2 + rng_below(small ? 3 : 4);
+    j->hole_size = junk && rng_below(2) ? random_size() : 4 + rng_below(3);
+    static const int boards[] = {0, 3, 4, 5};
+    j->board_size = junk && rng_below(2) ? rng_below(9) - 1 : boards[small ? 1 + rng_below(3) : rng_below(4)];
+    j->n_dead = junk && rng_below(2) ? rng_below(70) - 5 : rng_below(4);
+    j->size_ok = j->hole_size >= 2 && j->hole_size <= 6;
+    int n = j->n_players > 0 && j->n_players <= 16 ? j->n_players : 0;
+    j->players = alloc_exact(sizeof(o8_range) * (size_t)n);
+    j->board = alloc_exact((size_t)(j->board_size > 0 ? j->board_size : 0));
+    j->dead = alloc_exact((size_t)(j->n_dead > 0 ? j->n_dead : 0));
+    for (int i = 0; i < j->board_size; i++) j->board[i] = job_card(junk);
+    for (int i = 0; i < j->n_dead; i++) j->dead[i] = job_card(junk);
+    for (int p = 0; p < n; p++) {
+        o8_range *r = &j->players[p];
+        int kind = rng_below(small ? 3 : 4);  /* 0, 1: one hole, 2: a list, 3: random */
+        r->cum_weights = NULL;
+        if (kind == 3 || !j->size_ok) {
+            r->holes = NULL;
+            r->n_holes = rng_below(2) ? 0 : (int64_t)rng();  /* ignored for a random player */
+            j->open++;
+            continue;
+        }
+        r->n_holes = kind < 2 ? 1 : 2 + rng_below(small ? 2 : 4);
+        if (junk && rng_below(4) == 0) r->n_holes = -rng_below(3);  /* invalid: no buffer */
+        size_t bytes = r->n_holes > 0 ? (size_t)r->n_holes * (size_t)j->hole_size : 0;
+        j->holes[p] = alloc_exact(bytes);
+        int saved = deck_next;
+        for (size_t i = 0; i < bytes; i++) {
+            /* list candidates reuse cards, as ranges do */
+            if (kind == 2 && i % (size_t)j->hole_size == 0 && i) deck_next = saved + rng_below(3);
+            j->holes[p][i] = job_card(junk);
+        }
+        r->holes = j->holes[p];
+        if (r->n_holes > 1) j->open++;
+        if (r->n_holes > 0 && rng_below(2)) {
+            j->weights[p] = alloc_exact(sizeof(int64_t) * (size_t)r->n_holes);
+            int64_t total = 0;
+            for (int64_t k = 0; k < r->n_holes; k++)
+                j->weights[p][k] = junk && rng_below(4) == 0 ? (int64_t)rng_below(7) - 3 : (total += 1 + rng_below(100));
+            r->cum_weights = j->weights[p];
+        }
+    }
+}
+
+static int counts_equal(const o8_equity_counts *a, const o8_equity_counts *b, int n) {
+    if (a->showdowns != b->showdowns || a->no_low != b->no_low || a->attempts != b->attempts) return 0;
+    return memcmp(a->player, b->player, sizeof a->player[0] * (size_t)(n > 0 && n <= O8_MAX_PLAYERS ? n : 0)) == 0;
+}
+
+static void counts_add(o8_equity_counts *sum, const o8_equity_counts *c) {
+    sum->showdowns += c->showdowns;
+    sum->no_low += c->no_low;
+    sum->attempts += c->attempts;
+    for (int p = 0; p < O8_MAX_PLAYERS; p++) {
+        int64_t *s = &sum->player[p].share;
+        const int64_t *x = &c->player[p].share;
+        for (int f = 0; f < 7; f++) s[f] += x[f];
+    }
+}
+
+/* The pot is shared out exactly: all shares add up to the pot per showdown. */
+static void check_pot(const o8_equity_counts *c, int n, const char *what) {
+    int64_t total = 0;
+    for (int p = 0; p < n; p++) total += c->player[p].share;
+    EXPECT(total == c->showdowns * O8_POT_UNITS, "%s: shares add to %lld, not %lld pots", what,
+           (long long)total, (long long)c->showdowns);
+}
+
+/* Deals of the holes that o8_equity_exact walks through, roughly. */
+static double exact_deals(const job *j) {
+    double deals = 1;
+    int left = 52 - (j->board_size > 0 ? j->board_size : 0) - (j->n_dead > 0 ? j->n_dead : 0);
+    for (int p = 0; p < j->n_players && p < 16; p++) {
+        const o8_range *r = &j->players[p];
+        if (r->holes) {
+            deals *= r->n_holes > 1 ? (double)r->n_holes : 1;
+            continue;
+        }
+        for (int i = 0; i < j->hole_size && j->size_ok; i++) deals = deals * (left - i) / (i + 1);
+        if (j->size_ok) left -= j->hole_size;
+    }
+    return deals;
+}
+
+static void equity_exact_round(void) {
+    job j;
+    int small = rng_below(4) != 0;
+    job_make(&j, small);
+    o8_equity_counts *whole = alloc_exact(sizeof *whole), *part = alloc_exact(sizeof *part);
+    o8_equity_counts sum;
+    memset(&sum, 0, sizeof sum);
+    if (small && j.open == 0) {
+        /* cheap: the whole job, and the same job in 3 parts, must agree */
+        int rc = o8_equity_exact(j.players, j.n_players, j.hole_size, j.board, j.board_size, j.dead, j.n_dead, 0, 1, whole);
+        EXPECT(rc == 0 || rc == O8_ERR_INPUT, "o8_equity_exact returns %d", rc);
+        for (int k = 0; k < 3; k++) {
+            int rk = o8_equity_exact(j.players, j.n_players, j.hole_size, j.board, j.board_size, j.dead, j.n_dead, k, 3, part);
+            EXPECT(rk == rc, "part %d returns %d, the whole %d", k, rk, rc);
+            if (rk == 0) counts_add(&sum, part);
+        }
+        if (rc == 0) {
+            valid_exact++;
+            EXPECT(counts_equal(&sum, whole, j.n_players), "the 3 parts do not add up to the whole job");
+            check_pot(whole, j.n_players, "exact");
+        }
+    } else if (exact_deals(&j) <= 200000 && (j.board_size != 0 || j.open == 0)) {
+        /* Open players: the kernel walks every deal of the holes (it skips
+         * those of other parts cheaply), and one unit at most of a job cut in
+         * 2^40 parts is counted. Bigger jobs are the caller's to refuse, as
+         * equity() does, so they are not run here. */
+        int64_t n_parts = (int64_t)1 << 40, k = rng_below(1000);
+        if (rng_below(8) == 0) { n_parts = (int64_t)rng_below(5) - 2; k = (int64_t)rng_below(5) - 2; }  /* junk */
+        int rc = o8_equity_exact(j.players, j.n_players, j.hole_size, j.board, j.board_size, j.dead, j.n_dead, k, n_parts, whole);
+        EXPECT(rc == 0 || rc == O8_ERR_INPUT, "o8_equity_exact returns %d", rc);
+        if (rc == 0) {
+            valid_exact++;
+            check_pot(whole, j.n_players, "exact part");
+        }
+    }
+    free(whole);
+    free(part);
+    job_free(&j);
+}
+
+static void equity_monte_carlo_round(void) {
+    job j;
+    job_make(&j, 0);
+    int64_t samples = rng_below(8) ? rng_below(200) : -rng_below(3);
+    uint64_t seed = rng(), stream = rng_below(40);
+    o8_equity_work *work = alloc_exact(sizeof *work);
+    o8_equity_counts *a = alloc_exact(sizeof *a), *b = alloc_exact(sizeof *b);
+    /* The scratch memory's content must not matter: garbage, then zeros. */
+    for (size_t i = 0; i < sizeof *work; i++) ((uint8_t *)work)[i] = (uint8_t)rng();
+    int ra = o8_equity_monte_carlo(j.players, j.n_players, j.hole_size, j.board, j.board_size, j.dead, j.n_dead,
+                                   samples, seed, stream, work, a);
+    memset(work, 0, sizeof *work);
+    int rb = o8_equity_monte_carlo(j.players, j.n_players, j.hole_size, j.board, j.board_size, j.dead, j.n_dead,
+                                   samples, seed, stream, work, b);
+    EXPECT(ra == rb && (ra == 0 || ra == O8_ERR_INPUT || ra == O8_ERR_NO_DEAL), "o8_equity_monte_carlo returns %d then %d", ra, rb);
+    if (ra == 0) {
+        valid_monte_carlo++;
+        EXPECT(counts_equal(a, b, j.n_players), "Monte Carlo depends on the scratch memory's content");
+        EXPECT(a->showdowns == samples, "%lld showdowns for %lld samples", (long long)a->showdowns, (long long)samples);
+        check_pot(a, j.n_players, "Monte Carlo");
+    }
+    free(work);
+    free(a);
+    free(b);
+    job_free(&j);
+}
+
+static int run_equity(uint64_t seed, long rounds) {
+    rng_state = seed * 0x9E3779B97F4A7C15ull + 3;
+    /* NULL pointers where arrays are expected */
+    uint8_t hole[4] = {0, 1, 2, 3};
+    o8_range two[2] = {{hole, NULL, 1}, {NULL, NULL, 0}};
+    o8_equity_counts c;
+    o8_equity_work *work = alloc_exact(sizeof *work);
+    EXPECT(o8_equity_exact(NULL, 2, 4, NULL, 0, NULL, 0, 0, 1, &c) == O8_ERR_INPUT, "NULL players");
+    EXPECT(o8_equity_exact(two, 2, 4, NULL, 3, NULL, 0, 0, 1, &c) == O8_ERR_INPUT, "NULL board");
+    EXPECT(o8_equity_exact(two, 2, 4, NULL, 0, NULL, 2, 0, 1, &c) == O8_ERR_INPUT, "NULL dead");
+    EXPECT(o8_equity_exact(two, 2, 4, NULL, 0, NULL, 0, 0, 1, NULL) == O8_ERR_INPUT, "NULL out");
+    EXPECT(o8_equity_monte_carlo(two, 2, 4, NULL, 0, NULL, 0, 10, 1, 0, NULL, &c) == O8_ERR_INPUT, "NULL work");
+    EXPECT(o8_equity_monte_carlo(two, 2, 4, NULL, 0, NULL, 0, 10, 1, 0, work, NULL) == O8_ERR_INPUT, "NULL out");
+    free(work);
+    for (long i = 0; i < rounds; i++) {
+        equity_exact_round();
+        equity_monte_carlo_round();
+    }
+    printf("ok equity %ld rounds %ld checks, %ld exact and %ld Monte Carlo jobs valid\n", rounds, checks,
+           valid_exact, valid_monte_carlo);
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "hands") == 0) return run_hands(argv[2]);
     if (argc == 4 && strcmp(argv[1], "garbage") == 0)
         return run_garbage(strtoull(argv[2], NULL, 10), strtol(argv[3], NULL, 10));
-    fprintf(stderr, "usage: %s hands FILE | garbage SEED ROUNDS\n", argv[0]);
+    if (argc == 4 && strcmp(argv[1], "equity") == 0)
+        return run_equity(strtoull(argv[2], NULL, 10), strtol(argv[3], NULL, 10));
+    fprintf(stderr, "usage: %s hands FILE | garbage SEED ROUNDS | equity SEED ROUNDS\n", argv[0]);
     return 2;
 }
