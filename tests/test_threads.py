@@ -151,3 +151,44 @@ def test_progress_probe_sees_a_call_that_holds_the_gil() -> None:
     builtin sum over a range runs no bytecode, so it never lets go) the main
     thread cannot count."""
     assert min(_share_of_call_counted(lambda: sum(range(10_000_000))) for _ in range(3)) < 0.25
+
+
+EQUITY_SPOTS = [
+    (["AsAd2s3d", "KhKd9c8c"], "2c 7d Jh", {}),  # exact, flop
+    (["AsAd2s3d", "KhKd9c8c", "Qc Jc Tc 9d"], "2c 7d Jh 4s", {}),  # exact, turn, three players
+    (["AsAd2s3d", None], "", {"samples": 4000, "seed": 7}),  # Monte Carlo with a random hand
+    (["As2d3c4h5s", "KhKdKc9s8s"], "6c 7c 8d", {"samples": 3000, "seed": 3, "exact": False}),
+]
+
+
+def test_concurrent_equity_matches_serial_results() -> None:
+    serial = [o8.equity(holes, board, threads=1, **kwargs) for holes, board, kwargs in EQUITY_SPOTS]
+    barrier = threading.Barrier(N_THREADS)
+
+    def work(thread: int) -> list[str]:
+        barrier.wait()
+        problems = []
+        for step in range(6):
+            i = (thread + step) % len(EQUITY_SPOTS)
+            holes, board, kwargs = EQUITY_SPOTS[i]
+            # equity's own chunk threads, inside many calling threads
+            got = o8.equity(holes, board, threads=1 + step % 3, **kwargs)
+            if got != serial[i]:
+                problems.append(f"thread {thread}: spot {i}: {got} != {serial[i]}")
+            # and evaluation calls in between, on the same cores
+            if o8.evaluate_hilo("As 2c Kd 7h", "3s 4d 5c Kh Qd") != (1609, 54321):
+                problems.append(f"thread {thread}: evaluate_hilo")
+        return problems
+
+    with switch_interval(1e-5):
+        with ThreadPoolExecutor(N_THREADS) as pool:
+            problems = [p for found in pool.map(work, range(N_THREADS)) for p in found]
+    assert problems == []
+
+
+def test_equity_chunk_releases_the_gil() -> None:
+    from omaha8_fast.equity import EquityJob, run_chunk
+
+    job = EquityJob(players=(bytes([51, 50, 3, 5]), None), weights=(None, None), hole_size=4,
+                    board=b"", dead=b"", exact=False, samples=32 * 150_000, seed=1)
+    assert max(_share_of_call_counted(lambda: run_chunk(job, 0)) for _ in range(3)) > 0.25
