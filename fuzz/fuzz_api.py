@@ -1,7 +1,7 @@
 """Coverage-guided fuzz target (atheris) for the card parser and the public API.
 
-Each input is decoded into one API call with arguments that range from valid
-hands to nonsense (text in any spelling, id lists with stray bools, floats,
+Each input is decoded into one API call (evaluation, parsing, batches, the
+CLI, equity) with arguments that range from valid hands to nonsense (text in any spelling, id lists with stray bools, floats,
 bytes, numpy arrays of any dtype and shape, batches, ``out`` arrays). The
 oracle: the call either gives the answer of the pure-Python reference
 (``omaha8_fast.reference``) or raises ``ValueError``/``TypeError`` with a
@@ -219,18 +219,53 @@ def _cli(r: Bytes) -> None:
         raise Finding(f"omaha8 eval {args!r} exits {code}; reference: {expected!r}")
 
 
+def _equity(r: Bytes) -> None:
+    """equity() with any players, board, dead cards and options. Runs are kept
+    small (few samples; exact only for known hands on a turn or river)."""
+    size = (0, 3, 4, 5, -1)[r.below(5)]
+    if r.below(2):  # a valid deal of 2..4 hands of one size from one deck, maybe spoiled
+        n, hole_size = 2 + r.below(3), 4 + r.below(3)
+        cards = _distinct(r, n * hole_size + max(size, 0) + r.below(3))
+        players: list[Any] = [None if r.below(5) == 0 else cards[i * hole_size:(i + 1) * hole_size] for i in range(n)]
+        board: Any = cards[n * hole_size:n * hole_size + max(size, 0)]
+        dead: Any = cards[n * hole_size + max(size, 0):]
+        if r.below(4) == 0:
+            players[r.below(n)] = cards_like(r)
+    else:
+        players = [None if r.below(6) == 0 else cards_like(r) for _ in range(r.below(11))]
+        board = cards_like(r) if size < 0 else _distinct(r, size)
+        dead = [] if r.below(2) else cards_like(r)
+    cheap_exact = all(p is not None for p in players) and size >= 4
+    exact = [False, "yes", 1.5][r.below(3)] if not cheap_exact else [None, True, False, []][r.below(4)]
+    samples = 1 + r.below(300) if r.below(6) else [0, -1, 2.5, 10**30, None][r.below(5)]
+    seed = r.byte() if r.below(6) else [-1, 2**64, 1.5, "7"][r.below(4)]
+    threads = 1 + r.below(2) if r.below(6) else [0, "2", 2.0][r.below(3)]
+    ok, result = _outcome(lambda: o8.equity(players, board, dead, exact=exact, samples=samples, seed=seed, threads=threads))
+    if not ok:
+        return
+    total = sum(p.equity for p in result)
+    if len(result) != len(players) or abs(total - 1) > 1e-9:
+        raise Finding(f"equity({players!r}, {board!r}, {dead!r}): {len(result)} results, equities sum to {total}")
+    for p in result:
+        for name in ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "no_low"):
+            if not 0 <= getattr(p, name) <= 1:
+                raise Finding(f"equity({players!r}, {board!r}): {name} = {getattr(p, name)}")
+
+
 def one_input(data: bytes) -> None:
     """Decode one API call from ``data`` and check it against the oracle."""
     r = Bytes(data)
-    op = r.below(8)
+    op = r.below(9)
     if op < 4:
         _single(r, op)
     elif op == 4:
         _parse(r)
     elif op in (5, 6):
         _batch(r, high_only=op == 6)
-    else:
+    elif op == 7:
         _cli(r)
+    else:
+        _equity(r)
 
 
 def main() -> None:
