@@ -91,29 +91,44 @@ int64_t o8_check_batch(const uint8_t *holes, int hole_size, const uint8_t *board
     return -1;
 }
 
-/* One loop per (hole size, board size) so that the compiler unrolls each. */
-O8_INLINE void eval_rows(const uint8_t *holes, int hole_size, const uint8_t *boards,
-                         int board_size, int64_t n, uint16_t *high, int32_t *low) {
+/* Nonzero unless a row's cards are all < 52 and distinct; branch-free, for
+ * the checked batch. Distinct cards: the sum of their bits equals the OR. */
+O8_INLINE uint64_t row_invalid(const uint8_t *hole, int hole_size, const uint8_t *board,
+                               int board_size) {
+    uint64_t sum = 0, any = 0, big = 0;
+    for (int i = 0; i < hole_size + board_size; i++) {
+        uint8_t c = i < hole_size ? hole[i] : board[i - hole_size];
+        uint64_t bit = 1ull << (c & 63);
+        sum += bit;
+        any |= bit;
+        big |= c;
+    }
+    return (sum ^ any) | (any >> 52) | (big & 0xC0);
+}
+
+/* One loop per (hole size, board size) so that the compiler unrolls each.
+ * With `check`, stops at the first invalid row and returns its index. */
+O8_INLINE int64_t eval_rows(const uint8_t *holes, int hole_size, const uint8_t *boards,
+                            int board_size, int64_t n, uint16_t *high, int32_t *low, int check) {
     for (int64_t r = 0; r < n; r++) {
+        const uint8_t *hole = holes + r * hole_size, *board = boards + r * board_size;
         unsigned hi, lo;
-        eval_one(holes + r * hole_size, hole_size, boards + r * board_size, board_size,
-                 high ? &hi : 0, low ? &lo : 0);
+        if (check && row_invalid(hole, hole_size, board, board_size)) return r;
+        eval_one(hole, hole_size, board, board_size, high ? &hi : 0, low ? &lo : 0);
         if (high) high[r] = (uint16_t)hi;
         if (low) low[r] = O8_LOW_DECIMAL[lo];
     }
+    return -1;
 }
 
 #define O8_ROWS(H, B) \
     case H * 8 + B: \
-        if (!low) eval_rows(holes, H, boards, B, n, high, 0); \
-        else if (!high) eval_rows(holes, H, boards, B, n, 0, low); \
-        else eval_rows(holes, H, boards, B, n, high, low); \
-        return 0;
+        if (!low) return eval_rows(holes, H, boards, B, n, high, 0, check); \
+        if (!high) return eval_rows(holes, H, boards, B, n, 0, low, check); \
+        return eval_rows(holes, H, boards, B, n, high, low, check);
 
-int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
-                  int64_t n, uint16_t *high, int32_t *low) {
-    if (!sizes_ok(hole_size, board_size)) return -1;
-    if (!high && !low) return 0;
+static int64_t eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards,
+                          int board_size, int64_t n, uint16_t *high, int32_t *low, int check) {
     switch (hole_size * 8 + board_size) {
         O8_ROWS(2, 3) O8_ROWS(2, 4) O8_ROWS(2, 5)
         O8_ROWS(3, 3) O8_ROWS(3, 4) O8_ROWS(3, 5)
@@ -121,5 +136,26 @@ int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, in
         O8_ROWS(5, 3) O8_ROWS(5, 4) O8_ROWS(5, 5)
         O8_ROWS(6, 3) O8_ROWS(6, 4) O8_ROWS(6, 5)
     }
-    return -1;
+    return -2;
+}
+
+int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
+                  int64_t n, uint16_t *high, int32_t *low) {
+    if (!sizes_ok(hole_size, board_size)) return -1;
+    if (!high && !low) return 0;
+    eval_batch(holes, hole_size, boards, board_size, n, high, low, 0);
+    return 0;
+}
+
+int64_t o8_eval_batch_checked(const uint8_t *holes, int hole_size, const uint8_t *boards,
+                              int board_size, int64_t n, uint16_t *high, int32_t *low) {
+    if (!sizes_ok(hole_size, board_size)) return -2;
+    if (!high && !low) return o8_check_batch(holes, hole_size, boards, board_size, n);
+    return eval_batch(holes, hole_size, boards, board_size, n, high, low, 1);
+}
+
+const void *o8_table(int index, size_t *size) {
+    if (index < 0 || index >= O8_N_TABLES) return 0;
+    *size = O8_TABLE_SIZE[index];
+    return O8_TABLE_DATA[index];
 }

@@ -17,9 +17,11 @@
 #include <intrin.h>
 #define O8_INLINE static __forceinline
 static __forceinline int o8_ctz(uint32_t x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
+static __forceinline int o8_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
 #else
 #define O8_INLINE static inline __attribute__((always_inline))
 #define o8_ctz(x) __builtin_ctz(x)
+#define o8_ctz64(x) __builtin_ctzll(x)
 #endif
 
 typedef struct {
@@ -58,36 +60,44 @@ O8_INLINE unsigned o8_board_row(const uint8_t *board, int n) {
          + O8_BINOM[3 * 19 + r2 + 2] + O8_BINOM[4 * 19 + r3 + 3] + O8_BINOM[5 * 19 + r4 + 4];
 }
 
+/* Sum of O8_CARD_BITS: per suit (16 bits each) the rank mask in bits 0..12
+ * and the number of cards in bits 13..15. */
+O8_INLINE uint64_t o8_card_bits(const uint8_t *cards, int n) {
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) sum += O8_CARD_BITS[cards[i]];
+    return sum;
+}
+
+/* Low ranks present (bit 0 = ace, bit r = rank r + 1 for 2..8). */
+O8_INLINE unsigned o8_low_mask(uint64_t bits) {
+    unsigned ranks = (unsigned)((bits | bits >> 16 | bits >> 32 | bits >> 48) & 0x1FFF);
+    return ((ranks & 0x7F) << 1) | (ranks >> 12);
+}
+
+/* Board fields other than high_row, from the summed card bits. */
+O8_INLINE void o8_board_from_bits(o8_board *b, uint64_t bits) {
+    /* a suit has three or more cards: count bit 2, or count bits 1 and 0 */
+    uint64_t three = ((bits >> 15) | ((bits >> 14) & (bits >> 13))) & 0x0001000100010001ull;
+    unsigned suit = three ? (unsigned)o8_ctz64(three) >> 4 : 0;
+    b->flush_suit = suit;
+    b->flush_row = O8_FLUSH + (three ? O8_FLUSH_ROW[(bits >> (16 * suit)) & 0x1FFF] : 0) * O8_N_PAIRS;
+    b->low_mask = o8_low_mask(bits);
+}
+
 O8_INLINE void o8_prepare_board(o8_board *b, const uint8_t *board, int n) {
-    uint32_t suit_count = 0;  /* one nibble per suit */
-    uint64_t suit_ranks = 0;  /* 16 bits per suit */
-    unsigned low = 0;
-    for (int i = 0; i < n; i++) {
-        uint8_t c = board[i];
-        suit_count += 1u << (4 * O8_SUIT[c]);
-        suit_ranks |= 1ull << (16 * O8_SUIT[c] + O8_RANK[c]);
-        low |= O8_LOW_BIT[c];
-    }
     b->high_row = O8_HIGH + o8_board_row(board, n) * O8_N_PAIRS;
-    uint32_t three = (suit_count + 0x5555u) & 0x8888u;  /* nibble >= 3 */
-    b->flush_suit = three ? (unsigned)o8_ctz(three) >> 2 : 0;
-    b->flush_row = O8_FLUSH
-        + (three ? O8_FLUSH_ROW[(suit_ranks >> (16 * b->flush_suit)) & 0x1FFF] : 0) * O8_N_PAIRS;
-    b->low_mask = low;
+    o8_board_from_bits(b, o8_card_bits(board, n));
 }
 
 O8_INLINE void o8_prepare_hole(o8_hole *h, const uint8_t *hole, int n) {
-    unsigned k = 0, low = 0;
-    h->suit_ranks[0] = h->suit_ranks[1] = h->suit_ranks[2] = h->suit_ranks[3] = 0;
-    for (int i = 0; i < n; i++) {
-        uint8_t c = hole[i];
-        h->suit_ranks[O8_SUIT[c]] |= (uint16_t)(1u << O8_RANK[c]);
-        low |= O8_LOW_BIT[c];
+    uint64_t bits = o8_card_bits(hole, n);
+    unsigned k = 0;
+    for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
-            h->pair_col[k++] = O8_PAIR[O8_RANK[c] * 13 + O8_RANK[hole[j]]];
-    }
+            h->pair_col[k++] = O8_PAIR64[(unsigned)(hole[i] >> 2) << 6 | (unsigned)(hole[j] >> 2)];
     h->n_pairs = (uint8_t)k;
-    h->low_mask = low << 8;
+    for (int s = 0; s < 4; s++) h->suit_ranks[s] = (uint16_t)((bits >> (16 * s)) & 0x1FFF);
+    h->low_mask = o8_low_mask(bits) << 8;
 }
 
 /* Best flush of hole ranks `mask` (all of the board's flush suit) on the row. */

@@ -18,6 +18,7 @@
  */
 #ifndef OMAHA8_H
 #define OMAHA8_H
+#include <stddef.h>
 #include <stdint.h>
 #ifdef __cplusplus
 extern "C" {
@@ -60,6 +61,45 @@ int64_t o8_check_batch(const uint8_t *holes, int hole_size, const uint8_t *board
  * half (high-only is cheaper). Returns 0, or -1 if a size is out of range. */
 int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
                   int64_t n, uint16_t *high, int32_t *low);
+
+/* Checked batch evaluation: validates each row (ids < 52, no card repeated
+ * within a row) as it evaluates it. Returns -1 when every row was valid and
+ * evaluated, the index of the first invalid row (rows before it are
+ * evaluated), or -2 if a size is out of range (hole 4..6, board 3..5 here). */
+int64_t o8_eval_batch_checked(const uint8_t *holes, int hole_size, const uint8_t *boards,
+                              int board_size, int64_t n, uint16_t *high, int32_t *low);
+
+/* Read-only bytes of generated lookup table `index` (0, 1, ... in the order
+ * csrc/gen_tables.py lists them) and their size; NULL past the last one. For
+ * the test that checks the compiled tables against a fresh generation. */
+const void *o8_table(int index, size_t *size);
+
+/* Checked showdown of n players (1..O8_SHOWDOWN_MAX_PLAYERS) on one board.
+ *
+ * Player r's hole is holes[r * hole_size ...]; bit r of `live` says whether
+ * they are still in the hand (a folded player's row is ignored). Leftover
+ * chips inside a half go one each to the tied winners in seat order starting
+ * at player `first` (0..n-1) and wrapping around. `pots` holds n_pots pairs
+ * (amount, eligible player bit mask). Each pot is split among its live
+ * eligible players as RULES.md says: hi/lo halves with the odd chip high when
+ * one of them has a qualifying low, else all to the best high; a pot with one
+ * live eligible player is theirs, unshown.
+ *
+ * Fills payouts[n] (what each player wins in all); if not NULL, detail[2 *
+ * n_pots * n] (for pot p, detail[2 * p * n + i] is player i's share of the
+ * high half -- the whole pot when there is no low or no showdown -- and
+ * detail[(2 * p + 1) * n + i] of the low half; -1 when not a winner of that
+ * half), high[n] and low[n] (each player's values; 0 for a folded player, low
+ * 0 = none).
+ *
+ * Returns 0; -1 (nothing written) when a size, n, first or live is out of
+ * range, or a live player's or board card is >= 52 or appears twice; -2
+ * (nothing written) when a pot has a negative amount, an eligible bit >= n,
+ * no live eligible player, or the amounts overflow int64. */
+#define O8_SHOWDOWN_MAX_PLAYERS 63
+int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int hole_size,
+                int n, uint64_t live, int first, const int64_t *pots, int n_pots,
+                int64_t *payouts, int64_t *detail, uint16_t *high, int32_t *low);
 
 /* ---- Equity (csrc/equity.c) ------------------------------------------------
  *
@@ -140,6 +180,33 @@ int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
                           const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                           int64_t samples, uint64_t seed, uint64_t stream,
                           o8_equity_work *work, o8_equity_counts *out);
+
+/* ---- Hand ranges (csrc/ranges.c) ---------------------------------------- */
+
+#define O8R_MAX_ELEMENTS 6
+
+/* A hand pattern: n elements, each matched by a different card of the hand.
+ * An element's rank is a mask of allowed ranks (bit r = rank r) or, when
+ * rank_var[e] >= 0, a rank variable; its suit likewise (suits mask or
+ * suit_var[e] >= 0). Different variables take different values; variables
+ * only take ranks in var_ranks and suits in var_suits. */
+typedef struct {
+    int32_t n;
+    uint16_t ranks[6];
+    uint8_t suits[6];
+    int8_t rank_var[6];
+    int8_t suit_var[6];
+    uint16_t var_ranks;
+    uint8_t var_suits;
+} o8r_pattern;
+
+/* All k-card hands (1 <= k <= 6) in colex order, k bytes each, into out
+ * (room for capacity hands). Returns the number of hands, -1 on bad input. */
+int64_t o8r_combinations(int k, uint8_t *out, int64_t capacity);
+
+/* out[r] = 1 when hand r of n matches the pattern, else 0. Hands with a card
+ * >= 52 never match. Returns 0, or -1 on an invalid pattern or size. */
+int o8r_match(const o8r_pattern *p, const uint8_t *hands, int hole_size, int64_t n, uint8_t *out);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,7 @@
  * into tables.c. Their layout is described at the top of the generator. */
 #ifndef OMAHA8_TABLES_H
 #define OMAHA8_TABLES_H
+#include <stddef.h>
 #include <stdint.h>
 
 #define O8_N_PAIRS 91          /* columns: unordered hole rank pairs */
@@ -21,5 +22,12 @@ extern const uint16_t O8_BINOM[7 * 19];
 extern const uint8_t O8_RANK[256];
 extern const uint8_t O8_SUIT[256];
 extern const uint8_t O8_LOW_BIT[256];
+extern const uint64_t O8_CARD_BITS[256];
+extern const uint8_t O8_PAIR64[64 * 64];
+
+/* All of the above, in order, for o8_table(). */
+#define O8_N_TABLES 12
+extern const void *const O8_TABLE_DATA[O8_N_TABLES];
+extern const size_t O8_TABLE_SIZE[O8_N_TABLES];
 
 #endif

@@ -23,6 +23,7 @@ from .evaluator import (
     high_category,
 )
 from .equity import PlayerEquity, equity
+from .ranges import Range, RangeSyntaxError
 
 __all__ = [
     "__version__",
@@ -48,4 +49,18 @@ __all__ = [
     "high_category",
     "PlayerEquity",
     "equity",
+    "Range",
+    "RangeSyntaxError",
 ]
+
+# Showdowns and pot splitting. Note: the function ``showdown`` shadows the
+# submodule as a package attribute; import the module's other names with
+# ``from omaha8_fast.showdown import ...``.
+from .showdown import Contributions, Pot, PotResult, Showdown, pots_from_contributions, showdown, split_pot
+
+__all__ += ["Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot"]
+
+# Hand engine (issue 8)
+from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction, LegalActions, Table  # noqa: E402
+
+__all__ += ["BETTING_STRUCTURES", "Action", "Hand", "HandHistory", "IllegalAction", "LegalActions", "Table"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from math import comb
 
 from ._version import __version__
 from .evaluator import evaluate
@@ -30,6 +31,21 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_range(args: argparse.Namespace) -> int:
+    """Describe a range: its size, total weight and first hands."""
+    from .cards import format_cards
+    from .ranges import Range
+
+    r = Range(args.range, hole_size=args.hole_size, dead=args.dead or ())
+    print(f"{len(r)} hands, total weight {r.total_weight} ({len(r) / comb(52, args.hole_size):.2%} of all hands)")
+    for hand, weight in zip(r, r.weights.tolist()):
+        if args.show <= 0:
+            break
+        print(f"  {format_cards(hand)}" + (f"  @{weight}" if weight != 1 else ""))
+        args.show -= 1
+    return 0
+
+
 def cmd_equity(args: argparse.Namespace) -> int:
     """Print each hand's equity, high and low wins and ties, scoops and the
     no-low share, and how the numbers were computed."""
@@ -44,7 +60,7 @@ def cmd_equity(args: argparse.Namespace) -> int:
                     seed=args.seed, threads=args.threads, progress=args.progress)
     elapsed = time.perf_counter() - started
     exact = result[0].exact
-    names = ["random" if p.hole is None else format_cards(p.hole) for p in result]
+    names = [h.strip() if p.hole is None else format_cards(p.hole) for h, p in zip(args.holes, result)]
     width = max(len("Hand"), *map(len, names))
     columns = ("Equity", "High win", "High tie", "Low win", "Low tie", "Scoop")
     equity_width = 8 if exact else 16
@@ -73,10 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("board", help='3, 4 or 5 board cards, e.g. "Qs Js 4s 5d 9c"')
     ev.set_defaults(run=cmd_eval)
 
-    eq = commands.add_parser("equity", help="equity of 2 to 9 hands, high and low",
+    eq = commands.add_parser("equity", help="equity of 2 to 9 hands or ranges, high and low",
                              description="Each hand's share of the pot over every runout (exact) or random runouts "
                                          "(Monte Carlo): high and low wins and ties, scoops, and how often nobody has a low.")
-    eq.add_argument("holes", nargs="+", metavar="HOLE", help='4, 5 or 6 hole cards, e.g. "AsAd2s3d", or "random"')
+    eq.add_argument("holes", nargs="+", metavar="HOLE", help='4, 5 or 6 hole cards, e.g. "AsAd2s3d", a range such as "A2**ds" or "15%%", or "random"')
     eq.add_argument("--board", default="", help='0, 3, 4 or 5 known board cards, e.g. "2h7s8h"')
     eq.add_argument("--dead", default="", help="cards out of play")
     how = eq.add_mutually_exclusive_group()
@@ -88,6 +104,14 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--threads", type=int, default=None, help="threads to use (default: all cores)")
     eq.add_argument("--progress", action="store_true", help="show a progress bar on long runs (needs tqdm)")
     eq.set_defaults(run=cmd_equity)
+
+    rg = commands.add_parser("range", help="list the hands of a range",
+                             description="Parse a range in ProPokerTools syntax and list its hands.")
+    rg.add_argument("range", help='e.g. "A2**ds, AA:$ds" or "10%%"')
+    rg.add_argument("--dead", help="dead cards to remove")
+    rg.add_argument("--hole-size", type=int, default=4, help="cards per hand (default 4)")
+    rg.add_argument("--show", type=int, default=10, help="how many hands to list (default 10)")
+    rg.set_defaults(run=cmd_range)
     return parser
 
 

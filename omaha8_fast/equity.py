@@ -227,6 +227,11 @@ def equity(
     ``progress``: show a tqdm progress bar when the run takes over a second.
     Returns one :class:`PlayerEquity` per player, in order.
     """
+    from .ranges import is_range, range_equity  # ranges ("A2**ds", Range) build on this module
+
+    if not isinstance(holes, (str, bytes)) and isinstance(holes, Sequence) and any(map(is_range, holes)):
+        return range_equity(holes, board, dead, exact=exact, samples=samples, seed=seed, threads=threads,
+                            executor=executor, progress=progress)
     players = _parse_players(holes)
     board_ids, dead_ids = card_ids(board), card_ids(dead)
     if len(board_ids) not in BOARD_SIZES:

@@ -64,8 +64,11 @@ CATEGORIES = (
 
 _eval = lib.o8_eval
 _eval_high = lib.o8_eval_high
-_SEPARATORS = str.maketrans("", "", " ,\t\n\r")
 _ID_OF = {r + s: i * 4 + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
+# Bytes of every canonical one- and two-card text ("As", "AsKd"): packed
+# strings parse in a few dictionary lookups, four characters at a time.
+_CHUNKS = {text: bytes([i]) for text, i in _ID_OF.items()}
+_CHUNKS.update({a + b: bytes([i, j]) for a, i in _ID_OF.items() for b, j in _ID_OF.items()})
 
 
 def _as_bytes(cards: Any) -> bytes:
@@ -83,10 +86,11 @@ def _as_bytes(cards: Any) -> bytes:
             if (0 not in ids and 1 not in ids) or bool not in map(type, cards):
                 return ids
     elif kind is str:
-        packed = cards.translate(_SEPARATORS)
         try:
-            return bytes([_ID_OF[packed[i:i + 2]] for i in range(0, len(packed), 2)])
-        except KeyError:
+            if " " in cards:  # "As Kd 2c 3h"
+                return b"".join([_CHUNKS[token] for token in cards.split()])
+            return b"".join([_CHUNKS[cards[i:i + 4]] for i in range(0, len(cards), 4)])
+        except KeyError:  # commas, lower case, "10": the general parser
             pass
     return bytes(card_ids(cards))
 
@@ -338,7 +342,7 @@ def _card_array(values: Any, name: str, sizes: tuple[int, ...]) -> np.ndarray:
     return np.ascontiguousarray(array)
 
 
-def _batch_inputs(holes: Any, boards: Any, check: bool) -> tuple[np.ndarray, np.ndarray]:
+def _batch_inputs(holes: Any, boards: Any) -> tuple[np.ndarray, np.ndarray]:
     import numpy as np
 
     hole_array = _card_array(holes, "holes", HOLE_SIZES)
@@ -348,21 +352,19 @@ def _batch_inputs(holes: Any, boards: Any, check: bool) -> tuple[np.ndarray, np.
         board_array = np.ascontiguousarray(np.broadcast_to(board_array, (n, board_array.shape[1])))
     if len(board_array) != n:
         raise ValueError(f"holes has {n} rows but boards has {len(board_array)}")
-    if check and n:
-        bad = lib.o8_check_batch(
-            ffi.from_buffer("uint8_t[]", hole_array), hole_array.shape[1],
-            ffi.from_buffer("uint8_t[]", board_array), board_array.shape[1], n,
-        )
-        if bad >= 0:
-            row = [int(c) for c in hole_array[bad]] + [int(c) for c in board_array[bad]]
-            for c in row:
-                if c > 51:
-                    raise ValueError(f"row {bad}: card id {c} is out of range 0..51")
-            try:
-                check_unique(row)
-            except ValueError as error:
-                raise ValueError(f"row {bad}: {error}") from None
     return hole_array, board_array
+
+
+def _row_error(holes: np.ndarray, boards: np.ndarray, row: int) -> ValueError:
+    cards = [int(c) for c in holes[row]] + [int(c) for c in boards[row]]
+    for c in cards:
+        if c > 51:
+            return ValueError(f"row {row}: card id {c} is out of range 0..51")
+    try:
+        check_unique(cards)
+    except ValueError as error:
+        return ValueError(f"row {row}: {error}")
+    return ValueError(f"row {row} is invalid")  # not reached: the C check agrees with the two above
 
 
 def _out_array(array: Any, name: str, dtype: str, n: int) -> np.ndarray:
@@ -379,12 +381,18 @@ def _out_array(array: Any, name: str, dtype: str, n: int) -> np.ndarray:
     return array
 
 
-def _run_batch(holes: Any, boards: Any, check: bool, high: Any, low: Any) -> None:
-    hole_ptr = ffi.from_buffer("uint8_t[]", holes)
-    board_ptr = ffi.from_buffer("uint8_t[]", boards)
-    high_ptr = ffi.NULL if high is None else ffi.from_buffer("uint16_t[]", high, require_writable=True)
-    low_ptr = ffi.NULL if low is None else ffi.from_buffer("int32_t[]", low, require_writable=True)
-    lib.o8_eval_batch(hole_ptr, holes.shape[1], board_ptr, boards.shape[1], len(holes), high_ptr, low_ptr)
+def _run_batch(holes: np.ndarray, boards: np.ndarray, check: bool, high: Any, low: Any) -> None:
+    """Evaluate in C; with ``check``, each row is validated as it is evaluated."""
+    args = (
+        ffi.from_buffer("uint8_t[]", holes), holes.shape[1],
+        ffi.from_buffer("uint8_t[]", boards), boards.shape[1], len(holes),
+        ffi.NULL if high is None else ffi.from_buffer("uint16_t[]", high, require_writable=True),
+        ffi.NULL if low is None else ffi.from_buffer("int32_t[]", low, require_writable=True),
+    )
+    if not check:
+        lib.o8_eval_batch(*args)
+    elif (bad_row := lib.o8_eval_batch_checked(*args)) >= 0:
+        raise _row_error(holes, boards, bad_row)
 
 
 def evaluate_batch(
@@ -413,7 +421,7 @@ def evaluate_batch(
     """
     import numpy as np
 
-    hole_array, board_array = _batch_inputs(holes, boards, check)
+    hole_array, board_array = _batch_inputs(holes, boards)
     n = len(hole_array)
     if out is None:
         high, low = np.empty(n, np.uint16), np.empty(n, np.int32)
@@ -432,7 +440,7 @@ def evaluate_high_batch(
     """The high half only of :func:`evaluate_batch` (cheaper)."""
     import numpy as np
 
-    hole_array, board_array = _batch_inputs(holes, boards, check)
+    hole_array, board_array = _batch_inputs(holes, boards)
     n = len(hole_array)
     high = np.empty(n, np.uint16) if out is None else _out_array(out, "high", "uint16", n)
     if n:

@@ -136,25 +136,73 @@ def _checked(cards: CardsLike, low: int, high: int, what: str) -> list[int]:
     return ids
 
 
-def _hands(hole: CardsLike, board: CardsLike) -> list[tuple[int, ...]]:
-    """Every legal five-card hand: two hole cards plus three board cards."""
+def _hand_ids(hole: CardsLike, board: CardsLike) -> tuple[list[int], list[int]]:
     hole_ids = _checked(hole, 4, 6, "the hole")
     board_ids = _checked(board, 3, 5, "the board")
     check_unique(hole_ids + board_ids)
-    return [two + three for two in combinations(hole_ids, 2) for three in combinations(board_ids, 3)]
+    return hole_ids, board_ids
+
+
+def _high_parts(ids: list[int], size: int) -> list[tuple[tuple[int, ...], int | None]]:
+    """Every ``size``-card part of ``ids`` as what the high ranker needs of it:
+    its ranks high to low and its suit (None when the part mixes suits)."""
+    parts = []
+    for cards in combinations(ids, size):
+        suits = {c & 3 for c in cards}
+        parts.append((tuple(sorted((c >> 2 for c in cards), reverse=True)), suits.pop() if len(suits) == 1 else None))
+    return parts
+
+
+@lru_cache(maxsize=None)
+def _high_of_parts(two: tuple[int, ...], three: tuple[int, ...], suited: bool) -> int:
+    return _rank_ranks(tuple(sorted(two + three, reverse=True)), suited)
+
+
+def _low_parts(ids: list[int], size: int) -> set[frozenset[int]]:
+    """The low ranks (ace = 1) of every ``size``-card part of ``ids`` made of
+    distinct ranks eight or lower: the only parts that can be in a low."""
+    parts = set()
+    for cards in combinations(ids, size):
+        ranks = frozenset(1 if c >> 2 == ACE else (c >> 2) + 2 for c in cards)
+        if len(ranks) == size and max(ranks) <= 8:
+            parts.add(ranks)
+    return parts
 
 
 def evaluate_high(hole: CardsLike, board: CardsLike) -> int:
-    """The best high class (1..7462) under the 2+3 rule."""
-    return min(_high_of(hand) for hand in _hands(hole, board))
+    """The best high class (1..7462) under the 2+3 rule: the best of every
+    two hole cards with every three board cards."""
+    return _best_high(*_hand_ids(hole, board))
+
+
+def _best_high(hole_ids: list[int], board_ids: list[int]) -> int:
+    threes = _high_parts(board_ids, 3)
+    return min(
+        _high_of_parts(two, three, two_suit is not None and two_suit == three_suit)
+        for two, two_suit in _high_parts(hole_ids, 2)
+        for three, three_suit in threes
+    )
 
 
 def evaluate_low(hole: CardsLike, board: CardsLike) -> int | None:
-    """The best 8-or-better low (``85421``; lower is better) or None."""
-    lows = [low for hand in _hands(hole, board) if (low := _low_of(hand)) is not None]
+    """The best 8-or-better low (``85421``; lower is better) or None: the best
+    of every two low hole cards with every three low board cards, all five
+    ranks different."""
+    return _best_low(*_hand_ids(hole, board))
+
+
+def _best_low(hole_ids: list[int], board_ids: list[int]) -> int | None:
+    threes = _low_parts(board_ids, 3)
+    lows = [
+        int("".join(str(r) for r in sorted(two | three, reverse=True)))
+        for two in _low_parts(hole_ids, 2)
+        for three in threes
+        if not two & three
+    ]
     return min(lows, default=None)
 
 
 def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     """Both halves: ``(evaluate_high(...), evaluate_low(...))``."""
-    return evaluate_high(hole, board), evaluate_low(hole, board)
+    hole_ids, board_ids = _hand_ids(hole, board)
+    return _best_high(hole_ids, board_ids), _best_low(hole_ids, board_ids)

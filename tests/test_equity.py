@@ -275,7 +275,7 @@ def test_progress_bar() -> None:
     (["AsAd2s3d", "KhKd9c8c"], "", "", {"threads": 0}, "threads must be at least 1"),
     (["AsAd2s3d", "KhKd9c8c"], "", "", {"seed": -1}, "seed must be an int"),
     (["AsAd2s3d", "KhKd9c8c"], "", "", {"threads": 2, "executor": ThreadPoolExecutor(1)}, "threads or executor"),
-    (["AsAd2s3d", "Xx"], "", "", {}, "player 2: invalid card"),
+    (["AsAd2s3d", "X?"], "", "", {}, "player 2: invalid card"),  # "Xx" is a range (a suited pair)
     ([None] * 9, "", "", {"samples": 10}, None),
     ([[0, 1, 2, 3, 4, 5]] + [None] * 8, "", "", {}, "not enough cards: 9 players with 6-card holes"),
     (["AsAd2s3d", None, None], "", list(range(6, 48)), {}, "not enough cards"),

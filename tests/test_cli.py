@@ -1,0 +1,55 @@
+"""The omaha8 command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from omaha8_fast import __version__, evaluate
+from omaha8_fast.cli import main
+
+
+def test_eval_prints_both_halves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "AsKd2c3h", "Qs Js 4s 5d 3c"]) == 0
+    out = capsys.readouterr().out
+    result = evaluate("AsKd2c3h", "Qs Js 4s 5d 3c")
+    assert result.low is not None
+    assert f"High: {result.high.description} [{result.high.category}, class {result.high.value}]" in out
+    assert f"Low:  {result.low.description} [{result.low.value}]" in out
+    low_hole = " ".join(map(str, result.low.hole_cards))
+    assert f"hole {low_hole} + board {' '.join(map(str, result.low.board_cards))}" in out
+
+
+def test_eval_without_low(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "KsKdQcJh", "Qs Js 9s 5d 3c"]) == 0
+    assert "Low:  none" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["eval", "AsKd2c", "Qs Js 4s 5d 9c"], "hole must have 4, 5 or 6 cards"),
+        (["eval", "AsKd2c3h", "Qs Js 4s 5d As"], "duplicate card As"),
+        (["eval", "AsKd2c3x", "Qs Js 4s 5d 9c"], "'3x'"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and words in captured.err and captured.err.startswith("omaha8 eval: error:")
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["eval", "AsKd2c3h"])
+    assert info.value.code == 2
+
+
+def test_module_entry_point_and_version() -> None:
+    run = subprocess.run([sys.executable, "-m", "omaha8_fast", "--version"], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.strip() == f"omaha8 {__version__}"
+    bad = subprocess.run([sys.executable, "-m", "omaha8_fast", "eval", "As", "Kd"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stdout == "" and "error" in bad.stderr
