@@ -200,6 +200,14 @@ def _check_count(name: str, value: Any, low: int) -> int:
     return value
 
 
+def _check_options(exact: Any, executor: Any) -> None:
+    """The options that equity() and ranges.range_equity() share."""
+    if exact not in (None, True, False):
+        raise TypeError(f"exact must be None, True or False, not {exact!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
+
+
 def equity(
     holes: Sequence[HandOrRandom],
     board: CardsLike = (),
@@ -247,11 +255,8 @@ def equity(
             f"{len(board_ids)} board and {len(dead_ids)} dead cards need "
             f"{len(players) * hole_size + 5 + len(dead_ids)} cards of 52"
         )
-    if exact not in (None, True, False):
-        raise TypeError(f"exact must be None, True or False, not {exact!r}")
+    _check_options(exact, executor)
     samples = DEFAULT_SAMPLES if samples is None else _check_count("samples", samples, 1)
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise TypeError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
     if threads is not None:
         _check_count("threads", threads, 1)
         if executor is not None:

@@ -1,6 +1,6 @@
-"""The fuzz target fuzz/fuzz_api.py in the test suite.
+"""The fuzz target tests/fuzz/fuzz_api.py in the test suite.
 
-Always: the saved findings in fuzz/regressions/ and a few thousand seeded
+Always: the saved findings in tests/fuzz/regressions/ and a few thousand seeded
 random inputs go through the target (no atheris needed). With
 OMAHA8_FUZZ_SECONDS=N (e.g. 60 in CI) and atheris installed: a coverage-guided
 run of N seconds.
@@ -19,7 +19,7 @@ from types import ModuleType
 
 import pytest
 
-FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
+FUZZ = Path(__file__).resolve().parent / "fuzz"
 TARGET = FUZZ / "fuzz_api.py"
 REGRESSIONS = sorted((FUZZ / "regressions").glob("*"))
 
@@ -74,5 +74,5 @@ def test_coverage_guided_fuzzing(tmp_path: Path) -> None:
     )
     crashes = sorted(p.name for p in tmp_path.glob("crash-*"))
     assert done.returncode == 0 and not crashes, (
-        f"fuzzing found {crashes} (copy them into fuzz/regressions/):\n{done.stderr[-6000:]}"
+        f"fuzzing found {crashes} (copy them into tests/fuzz/regressions/):\n{done.stderr[-6000:]}"
     )

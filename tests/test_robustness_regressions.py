@@ -122,3 +122,12 @@ def test_exact_weights_that_would_overflow_int64_are_refused() -> None:
 def test_monte_carlo_samples_whose_squares_overflow_int64_are_refused() -> None:
     with pytest.raises(ValueError, match="samples"):
         run_chunk(_job(samples=2**63 // 5040**2), 0)
+
+
+@pytest.mark.parametrize("option", [{"exact": 1.5}, {"exact": "yes"}, {"executor": 5}])
+def test_range_equity_checks_its_options(option: dict[str, object]) -> None:
+    # With a range among the players, exact=1.5 counted as True and started a
+    # 12-second enumeration (found by the fuzz target); executor=5 failed with
+    # AttributeError.
+    with pytest.raises(TypeError):
+        o8.equity(["9", [11, 2, 51, 36, 45]], [3, 37, 9], samples=75, seed=187, threads=None, **option)  # type: ignore[arg-type]

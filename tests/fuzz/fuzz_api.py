@@ -10,10 +10,10 @@ crash of the process, is a finding.
 
 Run by hand (``pip install atheris``), as long as you like::
 
-    python fuzz/fuzz_api.py -max_total_time=3600 fuzz/corpus
+    python tests/fuzz/fuzz_api.py -max_total_time=3600 tests/fuzz/corpus
 
 A finding is saved by libFuzzer as ``crash-<sha1>`` in the current directory:
-copy it into ``fuzz/regressions/`` (tests/test_fuzz.py replays every file
+copy it into ``tests/fuzz/regressions/`` (tests/test_fuzz.py replays every file
 there, without atheris) and fix the bug. The test suite runs the fuzzer for
 ``OMAHA8_FUZZ_SECONDS`` seconds when that variable is set.
 
@@ -237,7 +237,7 @@ def _equity(r: Bytes) -> None:
         dead = [] if r.below(2) else cards_like(r)
     cheap_exact = all(p is not None for p in players) and size >= 4
     exact = [False, "yes", 1.5][r.below(3)] if not cheap_exact else [None, True, False, []][r.below(4)]
-    samples = 1 + r.below(300) if r.below(6) else [0, -1, 2.5, 10**30, None][r.below(5)]
+    samples = 1 + r.below(300) if r.below(6) else [0, -1, 2.5, 10**30, "9"][r.below(5)]  # None: 10**6, too slow
     seed = r.byte() if r.below(6) else [-1, 2**64, 1.5, "7"][r.below(4)]
     threads = 1 + r.below(2) if r.below(6) else [0, "2", 2.0][r.below(3)]
     ok, result = _outcome(lambda: o8.equity(players, board, dead, exact=exact, samples=samples, seed=seed, threads=threads))
