@@ -6,7 +6,8 @@
  *                            omaha8_fast.reference), one hand a line:
  *                            hole_size board_size cards... high low
  *   harness garbage SEED N   N rounds of random bytes and sizes through every
- *                            evaluator entry point, in buffers of exactly the
+ *                            evaluator, showdown and range entry point (and
+ *                            o8_table), in buffers of exactly the
  *                            size claimed, so that any read or write out of
  *                            bounds is caught by the sanitizer or valgrind
  *   harness equity SEED N    N rounds of random equity jobs (valid and not,
@@ -28,6 +29,7 @@
 
 static long failures, checks;
 static long valid_exact, valid_monte_carlo;  /* equity jobs that ran, not refused */
+static long valid_showdowns, valid_matches;  /* showdowns and range matches that ran */
 
 #define EXPECT(cond, ...) do { \
     checks++; \
@@ -264,6 +266,23 @@ static void garbage_batch(void) {
     EXPECT(bad == (sizes_ok ? want_bad : -2), "o8_check_batch %lld, expected %lld (sizes %d %d n %lld)",
            (long long)bad, (long long)(sizes_ok ? want_bad : -2), hole_size, board_size, (long long)n);
 
+    /* The checked batch: the same rows, evaluated up to the first bad one. */
+    {
+        int mode = rng_below(3);  /* both halves, high only, low only */
+        uint16_t *hi = mode == 2 ? NULL : alloc_exact(sizeof(uint16_t) * rows);
+        int32_t *lo = mode == 1 ? NULL : alloc_exact(sizeof(int32_t) * rows);
+        int64_t got = o8_eval_batch_checked(holes, hole_size, boards, board_size, n, hi, lo);
+        EXPECT(got == (sizes_ok ? want_bad : -2), "o8_eval_batch_checked %lld, expected %lld", (long long)got,
+               (long long)(sizes_ok ? want_bad : -2));
+        for (size_t r = 0; sizes_ok && r < (want_bad < 0 ? rows : (size_t)want_bad); r++) {
+            int64_t packed = o8_eval(holes + r * hole_size, hole_size, boards + r * board_size, board_size);
+            if (hi) EXPECT(hi[r] == (packed & 0xFFFF), "checked batch row %zu high", r);
+            if (lo) EXPECT(lo[r] == (packed >> 16), "checked batch row %zu low", r);
+        }
+        free(hi);
+        free(lo);
+    }
+
     int mode = rng_below(4);
     uint16_t *high = mode & 1 ? NULL : alloc_exact(sizeof(uint16_t) * rows);
     int32_t *low = mode & 2 ? NULL : alloc_exact(sizeof(int32_t) * rows);
@@ -308,19 +327,6 @@ static void garbage_every_byte(void) {
     }
 }
 
-static int run_garbage(uint64_t seed, long rounds) {
-    rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
-    garbage_every_byte();
-    for (long i = 0; i < rounds; i++) {
-        garbage_single();
-        garbage_batch();
-    }
-    printf("ok garbage %ld rounds %ld checks\n", rounds, checks);
-    return failures ? 1 : 0;
-}
-
-/* ---- equity: garbage jobs, and invariants of valid ones -------------------- */
-
 /* Cards for a job: mostly distinct valid ids taken from one shuffled deck
  * (so that many jobs are valid), sometimes anything. */
 static uint8_t deck[52];
@@ -330,6 +336,120 @@ static uint8_t job_card(int junk) {
     if (deck_next >= 52) return (uint8_t)rng_below(52);
     return deck[deck_next++];
 }
+
+/* o8_showdown with random players, pots and sizes; when it accepts, every
+ * chip of every pot is paid out. */
+static void garbage_showdown(void) {
+    int junk = rng_below(4) == 0;
+    int n = junk ? rng_below(70) - 2 : 1 + rng_below(8);
+    int hole_size = junk && rng_below(2) ? random_size() : 4 + rng_below(3);
+    int board_size = junk && rng_below(2) ? rng_below(9) - 1 : 5;
+    int n_pots = junk && rng_below(2) ? rng_below(8) - 2 : 1 + rng_below(3);
+    int rows = n > 0 && n <= 64 ? n : 0;
+    size_t hole_bytes = rows && hole_size > 0 && hole_size <= 8 ? (size_t)rows * (size_t)hole_size : 3;
+    uint8_t *board = alloc_exact((size_t)(board_size > 0 ? board_size : 0));
+    uint8_t *holes = alloc_exact(hole_bytes);
+    for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
+    for (int i = 51; i > 0; i--) { int k = rng_below(i + 1); uint8_t t = deck[i]; deck[i] = deck[k]; deck[k] = t; }
+    deck_next = 0;
+    for (int i = 0; i < board_size; i++) board[i] = job_card(junk);
+    for (size_t i = 0; i < hole_bytes; i++) holes[i] = job_card(junk);
+    uint64_t live = junk && rng_below(2) ? rng() : rng() & (rows >= 64 ? ~0ull : (1ull << rows) - 1);
+    int first = junk && rng_below(2) ? rng_below(80) - 5 : (rows ? rng_below(rows) : 0);
+    int pot_count = n_pots > 0 ? n_pots : 0;
+    int64_t *pots = alloc_exact(sizeof(int64_t) * 2 * (size_t)pot_count);
+    int64_t total = 0;
+    for (int p = 0; p < pot_count; p++) {
+        pots[2 * p] = junk && rng_below(3) == 0 ? (int64_t)rng() : (int64_t)rng_below(1000);
+        pots[2 * p + 1] = (int64_t)(junk && rng_below(3) == 0 ? rng() : rng() & live);
+        total += pots[2 * p] >= 0 && pots[2 * p] < 1000 ? pots[2 * p] : 0;
+    }
+    int64_t *payouts = alloc_exact(sizeof(int64_t) * (size_t)rows);
+    int with_detail = rng_below(2);
+    int64_t *detail = with_detail ? alloc_exact(sizeof(int64_t) * 2 * (size_t)pot_count * (size_t)rows) : NULL;
+    uint16_t *high = rng_below(2) ? alloc_exact(sizeof(uint16_t) * (size_t)rows) : NULL;
+    int32_t *low = rng_below(2) ? alloc_exact(sizeof(int32_t) * (size_t)rows) : NULL;
+    int rc = o8_showdown(board, board_size, holes, hole_size, n, live, first, pots, n_pots, payouts, detail, high, low);
+    EXPECT(rc == 0 || rc == -1 || rc == -2, "o8_showdown returns %d", rc);
+    if (rc == 0) {
+        valid_showdowns++;
+        int64_t paid = 0;
+        for (int i = 0; i < rows; i++) {
+            paid += payouts[i];
+            EXPECT(payouts[i] >= 0, "o8_showdown pays %lld", (long long)payouts[i]);
+        }
+        int sane = 1;
+        for (int p = 0; p < pot_count; p++) sane &= pots[2 * p] >= 0 && pots[2 * p] < 1000;
+        if (sane) EXPECT(paid == total, "o8_showdown pays %lld of %lld chips", (long long)paid, (long long)total);
+    }
+    free(board); free(holes); free(pots); free(payouts); free(detail); free(high); free(low);
+}
+
+static int64_t binomial(int n, int k) {
+    int64_t c = 1;
+    for (int i = 0; i < k; i++) c = c * (n - i) / (i + 1);
+    return c;
+}
+
+/* o8r_combinations into buffers too small or big enough; o8r_match with any
+ * pattern bytes over any hand bytes. */
+static void garbage_ranges(void) {
+    int k = rng_below(9) - 1;
+    int64_t total = k >= 1 && k <= 6 ? binomial(52, k) : 0;
+    int64_t capacity = total && total <= 2000 && rng_below(2) ? total + rng_below(3) : rng_below(2000) - 2;
+    size_t room = capacity > 0 && k > 0 ? (size_t)capacity * (size_t)k : 0;
+    uint8_t *out = alloc_exact(room);
+    int64_t got = o8r_combinations(k, out, capacity);
+    EXPECT(got == (total && capacity >= total ? total : -1), "o8r_combinations(%d, %lld) = %lld", k,
+           (long long)capacity, (long long)got);
+    free(out);
+
+    o8r_pattern *p = alloc_exact(sizeof *p);
+    for (size_t i = 0; i < sizeof *p; i++) ((uint8_t *)p)[i] = (uint8_t)rng();
+    if (rng_below(2)) p->n = rng_below(9) - 1;
+    for (int e = 0; e < 6; e++) {
+        if (rng_below(2)) p->rank_var[e] = (int8_t)(rng_below(9) - 2);
+        if (rng_below(2)) p->suit_var[e] = (int8_t)(rng_below(7) - 2);
+    }
+    int hole_size = rng_below(4) ? 4 + rng_below(3) : random_size();
+    int64_t n = rng_below(30);
+    size_t bytes = hole_size >= 1 && hole_size <= 8 ? (size_t)n * (size_t)hole_size : 3;
+    uint8_t *hands = alloc_exact(bytes), *match = alloc_exact((size_t)n);
+    for (size_t i = 0; i < bytes; i++) hands[i] = random_card(hands, (int)(i < 6 ? i : 6), rng_below(2));
+    int rc = o8r_match(p, hands, hole_size, n, match);
+    EXPECT(rc == 0 || rc == -1, "o8r_match returns %d", rc);
+    if (rc == 0) {
+        valid_matches++;
+        for (int64_t r = 0; r < n; r++) EXPECT(match[r] <= 1, "o8r_match writes %d", match[r]);
+    }
+    free(p); free(hands); free(match);
+}
+
+static int run_garbage(uint64_t seed, long rounds) {
+    rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
+    garbage_every_byte();
+    size_t size;
+    for (int i = -3; i < 64; i++) {  /* every table, and indices past them */
+        const uint8_t *t = o8_table(i, &size);
+        if (t) {  /* both ends readable */
+            volatile uint8_t ends = (uint8_t)(t[0] ^ t[size - 1]);
+            (void)ends;
+            checks++;
+        }
+    }
+    EXPECT(o8_table(-1, &size) == NULL && o8_table(1 << 30, &size) == NULL, "o8_table out of range");
+    for (long i = 0; i < rounds; i++) {
+        garbage_single();
+        garbage_batch();
+        garbage_showdown();
+        if (i % 4 == 0) garbage_ranges();
+    }
+    printf("ok garbage %ld rounds %ld checks, %ld showdowns and %ld range matches valid\n", rounds, checks,
+           valid_showdowns, valid_matches);
+    return failures ? 1 : 0;
+}
+
+/* ---- equity: garbage jobs, and invariants of valid ones -------------------- */
 
 typedef struct {
     int n_players, hole_size, board_size, n_dead, size_ok;
