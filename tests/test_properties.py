@@ -309,3 +309,26 @@ def test_every_size_pair_against_reference(hole_size: int, board_size: int) -> N
     for hole in combinations(deal, hole_size):
         board = [c for c in deal if c not in hole]
         assert o8.evaluate_hilo(list(hole), board) == reference.evaluate_hilo(list(hole), board)
+
+
+# --- equity ----------------------------------------------------------------------
+
+@given(st.data())
+@settings(max_examples=100)
+def test_equity_ignores_suit_names_card_order_and_seats(data: st.DataObject) -> None:
+    """Exact equity on a turn or river: relabelling suits, shuffling every
+    hole and the board, and reseating the players only reseats the results."""
+    n, board_size = data.draw(st.integers(2, 3)), data.draw(st.sampled_from([4, 5]))
+    cards = data.draw(st.permutations(range(52)))[: 4 * n + board_size]
+    holes, board = [cards[4 * i:4 * i + 4] for i in range(n)], cards[4 * n:]
+    suits, seats = data.draw(st.permutations(range(4))), data.draw(st.permutations(range(n)))
+    new_holes = [data.draw(st.permutations(_relabel(holes[seat], suits))) for seat in seats]
+    new_board = data.draw(st.permutations(_relabel(board, suits)))
+
+    def numbers(result: Any) -> tuple[Any, ...]:
+        return (result.equity, result.high_win, result.high_tie, result.low_win, result.low_tie,
+                result.scoop, result.no_low, result.showdowns, result.exact)
+
+    before, after = o8.equity(holes, board, threads=1), o8.equity(new_holes, new_board, threads=1)
+    assert [numbers(after[i]) for i in range(n)] == [numbers(before[seat]) for seat in seats]
+    assert abs(sum(r.equity for r in after) - 1) < 1e-12
