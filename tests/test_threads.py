@@ -161,8 +161,12 @@ EQUITY_SPOTS = [
 ]
 
 
-def test_concurrent_equity_matches_serial_results() -> None:
+SHOWDOWN = ("Kh 5c 5d Ac 8s", ["Ks Kd 9h 9c", None, "2h 3h Qc Tc", "As 2d 3c 4h"], [(101, [0, 1, 2, 3]), (41, [0, 1, 2])])
+
+
+def test_concurrent_equity_and_showdowns_match_serial_results() -> None:
     serial = [o8.equity(holes, board, threads=1, **kwargs) for holes, board, kwargs in EQUITY_SPOTS]
+    serial_showdown = o8.showdown(*SHOWDOWN).payouts
     barrier = threading.Barrier(N_THREADS)
 
     def work(thread: int) -> list[str]:
@@ -175,9 +179,11 @@ def test_concurrent_equity_matches_serial_results() -> None:
             got = o8.equity(holes, board, threads=1 + step % 3, **kwargs)
             if got != serial[i]:
                 problems.append(f"thread {thread}: spot {i}: {got} != {serial[i]}")
-            # and evaluation calls in between, on the same cores
+            # and evaluation calls and showdowns in between, on the same cores
             if o8.evaluate_hilo("As 2c Kd 7h", "3s 4d 5c Kh Qd") != (1609, 54321):
                 problems.append(f"thread {thread}: evaluate_hilo")
+            if o8.showdown(*SHOWDOWN).payouts != serial_showdown:
+                problems.append(f"thread {thread}: showdown")
         return problems
 
     with switch_interval(1e-5):

@@ -1,12 +1,14 @@
 """Coverage-guided fuzz target (atheris) for the card parser and the public API.
 
 Each input is decoded into one API call (evaluation, parsing, batches, the
-CLI, equity) with arguments that range from valid hands to nonsense (text in any spelling, id lists with stray bools, floats,
-bytes, numpy arrays of any dtype and shape, batches, ``out`` arrays). The
-oracle: the call either gives the answer of the pure-Python reference
-(``omaha8_fast.reference``) or raises ``ValueError``/``TypeError`` with a
-message, exactly when the reference rejects the input. Anything else, or a
-crash of the process, is a finding.
+CLI, equity, showdowns) with arguments that range from valid hands to
+nonsense (text in any spelling, id lists with stray bools, floats, bytes,
+numpy arrays of any dtype and shape, ``out`` arrays, junk options). The
+oracle: evaluation gives the answer of the pure-Python reference
+(``omaha8_fast.reference``), or raises ``ValueError``/``TypeError`` with a
+message exactly when the reference rejects the input; equity and showdowns
+raise only those two, and when they answer, equities add up to 1 and every
+chip is paid out. Anything else, or a crash of the process, is a finding.
 
 Run by hand (``pip install atheris``), as long as you like::
 
@@ -252,10 +254,38 @@ def _equity(r: Bytes) -> None:
                 raise Finding(f"equity({players!r}, {board!r}): {name} = {getattr(p, name)}")
 
 
+def _showdown(r: Bytes) -> None:
+    """showdown() with any board, holes and pots; an accepted one pays out
+    every chip."""
+    if r.below(2):  # a valid table from one deck, maybe spoiled
+        n, hole_size = 1 + r.below(6), 4 + r.below(3)
+        cards = _distinct(r, 5 + n * hole_size)
+        board: Any = cards[:5]
+        holes: list[Any] = [None if r.below(4) == 0 else cards[5 + i * hole_size:5 + (i + 1) * hole_size] for i in range(n)]
+        if r.below(4) == 0:
+            holes[r.below(n)] = cards_like(r)
+    else:
+        board, holes = cards_like(r), [None if r.below(5) == 0 else cards_like(r) for _ in range(r.below(9))]
+    kind = r.below(4)
+    if kind == 0:
+        pot: Any = r.below(1000) if r.below(6) else [-1, 2.5, None, "100", True][r.below(5)]
+    elif kind == 3:
+        pot = [(-5, [0]), (10, [9, 9]), ("7", [0]), (10,), 10.0][r.below(5)]
+        pot = [pot] if r.below(2) else pot
+    else:
+        pot = [(r.below(500), [i for i in range(len(holes) + r.below(2)) if r.below(3)]) for _ in range(1 + r.below(3))]
+    ok, result = _outcome(lambda: o8.showdown(board, holes, pot, button_order=bool(r.below(2))))
+    if not ok:
+        return
+    chips = pot if isinstance(pot, int) else sum(amount for amount, _ in pot)
+    if sum(result.payouts) != chips or len(result.payouts) != len(holes) or min(result.payouts) < 0:
+        raise Finding(f"showdown({board!r}, {holes!r}, {pot!r}) pays {result.payouts}")
+
+
 def one_input(data: bytes) -> None:
     """Decode one API call from ``data`` and check it against the oracle."""
     r = Bytes(data)
-    op = r.below(9)
+    op = r.below(10)
     if op < 4:
         _single(r, op)
     elif op == 4:
@@ -264,8 +294,10 @@ def one_input(data: bytes) -> None:
         _batch(r, high_only=op == 6)
     elif op == 7:
         _cli(r)
-    else:
+    elif op == 8:
         _equity(r)
+    else:
+        _showdown(r)
 
 
 def main() -> None:
