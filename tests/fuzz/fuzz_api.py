@@ -16,8 +16,10 @@ Run by hand (``pip install atheris``), as long as you like::
 
 A finding is saved by libFuzzer as ``crash-<sha1>`` in the current directory:
 copy it into ``tests/fuzz/regressions/`` (tests/test_fuzz.py replays every file
-there, without atheris) and fix the bug. The test suite runs the fuzzer for
-``OMAHA8_FUZZ_SECONDS`` seconds when that variable is set.
+there, without atheris) and fix the bug. The saved files are inputs to this
+decoder: after changing how it reads bytes, re-encode them so that each still
+makes its call. The test suite runs the fuzzer for ``OMAHA8_FUZZ_SECONDS``
+seconds when that variable is set.
 
 The decoder needs no atheris, so the same target replays files in plain
 pytest: ``one_input(data)``.
