@@ -95,6 +95,19 @@ def _as_bytes(cards: Any) -> bytes:
     return bytes(card_ids(cards))
 
 
+_SEQUENCES = (list, tuple)
+
+
+def _hand_bytes(hole: Any, board: Any) -> tuple[bytes, bytes]:
+    """``_as_bytes`` of both, with the commonest case (lists of ids) inline."""
+    if type(hole) in _SEQUENCES and type(board) in _SEQUENCES:
+        try:
+            return bytes(hole), bytes(board)
+        except (TypeError, ValueError):
+            pass
+    return _as_bytes(hole), _as_bytes(board)
+
+
 def _invalid(hole: Any, board: Any) -> ValueError:
     """The error for a hand the fast path rejected, naming the problem."""
     hole_ids, board_ids = card_ids(hole), card_ids(board)  # raises for bad cards
@@ -112,7 +125,7 @@ def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     ``hole`` has 4, 5 or 6 cards and ``board`` 3, 4 or 5, as a string
     (``"AsKd2c3h"``, ``"As Kd 2c 3h"``), card strings or ids 0..51.
     """
-    h, b = _as_bytes(hole), _as_bytes(board)
+    h, b = _hand_bytes(hole, board)
     packed = _eval(h, len(h), b, len(b))
     if packed < 0 or len(h) < 4:
         raise _invalid(hole, board)
@@ -125,7 +138,7 @@ def evaluate_high(hole: CardsLike, board: CardsLike) -> int:
     >>> evaluate_high("2c3d4h9s", "AdAcAhKsKd")  # the board's full house never plays
     1652
     """
-    h, b = _as_bytes(hole), _as_bytes(board)
+    h, b = _hand_bytes(hole, board)
     value: int = _eval_high(h, len(h), b, len(b))
     if value < 0 or len(h) < 4:
         raise _invalid(hole, board)
@@ -303,7 +316,7 @@ def evaluate(hole: CardsLike, board: CardsLike) -> Evaluation:
     >>> e.high.hole_cards, e.low
     ((Card('Ks'), Card('Kd')), None)
     """
-    h, b = _as_bytes(hole), _as_bytes(board)
+    h, b = _hand_bytes(hole, board)
     out = ffi.new("o8_explanation *")
     if lib.o8_explain(h, len(h), b, len(b), out) < 0 or len(h) < 4:
         raise _invalid(hole, board)
