@@ -102,9 +102,13 @@ def _hand_bytes(hole: Any, board: Any) -> tuple[bytes, bytes]:
     """``_as_bytes`` of both, with the commonest case (lists of ids) inline."""
     if type(hole) in _SEQUENCES and type(board) in _SEQUENCES:
         try:
-            return bytes(hole), bytes(board)
+            h, b = bytes(hole), bytes(board)
         except (TypeError, ValueError):
             pass
+        else:  # the bool guard of _as_bytes, inline
+            if ((0 not in h and 1 not in h) or bool not in map(type, hole)) and (
+                    (0 not in b and 1 not in b) or bool not in map(type, board)):
+                return h, b
     return _as_bytes(hole), _as_bytes(board)
 
 
