@@ -79,7 +79,7 @@ def test_exact_preflop_poker_equity(benchmark: Any) -> None:
 
 
 def test_monte_carlo_one_thread(benchmark: Any) -> None:
-    aces, _ = run(benchmark, "mc1", lambda: equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, threads=1), rounds=5)
+    aces, _ = run(benchmark, "mc1", lambda: equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, threads=1), rounds=15)
     assert aces.showdowns == MC_SAMPLES
 
 
@@ -91,7 +91,8 @@ def test_monte_carlo_poker_equity(benchmark: Any) -> None:
 
 
 def test_monte_carlo_two_threads(benchmark: Any) -> None:
-    result = run(benchmark, "mc2", lambda: equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, threads=2), rounds=5)
+    # many rounds: on a shared machine the second core is free only at times
+    result = run(benchmark, "mc2", lambda: equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, threads=2), rounds=15)
     assert result == equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, threads=1)
 
 
@@ -99,7 +100,7 @@ def test_dask_local_cluster(benchmark: Any) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
-        pool = client.get_executor()
+        pool = client.get_executor(pure=False)  # pure tasks would be answered from Dask's cache
         result = run(benchmark, "dask",
                      lambda: equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, executor=pool), rounds=3)
     assert result == equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, threads=1)

@@ -1,10 +1,11 @@
 /* Equity kernels declared in omaha8.h: exact enumeration and Monte Carlo.
  *
  * Both prepare every hole once per deal and every board once, evaluate all
- * players on it and settle the pot in integer units (settle). Exact preflop
+ * players on it and tally the outcome (who won each half); outcomes are
+ * settled in integer pot units at the end (add_outcome). Exact preflop
  * enumeration walks the deck in increasing card order, so board ranks arrive
- * sorted and the board's table row, suit counts and low mask are built one
- * card at a time instead of per board.
+ * sorted and the board's table row and card bits are built one card at a time
+ * instead of per board.
  */
 #include <string.h>
 #include "omaha8.h"
@@ -65,48 +66,80 @@ O8_INLINE unsigned eq_high(const eq_hole *h, const o8_board *b) {
 static const int32_t HALF_PER[O8_MAX_PLAYERS + 1] = {
     0, HALF, HALF / 2, HALF / 3, HALF / 4, HALF / 5, HALF / 6, HALF / 7, HALF / 8, HALF / 9};
 
-/* Settle one showdown of n players, counting it `weight` times. Branch-free:
- * who wins is a coin flip for the branch predictor. */
-O8_INLINE void settle(int n, const unsigned *high, const unsigned *low, int64_t weight,
-                      int squares, o8_equity_counts *out) {
-    unsigned best_high = ~0u, best_low = ~0u;
+static int popcount32(unsigned x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+/* Count `count` showdowns won by the players of mask `high` (the best high)
+ * and of mask `low` (the best low; 0 when nobody has one). */
+static void add_outcome(int n, unsigned high, unsigned low, int64_t count, o8_equity_counts *out) {
+    int n_high = popcount32(high), n_low = popcount32(low);
+    int64_t high_units = HALF_PER[n_high] * (low ? 1 : 2), low_units = low ? HALF_PER[n_low] : 0;
+    out->showdowns += count;
+    if (!low) out->no_low += count;
+    for (int p = 0; p < n; p++) {
+        o8_player_counts *c = &out->player[p];
+        int high_won = high >> p & 1, low_won = low >> p & 1;
+        int64_t units = high_won * high_units + low_won * low_units;
+        if (high_won) *(n_high == 1 ? &c->high_win : &c->high_tie) += count;
+        if (low_won) *(n_low == 1 ? &c->low_win : &c->low_tie) += count;
+        if (high == 1u << p && (!low || low == 1u << p)) c->scoop += count;
+        c->share += units * count;
+        c->share_sq += units * units * count;
+    }
+}
+
+/* Showdowns are tallied by outcome (high winners, low winners) and settled
+ * once per outcome at the end: far cheaper than updating every player's
+ * counts per showdown. Up to TALLY_PLAYERS players; beyond, each showdown is
+ * settled at once. */
+#define TALLY_PLAYERS 5
+typedef struct {
+    int n;
+    int64_t count[1 << (2 * TALLY_PLAYERS)];  /* index high << n | low */
+} tally;
+
+static void tally_start(tally *t, int n) {
+    t->n = n;
+    memset(t->count, 0, sizeof t->count);
+}
+
+/* Settle the showdown of high[] and low[] values, counting it `weight` times. */
+O8_INLINE void tally_add(tally *t, const unsigned *high, const unsigned *low, int64_t weight,
+                         o8_equity_counts *out) {
+    int n = t->n;
+    unsigned best_high = ~0u, best_low = ~0u, high_mask = 0, low_mask = 0;
     for (int p = 0; p < n; p++) {
         best_high = high[p] < best_high ? high[p] : best_high;
         best_low = low[p] < best_low ? low[p] : best_low;
     }
-    int n_high = 0, n_low = 0;
     for (int p = 0; p < n; p++) {
-        n_high += high[p] == best_high;
-        n_low += low[p] == best_low;
+        high_mask |= (unsigned)(high[p] == best_high) << p;
+        low_mask |= (unsigned)(low[p] == best_low) << p;
     }
-    int64_t has_low = best_low != O8_NO_LOW;
-    int64_t high_units = HALF_PER[n_high] * (2 - has_low), low_units = HALF_PER[n_low];
-    int64_t high_alone = n_high == 1, low_alone = n_low == 1;
-    out->showdowns += weight;
-    out->no_low += weight * !has_low;
-    for (int p = 0; p < n; p++) {
-        o8_player_counts *c = &out->player[p];
-        int64_t high_won = high[p] == best_high, low_won = has_low & (low[p] == best_low);
-        int64_t units = high_won * high_units + low_won * low_units;
-        c->high_win += weight * (high_won & high_alone);
-        c->high_tie += weight * (high_won & !high_alone);
-        c->low_win += weight * (low_won & low_alone);
-        c->low_tie += weight * (low_won & !low_alone);
-        c->scoop += weight * (high_won & high_alone & ((!has_low) | (low_won & low_alone)));
-        c->share += weight * units;
-        c->share_sq += squares * units * units;
-    }
+    low_mask &= -(unsigned)(best_low != O8_NO_LOW);
+    if (n <= TALLY_PLAYERS) t->count[high_mask << n | low_mask] += weight;
+    else add_outcome(n, high_mask, low_mask, weight, out);
+}
+
+static void tally_finish(const tally *t, o8_equity_counts *out) {
+    if (t->n > TALLY_PLAYERS) return;
+    unsigned mask = (1u << t->n) - 1;
+    for (unsigned i = 0; i < 1u << (2 * t->n); i++)
+        if (t->count[i]) add_outcome(t->n, i >> t->n, i & mask, t->count[i], out);
 }
 
 /* Exact enumeration's showdown (Monte Carlo has its own, with tables). */
 O8_INLINE void showdown(int n, const eq_hole *holes, const o8_board *board, int64_t weight,
-                        int squares, o8_equity_counts *out) {
+                        tally *t, o8_equity_counts *out) {
     unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
     for (int p = 0; p < n; p++) {
         high[p] = eq_high(&holes[p], board);
         low[p] = O8_LOW[holes[p].low_mask | board->low_mask];
     }
-    settle(n, high, low, weight, squares, out);
+    tally_add(t, high, low, weight, out);
 }
 
 /* ---- validation ----------------------------------------------------------- */
@@ -176,66 +209,47 @@ typedef struct {
     const uint8_t *cards[O8_MAX_PLAYERS];        /* current hole of each player */
     uint8_t random_cards[O8_MAX_PLAYERS][O8_MAX_HOLE];
     eq_hole holes[O8_MAX_PLAYERS];
-    int prepared;                                 /* holes[] match cards[] */
+    unsigned changed;                             /* players whose holes[] is stale */
     uint8_t board[5];
     int board_size;
     int64_t part, n_parts, unit;                  /* unit = index of the next unit mod n_parts */
-    int board_units;                              /* 1: units are board prefixes, else deals of holes */
+    int first_open;                               /* first player not known, or -1 */
+    tally tally;
     o8_equity_counts *out;
 } exact_job;
 
-/* Is the next unit of work ours? Prepares the holes on the first one. With
- * known holes only, a unit is a first card or two of the board; when any
- * player is open, a whole deal of holes (there are many). */
-static int take_unit(exact_job *x, int at_boards) {
-    if (at_boards != x->board_units) return 1;
+/* Is the next unit of work ours? Units: when every hole is known, a choice of
+ * the first one or two board cards; else a choice of the first open player's
+ * hole (its candidate, or its first two cards if random), so that the other
+ * parts skip whole subtrees. */
+static int take_unit(exact_job *x) {
     int mine = x->unit == x->part;
     if (++x->unit == x->n_parts) x->unit = 0;
-    if (mine && !x->prepared) {
-        for (int p = 0; p < x->n; p++) eq_prepare(&x->holes[p], x->cards[p], x->hole_size);
-        x->prepared = 1;
-    }
     return mine;
 }
 
 /* All 5-card boards from deck d[0..m) (sorted by id, so ranks arrive sorted),
- * built incrementally; a unit is a pair of first two cards. */
+ * their table row and summed card bits built one card per loop; a unit is a
+ * pair of first two cards. */
 static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight) {
     const uint16_t *B = O8_BINOM;
     for (int a = 0; a < m - 4; a++)
     for (int b = a + 1; b < m - 3; b++) {
-        if (!take_unit(x, 1)) continue;
-        uint8_t ca = d[a], cb = d[b];
-        unsigned row2 = B[19 + O8_RANK[ca]] + B[2 * 19 + O8_RANK[cb] + 1];
-        uint32_t count2 = (1u << 4 * O8_SUIT[ca]) + (1u << 4 * O8_SUIT[cb]);
-        uint64_t ranks2 = 1ull << (16 * O8_SUIT[ca] + O8_RANK[ca]) | 1ull << (16 * O8_SUIT[cb] + O8_RANK[cb]);
-        unsigned low2 = O8_LOW_BIT[ca] | O8_LOW_BIT[cb];
+        if (x->first_open < 0 && !take_unit(x)) continue;
+        unsigned row2 = B[19 + O8_RANK[d[a]]] + B[2 * 19 + O8_RANK[d[b]] + 1];
+        uint64_t bits2 = O8_CARD_BITS[d[a]] + O8_CARD_BITS[d[b]];
         for (int c = b + 1; c < m - 2; c++) {
-            uint8_t cc = d[c];
-            unsigned row3 = row2 + B[3 * 19 + O8_RANK[cc] + 2];
-            uint32_t count3 = count2 + (1u << 4 * O8_SUIT[cc]);
-            uint64_t ranks3 = ranks2 | 1ull << (16 * O8_SUIT[cc] + O8_RANK[cc]);
-            unsigned low3 = low2 | O8_LOW_BIT[cc];
+            unsigned row3 = row2 + B[3 * 19 + O8_RANK[d[c]] + 2];
+            uint64_t bits3 = bits2 + O8_CARD_BITS[d[c]];
             for (int e = c + 1; e < m - 1; e++) {
-                uint8_t ce = d[e];
-                unsigned row4 = row3 + B[4 * 19 + O8_RANK[ce] + 3];
-                uint32_t count4 = count3 + (1u << 4 * O8_SUIT[ce]);
-                uint64_t ranks4 = ranks3 | 1ull << (16 * O8_SUIT[ce] + O8_RANK[ce]);
-                unsigned low4 = low3 | O8_LOW_BIT[ce];
+                unsigned row4 = row3 + B[4 * 19 + O8_RANK[d[e]] + 3];
+                uint64_t bits4 = bits3 + O8_CARD_BITS[d[e]];
                 for (int f = e + 1; f < m; f++) {
-                    uint8_t cf = d[f];
                     o8_board bd;
                     bd.high_row = O8_HIGH
-                        + (O8_ROWS_BOARD5 + row4 + B[5 * 19 + O8_RANK[cf] + 4]) * O8_N_PAIRS;
-                    uint32_t three = (count4 + (1u << 4 * O8_SUIT[cf]) + 0x5555u) & 0x8888u;
-                    bd.flush_suit = three ? (unsigned)o8_ctz(three) >> 2 : 0;
-                    bd.flush_row = O8_FLUSH;
-                    if (three) {
-                        uint64_t ranks = ranks4 | 1ull << (16 * O8_SUIT[cf] + O8_RANK[cf]);
-                        bd.flush_row += O8_FLUSH_ROW[(ranks >> (16 * bd.flush_suit)) & 0x1FFF] * O8_N_PAIRS;
-                    }
-                    bd.low_mask = low4 | O8_LOW_BIT[cf];
-                    showdown(x->n, x->holes, &bd, weight, 0, x->out);
+                        + (O8_ROWS_BOARD5 + row4 + B[5 * 19 + O8_RANK[d[f]] + 4]) * O8_N_PAIRS;
+                    o8_board_from_bits(&bd, bits4 + O8_CARD_BITS[d[f]]);
+                    showdown(x->n, x->holes, &bd, weight, &x->tally, x->out);
                 }
             }
         }
@@ -246,14 +260,14 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
  * a unit is a choice of the first dealt card (or the whole board if none). */
 static void boards_rest(exact_job *x, const uint8_t *d, int m, int from, int at, int64_t weight) {
     if (at == 5) {
-        if (x->board_size == 5 && !take_unit(x, 1)) return;
+        if (x->first_open < 0 && x->board_size == 5 && !take_unit(x)) return;
         o8_board bd;
         o8_prepare_board(&bd, x->board, 5);
-        showdown(x->n, x->holes, &bd, weight, 0, x->out);
+        showdown(x->n, x->holes, &bd, weight, &x->tally, x->out);
         return;
     }
     for (int i = from; i <= m - (5 - at); i++) {
-        if (at == x->board_size && !take_unit(x, 1)) continue;
+        if (x->first_open < 0 && at == x->board_size && !take_unit(x)) continue;
         x->board[at] = d[i];
         boards_rest(x, d, m, i + 1, at + 1, weight);
     }
@@ -265,11 +279,13 @@ static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight);
 static void deal_random(exact_job *x, int p, int k, int from, uint64_t used, int64_t weight) {
     if (k == x->hole_size) {
         x->cards[p] = x->random_cards[p];
+        x->changed |= 1u << p;
         deal_from(x, p + 1, used, weight);
         return;
     }
     for (int c = from; c < 52; c++) {
         if (used >> c & 1) continue;
+        if (k == 1 && p == x->first_open && !take_unit(x)) continue;
         x->random_cards[p][k] = (uint8_t)c;
         deal_random(x, p, k + 1, c + 1, used | 1ull << c, weight);
     }
@@ -277,8 +293,8 @@ static void deal_random(exact_job *x, int p, int k, int from, uint64_t used, int
 
 static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
     if (p == x->n) {
-        x->prepared = 0;
-        if (!take_unit(x, 0)) return;
+        for (int q = 0; x->changed; q++, x->changed >>= 1)
+            if (x->changed & 1) eq_prepare(&x->holes[q], x->cards[q], x->hole_size);
         uint8_t deck[52];
         int m = 0;
         for (int c = 0; c < 52; c++)
@@ -292,17 +308,19 @@ static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
         deal_random(x, p, 0, 0, used, weight);
         return;
     }
-    if (r->n_holes == 1) {  /* a known hole, already in `used` */
+    if (r->n_holes == 1) {  /* a known hole, already in `used`, prepared once */
         x->cards[p] = r->holes;
         deal_from(x, p + 1, used, weight * weight_of(r, 0));
         return;
     }
     for (int64_t k = 0; k < r->n_holes; k++) {
+        if (p == x->first_open && !take_unit(x)) continue;
         const uint8_t *hole = r->holes + k * x->hole_size;
         uint64_t m;
         cards_mask(hole, x->hole_size, &m);
         if (m & used) continue;
         x->cards[p] = hole;
+        x->changed |= 1u << p;
         deal_from(x, p + 1, used | m, weight * weight_of(r, k));
     }
 }
@@ -324,11 +342,15 @@ int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
     memcpy(x.board, board, (size_t)board_size);
     x.part = part;
     x.n_parts = n_parts;
-    x.board_units = 1;
-    for (int p = 0; p < n_players; p++)
-        x.board_units &= players[p].holes && players[p].n_holes == 1;
+    x.first_open = -1;
+    for (int p = n_players - 1; p >= 0; p--)
+        if (!players[p].holes || players[p].n_holes > 1) x.first_open = p;
     x.out = out;
+    x.changed = (1u << n_players) - 1;
+    tally_start(&x.tally, n_players);
     deal_from(&x, 0, base, 1);
+    tally_finish(&x.tally, out);
+    for (int p = 0; p < n_players; p++) out->player[p].share_sq = 0;  /* no sampling error */
     return 0;
 }
 
@@ -429,6 +451,8 @@ int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
         if (!(base >> c & 1)) deck[m++] = (uint8_t)c;
     rng g;
     rng_seed(&g, seed, stream);
+    tally t;
+    tally_start(&t, n_players);
 
     int64_t rejected = 0;
     for (int64_t done = 0; done < samples;) {
@@ -473,8 +497,9 @@ int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
                                : eq_high(&holes[p], &bd);
             low[p] = O8_LOW[holes[p].low_mask | bd.low_mask];
         }
-        settle(n_players, high, low, 1, 1, out);
+        tally_add(&t, high, low, 1, out);
         done++;
     }
+    tally_finish(&t, out);
     return 0;
 }

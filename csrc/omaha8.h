@@ -159,9 +159,10 @@ typedef struct {
  * (candidates that share a card with another hole, the board or the dead
  * cards are skipped; a deal's weight is the product of its candidates'
  * weights, a random hole weighs 1) times every completion of the board.
- * The work is cut into units (each deal of the holes when a player is open,
- * else each choice of the first one or two dealt board cards); this call
- * counts units part, part + n_parts, ...
+ * The work is cut into units (each choice of the first open player's hole:
+ * its candidate, or its first two cards if random; with every hole known,
+ * each choice of the first one or two dealt board cards); this call counts
+ * units part, part + n_parts, ...
  * (0 <= part < n_parts), so parts 0..n_parts-1 together count everything
  * once. The caller keeps the total weight * O8_POT_UNITS below 2^63.
  * Fills *out (zeroed first); returns 0 or O8_ERR_INPUT. */

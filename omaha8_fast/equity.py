@@ -8,10 +8,11 @@ cards and dead cards. It enumerates every deal exactly when there are at most
 
 Every showdown is settled exactly: with a qualifying low each half of the pot
 is split evenly among its tied winners (quartering included), otherwise the
-best high takes the whole pot. The counts are integers summed over a fixed
-number of chunks (:data:`CHUNKS`), each Monte Carlo chunk with its own random
+best high takes the whole pot. The counts are integers summed over chunks:
+Monte Carlo always uses :data:`CHUNKS` chunks, each with its own random
 stream derived from ``(seed, chunk)``, so a seed gives the same numbers
-whatever ``threads`` or ``executor`` runs the chunks.
+whatever ``threads`` or ``executor`` runs them; exact counts are the same
+however the work is cut (small jobs run as one chunk in the calling thread).
 
 A river spot needs no luck: 2-3 with the board's A-4-5 is both a wheel straight
 and the best low, so the first hand scoops.
@@ -81,6 +82,9 @@ EXACT_MAX = 10**11
 DEFAULT_SAMPLES = 1_000_000
 #: Every job is split into this many chunks, whatever runs them.
 CHUNKS = 32
+#: Jobs with fewer showdowns (times players) run in the calling thread, and
+#: exact ones as a single chunk: a thread pool would cost more than it saves.
+SMALL_JOB = 200_000
 MAX_PLAYERS = lib.O8_MAX_PLAYERS
 POT = lib.O8_POT_UNITS
 
@@ -126,6 +130,8 @@ class EquityJob:
     integer weights (``None``: equal weights). A deal's weight is the product
     of its holes' weights. ``samples`` is the Monte Carlo total (ignored when
     ``exact``). Keep the total weight of an exact job times 5040 below 2**63.
+    The job runs as ``parts`` chunks; exact counts do not depend on it, Monte
+    Carlo numbers do (each chunk is one random stream), so keep the default.
     """
 
     players: tuple[bytes | None, ...]
@@ -136,6 +142,7 @@ class EquityJob:
     exact: bool
     samples: int = DEFAULT_SAMPLES
     seed: int = 0
+    parts: int = CHUNKS
 
 
 def _name(card: int) -> str:
@@ -270,6 +277,9 @@ def equity(
         exact = runouts <= EXACT_LIMIT
     elif exact and runouts > EXACT_MAX:
         raise ValueError(f"{runouts:,} deals are too many to enumerate (at most {EXACT_MAX:,}); use exact=False")
+    small = (runouts if exact else samples) * len(players) < SMALL_JOB
+    if small and executor is None:
+        threads = 1
     job = EquityJob(
         players=tuple(None if p is None else bytes(p) for p in players),
         weights=(None,) * len(players),
@@ -279,6 +289,7 @@ def equity(
         exact=exact,
         samples=samples,
         seed=seed,
+        parts=1 if exact and small else CHUNKS,
     )
     counts = run_job(job, threads=threads, executor=executor, progress=progress)
     holes_out = [None if p is None else tuple(Card(c) for c in p) for p in players]
@@ -289,7 +300,7 @@ def equity(
 
 
 def _chunk_samples(job: EquityJob, index: int) -> int:
-    share, extra = divmod(job.samples, CHUNKS)
+    share, extra = divmod(job.samples, job.parts)
     return share + (index < extra)
 
 
@@ -325,7 +336,7 @@ def _check_job(job: EquityJob) -> None:
 
 
 def run_chunk(job: EquityJob, index: int) -> tuple[int, ...]:
-    """Counts of chunk ``index`` (0..CHUNKS-1) of a job, as a flat tuple:
+    """Counts of chunk ``index`` (0..job.parts-1) of a job, as a flat tuple:
     showdowns, no_low, attempts, then for each player the fields of
     ``o8_player_counts`` (share, share_sq, high_win, high_tie, low_win,
     low_tie, scoop). Picklable, for executors; chunks sum to the whole job."""
@@ -346,7 +357,7 @@ def run_chunk(job: EquityJob, index: int) -> tuple[int, ...]:
     out = ffi.new("o8_equity_counts *")
     args = (players, n, job.hole_size, job.board, len(job.board), job.dead, len(job.dead))
     if job.exact:
-        code = lib.o8_equity_exact(*args, index, CHUNKS, out)
+        code = lib.o8_equity_exact(*args, index, job.parts, out)
     else:
         chunk_samples = _chunk_samples(job, index)
         if not chunk_samples:
@@ -364,7 +375,7 @@ def run_chunk(job: EquityJob, index: int) -> tuple[int, ...]:
 
 
 def _run_chunks(job: EquityJob, threads: int | None, executor: Executor | None) -> Iterator[tuple[int, ...]]:
-    indices = range(CHUNKS)
+    indices = range(job.parts)
     if executor is None and threads is None:
         threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     if executor is None and threads == 1:
@@ -391,7 +402,7 @@ def run_job(
             tqdm = importlib.import_module("tqdm").tqdm  # optional; untyped
         except ImportError:
             raise ImportError("progress=True needs tqdm: pip install tqdm") from None
-        chunks = tqdm(chunks, total=CHUNKS, delay=1.0, unit="chunk", desc="equity")
+        chunks = tqdm(chunks, total=job.parts, delay=1.0, unit="chunk", desc="equity")
     total = [0] * (3 + len(_COUNTS) * len(job.players))
     for counts in chunks:
         total = [a + b for a, b in zip(total, counts)]
