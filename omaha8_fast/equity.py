@@ -319,9 +319,10 @@ def _check_job(job: EquityJob) -> None:
         if weights is not None and len(weights) != len(holes) // job.hole_size:
             raise ValueError(f"player {i}: {len(weights)} weights for {len(holes) // job.hole_size} holes")
     # Monte Carlo sums squared pot units per showdown in an int64.
-    for name, value, top in (("samples", job.samples, 2**63 // POT**2), ("seed", job.seed, 2**64)):
-        if not 0 <= value < top:
-            raise ValueError(f"{name} must be in 0..{top - 1}, got {value}")
+    for name, value, low, top in (("samples", job.samples, 0, 2**63 // POT**2), ("seed", job.seed, 0, 2**64),
+                                  ("parts", job.parts, 1, 2**63)):
+        if not low <= value < top:
+            raise ValueError(f"{name} must be in {low}..{top - 1}, got {value}")
     if job.exact and any(w is not None for w in job.weights):
         # Exact counts sum deal weights times pot units in int64s: bound the
         # total by the product of the players' total weights and deal counts.

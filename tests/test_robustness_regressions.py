@@ -85,9 +85,9 @@ def test_job_shape_is_checked_before_c_reads_it() -> None:
         run_chunk(_job(players=(bytes(range(6)), None)), 0)
 
 
-@pytest.mark.parametrize("changes", [{"seed": 2**70}, {"samples": 2**64}, {"seed": -1}])
+@pytest.mark.parametrize("changes", [{"seed": 2**70}, {"samples": 2**64}, {"seed": -1}, {"parts": 0}, {"parts": 2**64}])
 def test_job_integers_must_fit_c(changes: dict[str, int]) -> None:
-    # Were OverflowError from cffi.
+    # Were OverflowError from cffi (parts=0: ZeroDivisionError).
     with pytest.raises(ValueError):
         run_chunk(_job(**changes), 0)
 
