@@ -14,6 +14,7 @@ phevaluator uses).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import Union
 
@@ -81,7 +82,7 @@ def parse_card(card: int | str) -> int:
     if isinstance(card, bool) or not isinstance(card, int):
         if not hasattr(card, "__index__") or isinstance(card, bool):
             raise TypeError(f"a card must be an int id or a string, not {type(card).__name__}")
-        card = card.__index__()  # numpy integers
+        card = operator.index(card)  # numpy integers; rejects an __index__ that is not an int
     if not 0 <= card <= 51:
         raise ValueError(f"card id {card} is out of range 0..51")
     return int(card)
@@ -161,4 +162,6 @@ def format_cards(cards: CardsLike, sep: str = " ") -> str:
     >>> format_cards("askd2c", sep="")
     'AsKd2c'
     """
+    if not isinstance(sep, str):
+        raise TypeError(f"sep must be a string, not {type(sep).__name__}")
     return sep.join(RANKS[i >> 2] + SUITS[i & 3] for i in card_ids(cards))

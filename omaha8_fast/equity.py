@@ -207,6 +207,14 @@ def _check_count(name: str, value: Any, low: int) -> int:
     return value
 
 
+def _check_options(exact: Any, executor: Any) -> None:
+    """The options that equity() and ranges.range_equity() share."""
+    if exact not in (None, True, False):
+        raise TypeError(f"exact must be None, True or False, not {exact!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
+
+
 def equity(
     holes: Sequence[HandOrRandom],
     board: CardsLike = (),
@@ -254,8 +262,7 @@ def equity(
             f"{len(board_ids)} board and {len(dead_ids)} dead cards need "
             f"{len(players) * hole_size + 5 + len(dead_ids)} cards of 52"
         )
-    if exact not in (None, True, False):
-        raise TypeError(f"exact must be None, True or False, not {exact!r}")
+    _check_options(exact, executor)
     samples = DEFAULT_SAMPLES if samples is None else _check_count("samples", samples, 1)
     if threads is not None:
         _check_count("threads", threads, 1)
@@ -297,11 +304,44 @@ def _chunk_samples(job: EquityJob, index: int) -> int:
     return share + (index < extra)
 
 
+def _check_job(job: EquityJob) -> None:
+    """What the C kernels cannot check themselves: the lengths of the buffers
+    they are given, and integers that must fit their C types."""
+    if len(job.weights) != len(job.players):
+        raise ValueError(f"the job has {len(job.players)} players but {len(job.weights)} weight lists")
+    if job.hole_size not in HOLE_SIZES:
+        raise ValueError(f"a hole has 4, 5 or 6 cards, got hole_size {job.hole_size!r}")
+    for i, (holes, weights) in enumerate(zip(job.players, job.weights), 1):
+        if holes is None:
+            continue
+        if len(holes) % job.hole_size:
+            raise ValueError(f"player {i}: {len(holes)} bytes is not a whole number of {job.hole_size}-card holes")
+        if weights is not None and len(weights) != len(holes) // job.hole_size:
+            raise ValueError(f"player {i}: {len(weights)} weights for {len(holes) // job.hole_size} holes")
+    # Monte Carlo sums squared pot units per showdown in an int64.
+    for name, value, low, top in (("samples", job.samples, 0, 2**63 // POT**2), ("seed", job.seed, 0, 2**64),
+                                  ("parts", job.parts, 1, 2**63)):
+        if not low <= value < top:
+            raise ValueError(f"{name} must be in {low}..{top - 1}, got {value}")
+    if job.exact and any(w is not None for w in job.weights):
+        # Exact counts sum deal weights times pot units in int64s: bound the
+        # total by the product of the players' total weights and deal counts.
+        single = sum(h is not None and len(h) == job.hole_size for h in job.players)
+        left = 52 - len(job.board) - len(job.dead) - single * job.hole_size
+        bound = POT * math.comb(max(left, 0), 5 - len(job.board)) if len(job.board) <= 5 else 0
+        for holes, weights in zip(job.players, job.weights):
+            bound *= (math.comb(max(left, 0), job.hole_size) if holes is None
+                      else weights[-1] if weights else len(holes) // job.hole_size)
+        if bound >= 2**63:
+            raise ValueError("the players' weights are too large for exact counts in 64 bits; use smaller weights")
+
+
 def run_chunk(job: EquityJob, index: int) -> tuple[int, ...]:
     """Counts of chunk ``index`` (0..job.parts-1) of a job, as a flat tuple:
     showdowns, no_low, attempts, then for each player the fields of
     ``o8_player_counts`` (share, share_sq, high_win, high_tie, low_win,
     low_tie, scoop). Picklable, for executors; chunks sum to the whole job."""
+    _check_job(job)
     n = len(job.players)
     keep: list[Any] = []  # buffers that must outlive the call
     players = ffi.new("o8_range[]", n)

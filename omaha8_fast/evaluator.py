@@ -18,6 +18,7 @@ Low:  Five-four low (As 2c + 3s 4d 5c)
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from functools import total_ordering
 from typing import TYPE_CHECKING, Any
@@ -76,9 +77,14 @@ def _as_bytes(cards: Any) -> bytes:
     kind = type(cards)
     if kind is list or kind is tuple:
         try:
-            return bytes(cards)
+            ids = bytes(cards)
         except (TypeError, ValueError):
             pass
+        else:
+            # bytes() takes True/False as 1/0; card_ids rejects bools. Only
+            # ids 0 and 1 can come from a bool, so most hands skip the scan.
+            if (0 not in ids and 1 not in ids) or bool not in map(type, cards):
+                return ids
     elif kind is str:
         try:
             if " " in cards:  # "As Kd 2c 3h"
@@ -96,9 +102,13 @@ def _hand_bytes(hole: Any, board: Any) -> tuple[bytes, bytes]:
     """``_as_bytes`` of both, with the commonest case (lists of ids) inline."""
     if type(hole) in _SEQUENCES and type(board) in _SEQUENCES:
         try:
-            return bytes(hole), bytes(board)
+            h, b = bytes(hole), bytes(board)
         except (TypeError, ValueError):
             pass
+        else:  # the bool guard of _as_bytes, inline
+            if ((0 not in h and 1 not in h) or bool not in map(type, hole)) and (
+                    (0 not in b and 1 not in b) or bool not in map(type, board)):
+                return h, b
     return _as_bytes(hole), _as_bytes(board)
 
 
@@ -159,6 +169,10 @@ def high_category(value: int) -> str:
     >>> high_category(1), high_category(167), high_category(7462)
     ('Straight Flush', 'Full House', 'High Card')
     """
+    try:
+        value = operator.index(value)  # 3.5 is no class
+    except TypeError:
+        raise TypeError(f"a high class must be an int, not {type(value).__name__}") from None
     if not 1 <= value <= 7462:
         raise ValueError(f"a high class is 1..7462, got {value}")
     return next(name for name, last in CATEGORIES if value <= last)
@@ -377,8 +391,10 @@ def _out_array(array: Any, name: str, dtype: str, n: int) -> np.ndarray:
         raise TypeError(f"out {name} must be a numpy array, not {type(array).__name__}")
     if array.dtype != np.dtype(dtype):
         raise TypeError(f"out {name} must have dtype {dtype}, got {array.dtype}")
-    if array.shape != (n,) or not array.flags.c_contiguous or not array.flags.writeable:
-        raise ValueError(f"out {name} must be a writeable contiguous array of shape ({n},), got {array.shape}")
+    if array.shape != (n,):
+        raise ValueError(f"out {name} must have shape ({n},), got {array.shape}")
+    if not array.flags.c_contiguous or not array.flags.writeable:
+        raise ValueError(f"out {name} must be writeable and contiguous")
     return array
 
 

@@ -870,6 +870,7 @@ def range_equity(
         if not r:
             raise ValueError(f"player {i}: the range {r.text!r} is empty once the known cards are removed")
         ranges.append(r)
+    eq._check_options(exact, executor)
     samples = eq.DEFAULT_SAMPLES if samples is None else eq._check_count("samples", samples, 1)
     if threads is not None:
         eq._check_count("threads", threads, 1)

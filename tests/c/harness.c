@@ -1,0 +1,660 @@
+/* C-level harness for the core, built by tests/test_c_harness.py with
+ * AddressSanitizer + UndefinedBehaviorSanitizer (and plainly, for valgrind).
+ *
+ *   harness hands FILE       compare every entry point with the expected
+ *                            results in FILE (written by the Python test from
+ *                            omaha8_fast.reference), one hand a line:
+ *                            hole_size board_size cards... high low
+ *   harness garbage SEED N   N rounds of random bytes and sizes through every
+ *                            evaluator, showdown and range entry point (and
+ *                            o8_table), in buffers of exactly the
+ *                            size claimed, so that any read or write out of
+ *                            bounds is caught by the sanitizer or valgrind
+ *   harness equity SEED N    N rounds of random equity jobs (valid and not,
+ *                            buffers of exactly the claimed sizes) through
+ *                            o8_equity_exact and o8_equity_monte_carlo, with
+ *                            invariants: parts add up to the whole, shares to
+ *                            the pot, Monte Carlo ignores its scratch content
+ *
+ * Every failure prints a line starting with FAIL and makes the exit code 1.
+ * It prints "ok MODE CHECKS" at the end.
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "omaha8.h"
+
+static long failures, checks;
+static long valid_exact, valid_monte_carlo;  /* equity jobs that ran, not refused */
+static long valid_showdowns, valid_matches;  /* showdowns and range matches that ran */
+
+#define EXPECT(cond, ...) do { \
+    checks++; \
+    if (!(cond)) { \
+        failures++; \
+        if (failures <= 20) { printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
+    } \
+} while (0)
+
+/* Exactly n bytes on the heap (at least one, so that malloc(0) is never NULL
+ * by accident): reading element n is a heap-buffer-overflow. */
+static void *alloc_exact(size_t n) {
+    void *p = malloc(n ? n : 1);
+    if (!p) { perror("malloc"); exit(2); }
+    return p;
+}
+
+/* xorshift64*: deterministic random numbers from a seed. */
+static uint64_t rng_state;
+static uint64_t rng(void) {
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 2685821657736338717ull;
+}
+static int rng_below(int n) { return (int)(rng() % (uint64_t)n); }
+
+/* The harness's own notion of a valid hand, independent of eval.c. */
+static int sizes_valid(int hole_size, int board_size) {
+    return hole_size >= 2 && hole_size <= 6 && board_size >= 3 && board_size <= 5;
+}
+static int hand_valid(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size) {
+    char seen[256] = {0};
+    if (!sizes_valid(hole_size, board_size)) return 0;
+    for (int i = 0; i < hole_size + board_size; i++) {
+        uint8_t c = i < hole_size ? hole[i] : board[i - hole_size];
+        if (c >= 52 || seen[c]) return 0;
+        seen[c] = 1;
+    }
+    return 1;
+}
+
+/* The explanation must name distinct in-range indices whose five cards score
+ * exactly the reported values (scored again through o8_eval, 2 + 3 cards). */
+static void check_explanation(const uint8_t *hole, int hole_size, const uint8_t *board,
+                              int board_size, const o8_explanation *e, int64_t packed) {
+    EXPECT(e->high == (int32_t)(packed & 0xFFFF), "explain high %d != eval %lld", e->high, (long long)packed);
+    EXPECT(e->low == (int32_t)(packed >> 16), "explain low %d != eval %lld", e->low, (long long)packed);
+    const uint8_t *holes_idx[2] = {e->high_hole, e->low_hole};
+    const uint8_t *boards_idx[2] = {e->high_board, e->low_board};
+    for (int half = 0; half < 2; half++) {
+        const uint8_t *h = holes_idx[half], *b = boards_idx[half];
+        if (half == 1 && e->low == 0) continue;
+        int in_range = h[0] < h[1] && h[1] < hole_size && b[0] < b[1] && b[1] < b[2] && b[2] < board_size;
+        EXPECT(in_range, "explanation indices out of range (half %d)", half);
+        if (!in_range) continue;
+        uint8_t two[2] = {hole[h[0]], hole[h[1]]}, three[3] = {board[b[0]], board[b[1]], board[b[2]]};
+        int64_t five = o8_eval(two, 2, three, 3);
+        EXPECT(five >= 0, "the explained five cards are rejected");
+        if (half == 0) EXPECT((five & 0xFFFF) == e->high, "explained high cards score %lld, not %d", (long long)(five & 0xFFFF), e->high);
+        else EXPECT((five >> 16) == e->low, "explained low cards score %lld, not %d", (long long)(five >> 16), e->low);
+    }
+}
+
+/* ---- hands: valid hands against the reference ---------------------------- */
+
+#define MAX_HANDS 200000
+
+static int run_hands(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) { perror(path); return 2; }
+    /* All hands of one file share their sizes per line; keep them to batch
+     * them afterwards, grouped by (hole size, board size). */
+    static uint8_t holes[MAX_HANDS][6], boards[MAX_HANDS][5];
+    static int hs[MAX_HANDS], bs[MAX_HANDS], want_high[MAX_HANDS], want_low[MAX_HANDS];
+    int n = 0;
+    while (n < MAX_HANDS && fscanf(f, "%d %d", &hs[n], &bs[n]) == 2) {
+        if (!sizes_valid(hs[n], bs[n])) { printf("FAIL bad sizes in %s\n", path); return 1; }
+        for (int i = 0; i < hs[n] + bs[n]; i++) {
+            int c;
+            if (fscanf(f, "%d", &c) != 1) { printf("FAIL truncated %s\n", path); return 1; }
+            if (i < hs[n]) holes[n][i] = (uint8_t)c; else boards[n][i - hs[n]] = (uint8_t)c;
+        }
+        if (fscanf(f, "%d %d", &want_high[n], &want_low[n]) != 2) { printf("FAIL truncated %s\n", path); return 1; }
+        n++;
+    }
+    fclose(f);
+    if (n == 0) { printf("FAIL no hands in %s\n", path); return 1; }
+
+    for (int k = 0; k < n; k++) {
+        /* Copies of exactly the hand's size, so that over-reads are caught. */
+        uint8_t *hole = alloc_exact((size_t)hs[k]), *board = alloc_exact((size_t)bs[k]);
+        memcpy(hole, holes[k], (size_t)hs[k]);
+        memcpy(board, boards[k], (size_t)bs[k]);
+        int64_t packed = o8_eval(hole, hs[k], board, bs[k]);
+        EXPECT(packed == ((int64_t)want_high[k] | (int64_t)want_low[k] << 16),
+               "hand %d: o8_eval gives high %lld low %lld, reference %d %d", k,
+               (long long)(packed & 0xFFFF), (long long)(packed >> 16), want_high[k], want_low[k]);
+        EXPECT(o8_eval_high(hole, hs[k], board, bs[k]) == want_high[k], "hand %d: o8_eval_high", k);
+        o8_explanation *e = alloc_exact(sizeof *e);
+        EXPECT(o8_explain(hole, hs[k], board, bs[k], e) == 0, "hand %d: o8_explain rejects it", k);
+        check_explanation(hole, hs[k], board, bs[k], e, packed);
+        free(e);
+        free(hole);
+        free(board);
+    }
+
+    /* Batches: each size pair at once, in all three output modes. */
+    for (int h = 2; h <= 6; h++)
+    for (int b = 3; b <= 5; b++) {
+        int m = 0;
+        for (int k = 0; k < n; k++) m += hs[k] == h && bs[k] == b;
+        if (!m) continue;
+        uint8_t *hb = alloc_exact((size_t)m * h), *bb = alloc_exact((size_t)m * b);
+        int *index = alloc_exact(sizeof(int) * m);
+        for (int k = 0, r = 0; k < n; k++)
+            if (hs[k] == h && bs[k] == b) {
+                memcpy(hb + (size_t)r * h, holes[k], (size_t)h);
+                memcpy(bb + (size_t)r * b, boards[k], (size_t)b);
+                index[r++] = k;
+            }
+        EXPECT(o8_check_batch(hb, h, bb, b, m) == -1, "o8_check_batch rejects valid rows (%d, %d)", h, b);
+        for (int mode = 0; mode < 3; mode++) {
+            uint16_t *high = mode != 2 ? alloc_exact(sizeof(uint16_t) * m) : NULL;
+            int32_t *low = mode != 1 ? alloc_exact(sizeof(int32_t) * m) : NULL;
+            EXPECT(o8_eval_batch(hb, h, bb, b, m, high, low) == 0, "o8_eval_batch fails (%d, %d)", h, b);
+            for (int r = 0; r < m; r++) {
+                int k = index[r];
+                if (high) EXPECT(high[r] == want_high[k], "batch (%d,%d) mode %d row %d high %d != %d", h, b, mode, r, high[r], want_high[k]);
+                if (low) EXPECT(low[r] == want_low[k], "batch (%d,%d) mode %d row %d low %d != %d", h, b, mode, r, low[r], want_low[k]);
+            }
+            free(high);
+            free(low);
+        }
+        free(hb);
+        free(bb);
+        free(index);
+    }
+    printf("ok hands %d hands %ld checks\n", n, checks);
+    return failures ? 1 : 0;
+}
+
+/* ---- garbage: any bytes, any sizes ---------------------------------------- */
+
+/* Sizes around and far outside the valid ranges. */
+static int random_size(void) {
+    static const int extreme[] = {INT_MIN, -1000000, -7, -1, 0, 1, 7, 8, 100, 1000000, INT_MAX};
+    if (rng_below(8) == 0) return extreme[rng_below((int)(sizeof extreme / sizeof *extreme))];
+    return rng_below(10) - 1;  /* -1 .. 8 */
+}
+
+/* A byte: with mostly_valid, nearly always a valid id not among the
+ * previous ones; otherwise biased towards the interesting values (any byte,
+ * repeats, 52..55). */
+static uint8_t random_card(const uint8_t *previous, int n_previous, int mostly_valid) {
+    if (mostly_valid && rng_below(16)) {
+        for (;;) {
+            uint8_t c = (uint8_t)rng_below(52);
+            int again = 0;
+            for (int j = 0; j < n_previous; j++) again |= previous[j] == c;
+            if (!again || n_previous >= 52) return c;
+        }
+    }
+    switch (rng_below(6)) {
+    case 0: return (uint8_t)rng();
+    case 1: return n_previous ? previous[rng_below(n_previous)] : 51;
+    case 2: return (uint8_t)(52 + rng_below(4));
+    default: return (uint8_t)rng_below(52);
+    }
+}
+
+/* The buffer length a call may touch for a claimed size: the size itself when
+ * it is plausible, otherwise a short buffer (a correct core rejects the size
+ * before reading, so any read of it past its end is a bug). */
+static size_t buffer_len(int size) { return size >= 0 && size <= 64 ? (size_t)size : 3; }
+
+static void garbage_single(void) {
+    int hole_size = random_size(), board_size = random_size();
+    size_t hl = buffer_len(hole_size), bl = buffer_len(board_size);
+    uint8_t *hole = alloc_exact(hl), *board = alloc_exact(bl);
+    int mostly_valid = rng_below(2);
+    uint8_t all[128];
+    size_t k = 0;
+    for (size_t i = 0; i < hl + bl; i++) {
+        uint8_t c = random_card(all, k < 128 ? (int)k : 128, mostly_valid);
+        all[k++ & 127] = c;
+        if (i < hl) hole[i] = c; else board[i - hl] = c;
+    }
+    int valid = hand_valid(hole, hole_size, board, board_size);
+
+    int64_t packed = o8_eval(hole, hole_size, board, board_size);
+    int32_t high = o8_eval_high(hole, hole_size, board, board_size);
+    o8_explanation *e = alloc_exact(sizeof *e);
+    int explained = o8_explain(hole, hole_size, board, board_size, e);
+    EXPECT((packed >= 0) == valid, "o8_eval %s an %s hand (sizes %d %d)", valid ? "rejects" : "accepts",
+           valid ? "valid" : "invalid", hole_size, board_size);
+    EXPECT(valid ? high >= 1 && high <= 7462 && high == (packed & 0xFFFF) : high == -1, "o8_eval_high %d", high);
+    EXPECT(explained == (valid ? 0 : -1), "o8_explain returns %d", explained);
+    if (valid) {
+        EXPECT((packed & 0xFFFF) >= 1 && (packed & 0xFFFF) <= 7462, "high class %lld", (long long)(packed & 0xFFFF));
+        check_explanation(hole, hole_size, board, board_size, e, packed);
+    }
+    free(e);
+    free(hole);
+    free(board);
+}
+
+static void garbage_batch(void) {
+    int hole_size = rng_below(4) ? rng_below(6) + 1 : random_size();
+    int board_size = rng_below(4) ? rng_below(4) + 2 : random_size();
+    int64_t n = rng_below(8) ? rng_below(40) : (rng_below(2) ? -rng_below(1000) - 1 : 0);
+    int sizes_ok = sizes_valid(hole_size, board_size);
+    /* Rows are only read when the sizes are valid, so buffers for bad sizes
+     * (or negative n) are short on purpose. */
+    size_t rows = n > 0 && sizes_ok ? (size_t)n : 0;
+    size_t hl = rows * (size_t)(sizes_ok ? hole_size : 0), bl = rows * (size_t)(sizes_ok ? board_size : 0);
+    uint8_t *holes = alloc_exact(hl), *boards = alloc_exact(bl);
+    int mostly_valid = rng_below(2);
+    for (size_t r = 0; r < rows; r++) {
+        uint8_t row[11];
+        int k = 0;
+        uint8_t *h = holes + r * hole_size, *b = boards + r * board_size;
+        for (int i = 0; i < hole_size + board_size; i++) {
+            uint8_t c = random_card(row, k, mostly_valid);
+            row[k++] = c;
+            if (i < hole_size) h[i] = c; else b[i - hole_size] = c;
+        }
+    }
+    int64_t want_bad = -1;
+    for (size_t r = 0; r < rows && want_bad < 0; r++)
+        if (!hand_valid(holes + r * hole_size, hole_size, boards + r * board_size, board_size))
+            want_bad = (int64_t)r;
+    int64_t bad = o8_check_batch(holes, hole_size, boards, board_size, n);
+    EXPECT(bad == (sizes_ok ? want_bad : -2), "o8_check_batch %lld, expected %lld (sizes %d %d n %lld)",
+           (long long)bad, (long long)(sizes_ok ? want_bad : -2), hole_size, board_size, (long long)n);
+
+    /* The checked batch: the same rows, evaluated up to the first bad one. */
+    {
+        int mode = rng_below(3);  /* both halves, high only, low only */
+        uint16_t *hi = mode == 2 ? NULL : alloc_exact(sizeof(uint16_t) * rows);
+        int32_t *lo = mode == 1 ? NULL : alloc_exact(sizeof(int32_t) * rows);
+        int64_t got = o8_eval_batch_checked(holes, hole_size, boards, board_size, n, hi, lo);
+        EXPECT(got == (sizes_ok ? want_bad : -2), "o8_eval_batch_checked %lld, expected %lld", (long long)got,
+               (long long)(sizes_ok ? want_bad : -2));
+        for (size_t r = 0; sizes_ok && r < (want_bad < 0 ? rows : (size_t)want_bad); r++) {
+            int64_t packed = o8_eval(holes + r * hole_size, hole_size, boards + r * board_size, board_size);
+            if (hi) EXPECT(hi[r] == (packed & 0xFFFF), "checked batch row %zu high", r);
+            if (lo) EXPECT(lo[r] == (packed >> 16), "checked batch row %zu low", r);
+        }
+        free(hi);
+        free(lo);
+    }
+
+    int mode = rng_below(4);
+    uint16_t *high = mode & 1 ? NULL : alloc_exact(sizeof(uint16_t) * rows);
+    int32_t *low = mode & 2 ? NULL : alloc_exact(sizeof(int32_t) * rows);
+    int rc = o8_eval_batch(holes, hole_size, boards, board_size, n, high, low);
+    EXPECT(rc == (sizes_ok ? 0 : -1), "o8_eval_batch returns %d (sizes %d %d)", rc, hole_size, board_size);
+    /* Valid rows of a garbage batch are still evaluated correctly; invalid
+     * rows give some value, but always one of the defined range. */
+    for (size_t r = 0; r < rows && sizes_ok; r++) {
+        const uint8_t *h = holes + r * hole_size, *b = boards + r * board_size;
+        if (hand_valid(h, hole_size, b, board_size)) {
+            int64_t packed = o8_eval(h, hole_size, b, board_size);
+            if (high) EXPECT(high[r] == (packed & 0xFFFF), "batch row %zu high %d != %lld", r, high[r], (long long)(packed & 0xFFFF));
+            if (low) EXPECT(low[r] == (packed >> 16), "batch row %zu low %d != %lld", r, low[r], (long long)(packed >> 16));
+        } else {
+            if (low) EXPECT(low[r] == 0 || (low[r] >= 54321 && low[r] <= 87654), "garbage row low %d", low[r]);
+        }
+    }
+    free(high);
+    free(low);
+    free(holes);
+    free(boards);
+}
+
+/* Every byte value as every card of every size pair: all table lookups with
+ * out-of-range ids (52..255) and with one card repeated everywhere. */
+static void garbage_every_byte(void) {
+    for (int h = 2; h <= 6; h++)
+    for (int b = 3; b <= 5; b++)
+    for (int v = 0; v < 256; v++) {
+        uint8_t *hole = alloc_exact((size_t)h), *board = alloc_exact((size_t)b);
+        memset(hole, v, (size_t)h);
+        memset(board, v, (size_t)b);
+        EXPECT(o8_eval(hole, h, board, b) == -1, "o8_eval accepts %d repeated", v);
+        uint16_t *high = alloc_exact(sizeof(uint16_t));
+        int32_t *low = alloc_exact(sizeof(int32_t));
+        EXPECT(o8_eval_batch(hole, h, board, b, 1, high, low) == 0, "o8_eval_batch fails");
+        EXPECT(o8_check_batch(hole, h, board, b, 1) == 0, "o8_check_batch misses row 0");
+        free(high);
+        free(low);
+        free(hole);
+        free(board);
+    }
+}
+
+/* Cards for a job: mostly distinct valid ids taken from one shuffled deck
+ * (so that many jobs are valid), sometimes anything. */
+static uint8_t deck[52];
+static int deck_next;
+static uint8_t job_card(int junk) {
+    if (junk && rng_below(8) == 0) return (uint8_t)rng();
+    if (deck_next >= 52) return (uint8_t)rng_below(52);
+    return deck[deck_next++];
+}
+
+/* o8_showdown with random players, pots and sizes; when it accepts, every
+ * chip of every pot is paid out. */
+static void garbage_showdown(void) {
+    int junk = rng_below(4) == 0;
+    int n = junk ? rng_below(70) - 2 : 1 + rng_below(8);
+    int hole_size = junk && rng_below(2) ? random_size() : 4 + rng_below(3);
+    int board_size = junk && rng_below(2) ? rng_below(9) - 1 : 5;
+    int n_pots = junk && rng_below(2) ? rng_below(8) - 2 : 1 + rng_below(3);
+    int rows = n > 0 && n <= 64 ? n : 0;
+    size_t hole_bytes = rows && hole_size > 0 && hole_size <= 8 ? (size_t)rows * (size_t)hole_size : 3;
+    uint8_t *board = alloc_exact((size_t)(board_size > 0 ? board_size : 0));
+    uint8_t *holes = alloc_exact(hole_bytes);
+    for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
+    for (int i = 51; i > 0; i--) { int k = rng_below(i + 1); uint8_t t = deck[i]; deck[i] = deck[k]; deck[k] = t; }
+    deck_next = 0;
+    for (int i = 0; i < board_size; i++) board[i] = job_card(junk);
+    for (size_t i = 0; i < hole_bytes; i++) holes[i] = job_card(junk);
+    uint64_t live = junk && rng_below(2) ? rng() : rng() & (rows >= 64 ? ~0ull : (1ull << rows) - 1);
+    int first = junk && rng_below(2) ? rng_below(80) - 5 : (rows ? rng_below(rows) : 0);
+    int pot_count = n_pots > 0 ? n_pots : 0;
+    int64_t *pots = alloc_exact(sizeof(int64_t) * 2 * (size_t)pot_count);
+    int64_t total = 0;
+    for (int p = 0; p < pot_count; p++) {
+        pots[2 * p] = junk && rng_below(3) == 0 ? (int64_t)rng() : (int64_t)rng_below(1000);
+        pots[2 * p + 1] = (int64_t)(junk && rng_below(3) == 0 ? rng() : rng() & live);
+        total += pots[2 * p] >= 0 && pots[2 * p] < 1000 ? pots[2 * p] : 0;
+    }
+    int64_t *payouts = alloc_exact(sizeof(int64_t) * (size_t)rows);
+    int with_detail = rng_below(2);
+    int64_t *detail = with_detail ? alloc_exact(sizeof(int64_t) * 2 * (size_t)pot_count * (size_t)rows) : NULL;
+    uint16_t *high = rng_below(2) ? alloc_exact(sizeof(uint16_t) * (size_t)rows) : NULL;
+    int32_t *low = rng_below(2) ? alloc_exact(sizeof(int32_t) * (size_t)rows) : NULL;
+    int rc = o8_showdown(board, board_size, holes, hole_size, n, live, first, pots, n_pots, payouts, detail, high, low);
+    EXPECT(rc == 0 || rc == -1 || rc == -2, "o8_showdown returns %d", rc);
+    if (rc == 0) {
+        valid_showdowns++;
+        int64_t paid = 0;
+        for (int i = 0; i < rows; i++) {
+            paid += payouts[i];
+            EXPECT(payouts[i] >= 0, "o8_showdown pays %lld", (long long)payouts[i]);
+        }
+        int sane = 1;
+        for (int p = 0; p < pot_count; p++) sane &= pots[2 * p] >= 0 && pots[2 * p] < 1000;
+        if (sane) EXPECT(paid == total, "o8_showdown pays %lld of %lld chips", (long long)paid, (long long)total);
+    }
+    free(board); free(holes); free(pots); free(payouts); free(detail); free(high); free(low);
+}
+
+static int64_t binomial(int n, int k) {
+    int64_t c = 1;
+    for (int i = 0; i < k; i++) c = c * (n - i) / (i + 1);
+    return c;
+}
+
+/* o8r_combinations into buffers too small or big enough; o8r_match with any
+ * pattern bytes over any hand bytes. */
+static void garbage_ranges(void) {
+    int k = rng_below(9) - 1;
+    int64_t total = k >= 1 && k <= 6 ? binomial(52, k) : 0;
+    int64_t capacity = total && total <= 2000 && rng_below(2) ? total + rng_below(3) : rng_below(2000) - 2;
+    size_t room = capacity > 0 && k > 0 ? (size_t)capacity * (size_t)k : 0;
+    uint8_t *out = alloc_exact(room);
+    int64_t got = o8r_combinations(k, out, capacity);
+    EXPECT(got == (total && capacity >= total ? total : -1), "o8r_combinations(%d, %lld) = %lld", k,
+           (long long)capacity, (long long)got);
+    free(out);
+
+    o8r_pattern *p = alloc_exact(sizeof *p);
+    for (size_t i = 0; i < sizeof *p; i++) ((uint8_t *)p)[i] = (uint8_t)rng();
+    if (rng_below(2)) p->n = rng_below(9) - 1;
+    for (int e = 0; e < 6; e++) {
+        if (rng_below(2)) p->rank_var[e] = (int8_t)(rng_below(9) - 2);
+        if (rng_below(2)) p->suit_var[e] = (int8_t)(rng_below(7) - 2);
+    }
+    int hole_size = rng_below(4) ? 4 + rng_below(3) : random_size();
+    int64_t n = rng_below(30);
+    size_t bytes = hole_size >= 1 && hole_size <= 8 ? (size_t)n * (size_t)hole_size : 3;
+    uint8_t *hands = alloc_exact(bytes), *match = alloc_exact((size_t)n);
+    for (size_t i = 0; i < bytes; i++) hands[i] = random_card(hands, (int)(i < 6 ? i : 6), rng_below(2));
+    int rc = o8r_match(p, hands, hole_size, n, match);
+    EXPECT(rc == 0 || rc == -1, "o8r_match returns %d", rc);
+    if (rc == 0) {
+        valid_matches++;
+        for (int64_t r = 0; r < n; r++) EXPECT(match[r] <= 1, "o8r_match writes %d", match[r]);
+    }
+    free(p); free(hands); free(match);
+}
+
+static int run_garbage(uint64_t seed, long rounds) {
+    rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
+    garbage_every_byte();
+    size_t size;
+    for (int i = -3; i < 64; i++) {  /* every table, and indices past them */
+        const uint8_t *t = o8_table(i, &size);
+        if (t) {  /* both ends readable */
+            volatile uint8_t ends = (uint8_t)(t[0] ^ t[size - 1]);
+            (void)ends;
+            checks++;
+        }
+    }
+    EXPECT(o8_table(-1, &size) == NULL && o8_table(1 << 30, &size) == NULL, "o8_table out of range");
+    for (long i = 0; i < rounds; i++) {
+        garbage_single();
+        garbage_batch();
+        garbage_showdown();
+        if (i % 4 == 0) garbage_ranges();
+    }
+    printf("ok garbage %ld rounds %ld checks, %ld showdowns and %ld range matches valid\n", rounds, checks,
+           valid_showdowns, valid_matches);
+    return failures ? 1 : 0;
+}
+
+/* ---- equity: garbage jobs, and invariants of valid ones -------------------- */
+
+typedef struct {
+    int n_players, hole_size, board_size, n_dead, size_ok;
+    o8_range *players;
+    uint8_t *holes[16];
+    int64_t *weights[16];
+    uint8_t *board, *dead;
+    int open;        /* players without a single known hole */
+} job;
+
+static void job_free(job *j) {
+    for (int p = 0; p < 16; p++) { free(j->holes[p]); free(j->weights[p]); }
+    free(j->players);
+    free(j->board);
+    free(j->dead);
+}
+
+/* A random job whose buffers are exactly as long as the sizes they claim.
+ * `small` keeps valid exact jobs cheap: no open player, a flop at least. */
+static void job_make(job *j, int small) {
+    memset(j, 0, sizeof *j);
+    for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
+    for (int i = 51; i > 0; i--) { int k = rng_below(i + 1); uint8_t t = deck[i]; deck[i] = deck[k]; deck[k] = t; }
+    deck_next = 0;
+    int junk = rng_below(3) == 0;
+    j->n_players = junk && rng_below(2) ? rng_below(14) - 2 : 2 + rng_below(small ? 3 : 4);
+    j->hole_size = junk && rng_below(2) ? random_size() : 4 + rng_below(3);
+    static const int boards[] = {0, 3, 4, 5};
+    j->board_size = junk && rng_below(2) ? rng_below(9) - 1 : boards[small ? 1 + rng_below(3) : rng_below(4)];
+    j->n_dead = junk && rng_below(2) ? rng_below(70) - 5 : rng_below(4);
+    j->size_ok = j->hole_size >= 2 && j->hole_size <= 6;
+    int n = j->n_players > 0 && j->n_players <= 16 ? j->n_players : 0;
+    j->players = alloc_exact(sizeof(o8_range) * (size_t)n);
+    j->board = alloc_exact((size_t)(j->board_size > 0 ? j->board_size : 0));
+    j->dead = alloc_exact((size_t)(j->n_dead > 0 ? j->n_dead : 0));
+    for (int i = 0; i < j->board_size; i++) j->board[i] = job_card(junk);
+    for (int i = 0; i < j->n_dead; i++) j->dead[i] = job_card(junk);
+    for (int p = 0; p < n; p++) {
+        o8_range *r = &j->players[p];
+        int kind = rng_below(small ? 3 : 4);  /* 0, 1: one hole, 2: a list, 3: random */
+        r->cum_weights = NULL;
+        if (kind == 3 || !j->size_ok) {
+            r->holes = NULL;
+            r->n_holes = rng_below(2) ? 0 : (int64_t)rng();  /* ignored for a random player */
+            j->open++;
+            continue;
+        }
+        r->n_holes = kind < 2 ? 1 : 2 + rng_below(small ? 2 : 4);
+        if (junk && rng_below(4) == 0) r->n_holes = -rng_below(3);  /* invalid: no buffer */
+        size_t bytes = r->n_holes > 0 ? (size_t)r->n_holes * (size_t)j->hole_size : 0;
+        j->holes[p] = alloc_exact(bytes);
+        int saved = deck_next;
+        for (size_t i = 0; i < bytes; i++) {
+            /* list candidates reuse cards, as ranges do */
+            if (kind == 2 && i % (size_t)j->hole_size == 0 && i) deck_next = saved + rng_below(3);
+            j->holes[p][i] = job_card(junk);
+        }
+        r->holes = j->holes[p];
+        if (r->n_holes > 1) j->open++;
+        if (r->n_holes > 0 && rng_below(2)) {
+            j->weights[p] = alloc_exact(sizeof(int64_t) * (size_t)r->n_holes);
+            int64_t total = 0;
+            for (int64_t k = 0; k < r->n_holes; k++)
+                j->weights[p][k] = junk && rng_below(4) == 0 ? (int64_t)rng_below(7) - 3 : (total += 1 + rng_below(100));
+            r->cum_weights = j->weights[p];
+        }
+    }
+}
+
+static int counts_equal(const o8_equity_counts *a, const o8_equity_counts *b, int n) {
+    if (a->showdowns != b->showdowns || a->no_low != b->no_low || a->attempts != b->attempts) return 0;
+    return memcmp(a->player, b->player, sizeof a->player[0] * (size_t)(n > 0 && n <= O8_MAX_PLAYERS ? n : 0)) == 0;
+}
+
+static void counts_add(o8_equity_counts *sum, const o8_equity_counts *c) {
+    sum->showdowns += c->showdowns;
+    sum->no_low += c->no_low;
+    sum->attempts += c->attempts;
+    for (int p = 0; p < O8_MAX_PLAYERS; p++) {
+        int64_t *s = &sum->player[p].share;
+        const int64_t *x = &c->player[p].share;
+        for (int f = 0; f < 7; f++) s[f] += x[f];
+    }
+}
+
+/* The pot is shared out exactly: all shares add up to the pot per showdown. */
+static void check_pot(const o8_equity_counts *c, int n, const char *what) {
+    int64_t total = 0;
+    for (int p = 0; p < n; p++) total += c->player[p].share;
+    EXPECT(total == c->showdowns * O8_POT_UNITS, "%s: shares add to %lld, not %lld pots", what,
+           (long long)total, (long long)c->showdowns);
+}
+
+/* Deals of the holes that o8_equity_exact walks through, roughly. */
+static double exact_deals(const job *j) {
+    double deals = 1;
+    int left = 52 - (j->board_size > 0 ? j->board_size : 0) - (j->n_dead > 0 ? j->n_dead : 0);
+    for (int p = 0; p < j->n_players && p < 16; p++) {
+        const o8_range *r = &j->players[p];
+        if (r->holes) {
+            deals *= r->n_holes > 1 ? (double)r->n_holes : 1;
+            continue;
+        }
+        for (int i = 0; i < j->hole_size && j->size_ok; i++) deals = deals * (left - i) / (i + 1);
+        if (j->size_ok) left -= j->hole_size;
+    }
+    return deals;
+}
+
+static void equity_exact_round(void) {
+    job j;
+    int small = rng_below(4) != 0;
+    job_make(&j, small);
+    o8_equity_counts *whole = alloc_exact(sizeof *whole), *part = alloc_exact(sizeof *part);
+    o8_equity_counts sum;
+    memset(&sum, 0, sizeof sum);
+    if (small && j.open == 0) {
+        /* cheap: the whole job, and the same job in 3 parts, must agree */
+        int rc = o8_equity_exact(j.players, j.n_players, j.hole_size, j.board, j.board_size, j.dead, j.n_dead, 0, 1, whole);
+        EXPECT(rc == 0 || rc == O8_ERR_INPUT, "o8_equity_exact returns %d", rc);
+        for (int k = 0; k < 3; k++) {
+            int rk = o8_equity_exact(j.players, j.n_players, j.hole_size, j.board, j.board_size, j.dead, j.n_dead, k, 3, part);
+            EXPECT(rk == rc, "part %d returns %d, the whole %d", k, rk, rc);
+            if (rk == 0) counts_add(&sum, part);
+        }
+        if (rc == 0) {
+            valid_exact++;
+            EXPECT(counts_equal(&sum, whole, j.n_players), "the 3 parts do not add up to the whole job");
+            check_pot(whole, j.n_players, "exact");
+        }
+    } else if (exact_deals(&j) <= 200000 && (j.board_size != 0 || j.open == 0)) {
+        /* Open players: the kernel walks every deal of the holes (it skips
+         * those of other parts cheaply), and one unit at most of a job cut in
+         * 2^40 parts is counted. Bigger jobs are the caller's to refuse, as
+         * equity() does, so they are not run here. */
+        int64_t n_parts = (int64_t)1 << 40, k = rng_below(1000);
+        if (rng_below(8) == 0) { n_parts = (int64_t)rng_below(5) - 2; k = (int64_t)rng_below(5) - 2; }  /* junk */
+        int rc = o8_equity_exact(j.players, j.n_players, j.hole_size, j.board, j.board_size, j.dead, j.n_dead, k, n_parts, whole);
+        EXPECT(rc == 0 || rc == O8_ERR_INPUT, "o8_equity_exact returns %d", rc);
+        if (rc == 0) {
+            valid_exact++;
+            check_pot(whole, j.n_players, "exact part");
+        }
+    }
+    free(whole);
+    free(part);
+    job_free(&j);
+}
+
+static void equity_monte_carlo_round(void) {
+    job j;
+    job_make(&j, 0);
+    int64_t samples = rng_below(8) ? rng_below(200) : -rng_below(3);
+    uint64_t seed = rng(), stream = rng_below(40);
+    o8_equity_work *work = alloc_exact(sizeof *work);
+    o8_equity_counts *a = alloc_exact(sizeof *a), *b = alloc_exact(sizeof *b);
+    /* The scratch memory's content must not matter: garbage, then zeros. */
+    for (size_t i = 0; i < sizeof *work; i++) ((uint8_t *)work)[i] = (uint8_t)rng();
+    int ra = o8_equity_monte_carlo(j.players, j.n_players, j.hole_size, j.board, j.board_size, j.dead, j.n_dead,
+                                   samples, seed, stream, work, a);
+    memset(work, 0, sizeof *work);
+    int rb = o8_equity_monte_carlo(j.players, j.n_players, j.hole_size, j.board, j.board_size, j.dead, j.n_dead,
+                                   samples, seed, stream, work, b);
+    EXPECT(ra == rb && (ra == 0 || ra == O8_ERR_INPUT || ra == O8_ERR_NO_DEAL), "o8_equity_monte_carlo returns %d then %d", ra, rb);
+    if (ra == 0) {
+        valid_monte_carlo++;
+        EXPECT(counts_equal(a, b, j.n_players), "Monte Carlo depends on the scratch memory's content");
+        EXPECT(a->showdowns == samples, "%lld showdowns for %lld samples", (long long)a->showdowns, (long long)samples);
+        check_pot(a, j.n_players, "Monte Carlo");
+    }
+    free(work);
+    free(a);
+    free(b);
+    job_free(&j);
+}
+
+static int run_equity(uint64_t seed, long rounds) {
+    rng_state = seed * 0x9E3779B97F4A7C15ull + 3;
+    /* NULL pointers where arrays are expected */
+    uint8_t hole[4] = {0, 1, 2, 3};
+    o8_range two[2] = {{hole, NULL, 1}, {NULL, NULL, 0}};
+    o8_equity_counts c;
+    o8_equity_work *work = alloc_exact(sizeof *work);
+    EXPECT(o8_equity_exact(NULL, 2, 4, NULL, 0, NULL, 0, 0, 1, &c) == O8_ERR_INPUT, "NULL players");
+    EXPECT(o8_equity_exact(two, 2, 4, NULL, 3, NULL, 0, 0, 1, &c) == O8_ERR_INPUT, "NULL board");
+    EXPECT(o8_equity_exact(two, 2, 4, NULL, 0, NULL, 2, 0, 1, &c) == O8_ERR_INPUT, "NULL dead");
+    EXPECT(o8_equity_exact(two, 2, 4, NULL, 0, NULL, 0, 0, 1, NULL) == O8_ERR_INPUT, "NULL out");
+    EXPECT(o8_equity_monte_carlo(two, 2, 4, NULL, 0, NULL, 0, 10, 1, 0, NULL, &c) == O8_ERR_INPUT, "NULL work");
+    EXPECT(o8_equity_monte_carlo(two, 2, 4, NULL, 0, NULL, 0, 10, 1, 0, work, NULL) == O8_ERR_INPUT, "NULL out");
+    free(work);
+    for (long i = 0; i < rounds; i++) {
+        equity_exact_round();
+        equity_monte_carlo_round();
+    }
+    printf("ok equity %ld rounds %ld checks, %ld exact and %ld Monte Carlo jobs valid\n", rounds, checks,
+           valid_exact, valid_monte_carlo);
+    return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc == 3 && strcmp(argv[1], "hands") == 0) return run_hands(argv[2]);
+    if (argc == 4 && strcmp(argv[1], "garbage") == 0)
+        return run_garbage(strtoull(argv[2], NULL, 10), strtol(argv[3], NULL, 10));
+    if (argc == 4 && strcmp(argv[1], "equity") == 0)
+        return run_equity(strtoull(argv[2], NULL, 10), strtol(argv[3], NULL, 10));
+    fprintf(stderr, "usage: %s hands FILE | garbage SEED ROUNDS | equity SEED ROUNDS\n", argv[0]);
+    return 2;
+}
