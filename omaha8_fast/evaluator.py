@@ -71,20 +71,28 @@ _CHUNKS = {text: bytes([i]) for text, i in _ID_OF.items()}
 _CHUNKS.update({a + b: bytes([i, j]) for a, i in _ID_OF.items() for b, j in _ID_OF.items()})
 
 
+def _id_bytes(cards: list[Any] | tuple[Any, ...]) -> bytes | None:
+    """A list or tuple of ids as bytes, or None when it needs the general
+    parser (strings, values outside 0..255, bools)."""
+    try:
+        ids = bytes(cards)
+    except (TypeError, ValueError):
+        return None
+    # bytes() takes True/False as 1/0, card_ids rejects bools: only ids 0 and
+    # 1 can come from one, so most hands skip the scan.
+    if (0 in ids or 1 in ids) and bool in map(type, cards):
+        return None
+    return ids
+
+
 def _as_bytes(cards: Any) -> bytes:
     """Card ids as bytes, cheaply for the common forms. Values are checked by
     the C core (which rejects ids >= 52 and repeats) or by ``_invalid``."""
     kind = type(cards)
     if kind is list or kind is tuple:
-        try:
-            ids = bytes(cards)
-        except (TypeError, ValueError):
-            pass
-        else:
-            # bytes() takes True/False as 1/0; card_ids rejects bools. Only
-            # ids 0 and 1 can come from a bool, so most hands skip the scan.
-            if (0 not in ids and 1 not in ids) or bool not in map(type, cards):
-                return ids
+        ids = _id_bytes(cards)
+        if ids is not None:
+            return ids
     elif kind is str:
         try:
             if " " in cards:  # "As Kd 2c 3h"
@@ -99,16 +107,11 @@ _SEQUENCES = (list, tuple)
 
 
 def _hand_bytes(hole: Any, board: Any) -> tuple[bytes, bytes]:
-    """``_as_bytes`` of both, with the commonest case (lists of ids) inline."""
+    """``_as_bytes`` of both, with the commonest case (lists of ids) first."""
     if type(hole) in _SEQUENCES and type(board) in _SEQUENCES:
-        try:
-            h, b = bytes(hole), bytes(board)
-        except (TypeError, ValueError):
-            pass
-        else:  # the bool guard of _as_bytes, inline
-            if ((0 not in h and 1 not in h) or bool not in map(type, hole)) and (
-                    (0 not in b and 1 not in b) or bool not in map(type, board)):
-                return h, b
+        h, b = _id_bytes(hole), _id_bytes(board)
+        if h is not None and b is not None:
+            return h, b
     return _as_bytes(hole), _as_bytes(board)
 
 
