@@ -66,16 +66,10 @@ O8_INLINE unsigned eq_high(const eq_hole *h, const o8_board *b) {
 static const int32_t HALF_PER[O8_MAX_PLAYERS + 1] = {
     0, HALF, HALF / 2, HALF / 3, HALF / 4, HALF / 5, HALF / 6, HALF / 7, HALF / 8, HALF / 9};
 
-static int popcount32(unsigned x) {
-    int n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
-}
-
 /* Count `count` showdowns won by the players of mask `high` (the best high)
  * and of mask `low` (the best low; 0 when nobody has one). */
 static void add_outcome(int n, unsigned high, unsigned low, int64_t count, o8_equity_counts *out) {
-    int n_high = popcount32(high), n_low = popcount32(low);
+    int n_high = o8_popcount(high), n_low = o8_popcount(low);
     int64_t high_units = HALF_PER[n_high] * (low ? 1 : 2), low_units = low ? HALF_PER[n_low] : 0;
     out->showdowns += count;
     if (!low) out->no_low += count;
@@ -144,23 +138,6 @@ O8_INLINE void showdown(int n, const eq_hole *holes, const o8_board *board, int6
 
 /* ---- validation ----------------------------------------------------------- */
 
-static int cards_mask(const uint8_t *cards, int n, uint64_t *mask) {
-    uint64_t m = 0;
-    int ok = 1;
-    for (int i = 0; i < n; i++) {
-        ok &= cards[i] < 52 && !(m >> (cards[i] & 63) & 1);
-        m |= 1ull << (cards[i] & 63);
-    }
-    *mask = m;
-    return ok;
-}
-
-static int popcount64(uint64_t x) {
-    int n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
-}
-
 /* 1 when a job is valid; then *base = the cards known for sure: the board, the
  * dead cards and the holes of one-candidate players. */
 static int check_job(const o8_range *players, int n_players, int hole_size, const uint8_t *board,
@@ -170,7 +147,7 @@ static int check_job(const o8_range *players, int n_players, int hole_size, cons
         || hole_size > O8_MAX_HOLE || board_size < 0 || board_size > 5 || n_dead < 0
         || n_dead > 52 || !players || (board_size && !board) || (n_dead && !dead))
         return 0;
-    if (!cards_mask(board, board_size, &known) || !cards_mask(dead, n_dead, &dead_mask)
+    if (!o8_cards_mask(board, board_size, &known) || !o8_cards_mask(dead, n_dead, &dead_mask)
         || (known & dead_mask))
         return 0;
     known |= dead_mask;
@@ -180,11 +157,11 @@ static int check_job(const o8_range *players, int n_players, int hole_size, cons
         if (!r->holes) { open_players++; continue; }
         if (r->n_holes < 1) return 0;
         for (int64_t k = 0; k < r->n_holes; k++) {
-            if (!cards_mask(r->holes + k * hole_size, hole_size, &m)) return 0;
+            if (!o8_cards_mask(r->holes + k * hole_size, hole_size, &m)) return 0;
             if (r->cum_weights && r->cum_weights[k] <= (k ? r->cum_weights[k - 1] : 0)) return 0;
         }
         if (r->n_holes == 1) {
-            cards_mask(r->holes, hole_size, &m);
+            o8_cards_mask(r->holes, hole_size, &m);
             if (m & known) return 0;
             known |= m;
         } else {
@@ -192,7 +169,7 @@ static int check_job(const o8_range *players, int n_players, int hole_size, cons
         }
     }
     /* the cards left must cover the open holes and the rest of the board */
-    if (52 - popcount64(known) < open_players * hole_size + 5 - board_size) return 0;
+    if (52 - o8_popcount(known) < open_players * hole_size + 5 - board_size) return 0;
     *base = known;
     return 1;
 }
@@ -317,7 +294,7 @@ static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
         if (p == x->first_open && !take_unit(x)) continue;
         const uint8_t *hole = r->holes + k * x->hole_size;
         uint64_t m;
-        cards_mask(hole, x->hole_size, &m);
+        o8_cards_mask(hole, x->hole_size, &m);
         if (m & used) continue;
         x->cards[p] = hole;
         x->changed |= 1u << p;
@@ -463,7 +440,7 @@ int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
             const o8_range *r = &players[listed[i]];
             const uint8_t *hole = r->holes + pick(&g, r) * hole_size;
             uint64_t mask;
-            cards_mask(hole, hole_size, &mask);
+            o8_cards_mask(hole, hole_size, &mask);
             fits = !(mask & (taken | base));
             taken |= mask;
             eq_prepare(&holes[listed[i]], hole, hole_size);

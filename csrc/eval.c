@@ -8,14 +8,10 @@ static int sizes_ok(int hole_size, int board_size) {
 }
 
 /* 1 when all cards are < 52 and distinct. */
-static int cards_ok(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size) {
-    uint64_t seen = 0;
-    for (int i = 0; i < hole_size + board_size; i++) {
-        uint8_t c = i < hole_size ? hole[i] : board[i - hole_size];
-        if (c >= 52 || (seen >> c & 1)) return 0;
-        seen |= 1ull << c;
-    }
-    return 1;
+O8_INLINE int cards_ok(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size) {
+    uint64_t in_hole, on_board;
+    return o8_cards_mask(hole, hole_size, &in_hole) & o8_cards_mask(board, board_size, &on_board)
+        & !(in_hole & on_board);
 }
 
 O8_INLINE void eval_one(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size,
@@ -91,21 +87,6 @@ int64_t o8_check_batch(const uint8_t *holes, int hole_size, const uint8_t *board
     return -1;
 }
 
-/* Nonzero unless a row's cards are all < 52 and distinct; branch-free, for
- * the checked batch. Distinct cards: the sum of their bits equals the OR. */
-O8_INLINE uint64_t row_invalid(const uint8_t *hole, int hole_size, const uint8_t *board,
-                               int board_size) {
-    uint64_t sum = 0, any = 0, big = 0;
-    for (int i = 0; i < hole_size + board_size; i++) {
-        uint8_t c = i < hole_size ? hole[i] : board[i - hole_size];
-        uint64_t bit = 1ull << (c & 63);
-        sum += bit;
-        any |= bit;
-        big |= c;
-    }
-    return (sum ^ any) | (any >> 52) | (big & 0xC0);
-}
-
 /* One loop per (hole size, board size) so that the compiler unrolls each.
  * With `check`, stops at the first invalid row and returns its index. */
 O8_INLINE int64_t eval_rows(const uint8_t *holes, int hole_size, const uint8_t *boards,
@@ -113,7 +94,7 @@ O8_INLINE int64_t eval_rows(const uint8_t *holes, int hole_size, const uint8_t *
     for (int64_t r = 0; r < n; r++) {
         const uint8_t *hole = holes + r * hole_size, *board = boards + r * board_size;
         unsigned hi, lo;
-        if (check && row_invalid(hole, hole_size, board, board_size)) return r;
+        if (check && !cards_ok(hole, hole_size, board, board_size)) return r;
         eval_one(hole, hole_size, board, board_size, high ? &hi : 0, low ? &lo : 0);
         if (high) high[r] = (uint16_t)hi;
         if (low) low[r] = O8_LOW_DECIMAL[lo];

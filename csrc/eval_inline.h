@@ -1,6 +1,6 @@
-/* Internal building blocks of the evaluator, shared by eval.c and the
- * equity kernels. Every index is bounded by construction (cards go through the
- * 256-entry O8_RANK / O8_SUIT / O8_LOW_BIT tables), so any byte values are
+/* Internal building blocks of the evaluator, shared by eval.c, showdown.c and
+ * the equity kernels. Every index is bounded by construction (cards go through
+ * 256-entry tables such as O8_RANK and O8_CARD_BITS), so any byte values are
  * memory safe.
  *
  * Evaluating a hand is split in two halves that can be prepared separately:
@@ -37,6 +37,26 @@ typedef struct {
     uint16_t suit_ranks[4];    /* rank mask of the hole cards of each suit */
     unsigned low_mask;         /* low ranks in the hole, shifted left by 8 */
 } o8_hole;
+
+/* Number of set bits (portable: no POPCNT instruction needed). */
+O8_INLINE int o8_popcount(uint64_t x) {
+    int k = 0;
+    for (; x; x &= x - 1) k++;
+    return k;
+}
+
+/* The cards as a set (bit c for card c) in *mask; returns 0 when one is >= 52
+ * or repeated. Branch-free, and safe for any byte values. */
+O8_INLINE int o8_cards_mask(const uint8_t *cards, int n, uint64_t *mask) {
+    uint64_t m = 0;
+    int ok = 1;
+    for (int i = 0; i < n; i++) {
+        ok &= cards[i] < 52 && !(m >> (cards[i] & 63) & 1);
+        m |= 1ull << (cards[i] & 63);
+    }
+    *mask = m;
+    return ok;
+}
 
 #define O8_SWAP(a, b) do { uint8_t lo_ = a < b ? a : b; b = a < b ? b : a; a = lo_; } while (0)
 

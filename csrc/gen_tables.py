@@ -189,8 +189,6 @@ def tables() -> list[tuple[str, str, list[int]]]:
         ("uint8_t", "O8_PAIR", [pair_index(a, b) for a in range(N_RANKS) for b in range(N_RANKS)]),
         ("uint16_t", "O8_BINOM", [comb(n, k) for k in range(7) for n in range(19)]),
         ("uint8_t", "O8_RANK", rank),
-        ("uint8_t", "O8_SUIT", [c % 4 for c in card]),
-        ("uint8_t", "O8_LOW_BIT", [1 if r == 12 else (1 << (r + 1) if r <= 6 else 0) for r in rank]),
         ("uint64_t", "O8_CARD_BITS", [(1 << (16 * (c % 4) + r)) | (1 << (16 * (c % 4) + 13)) for c, r in zip(card, rank)]),
         ("uint8_t", "O8_PAIR64", [pair_index(a, b) if a < 13 and b < 13 else 0 for a in range(64) for b in range(64)]),
     ]

@@ -3,18 +3,12 @@
 #include "omaha8.h"
 #include "eval_inline.h"
 
-static int popcount64(uint64_t x) {
-    int k = 0;
-    for (; x; x &= x - 1) k++;
-    return k;
-}
-
 /* `chips` split evenly among the players of `winners`; the leftover chips go
  * one each to the first winners in odd-chip order (first, first + 1, ...
  * wrapping around). Writes each winner's share to row (if any). */
 static void award(int64_t chips, uint64_t winners, int n, int first, int64_t *payouts,
                   int64_t *row) {
-    int64_t k = popcount64(winners), share = chips / k, extra = chips % k;
+    int64_t k = o8_popcount(winners), share = chips / k, extra = chips % k;
     for (int step = 0; step < n; step++) {
         int i = (first + step) % n;
         if (!(winners >> i & 1)) continue;
@@ -32,12 +26,12 @@ int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int 
         || n_pots < 0 || (live >> n) != 0)
         return -1;
     /* Every card of the board and of the live holes is a distinct id < 52. */
-    uint64_t seen = 0;
-    for (int i = 0; i < board_size + n * hole_size; i++) {
-        if (i >= board_size && !(live >> ((i - board_size) / hole_size) & 1)) continue;
-        uint8_t c = i < board_size ? board[i] : holes[i - board_size];
-        if (c >= 52 || (seen >> c & 1)) return -1;
-        seen |= 1ull << c;
+    uint64_t seen, hole;
+    if (!o8_cards_mask(board, board_size, &seen)) return -1;
+    for (int r = 0; r < n; r++) {
+        if (!(live >> r & 1)) continue;
+        if (!o8_cards_mask(holes + r * hole_size, hole_size, &hole) || (hole & seen)) return -1;
+        seen |= hole;
     }
     /* Every pot has a non-negative amount and a live eligible player, and
      * the chips add up without overflow. */
@@ -80,7 +74,7 @@ int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int 
             if (lo[i] && (!best_low || lo[i] < best_low)) { best_low = lo[i]; low_winners = 0; }
             if (lo[i] && lo[i] == best_low) low_winners |= 1ull << i;
         }
-        if (popcount64(eligible) == 1) {  /* uncontested: the whole pot, unshown */
+        if (o8_popcount(eligible) == 1) {  /* uncontested: the whole pot, unshown */
             award(amount, eligible, n, first, payouts, high_row);
         } else if (!low_winners) {  /* no qualifying low: the high takes it all */
             award(amount, high_winners, n, first, payouts, high_row);
