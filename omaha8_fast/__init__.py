@@ -3,10 +3,18 @@
 >>> from omaha8_fast import evaluate_hilo
 >>> evaluate_hilo("As 2s Kd Kh", "3s 4s 5c Qh Jd")
 (1609, 54321)
+
+The functions ``equity`` and ``showdown`` share their names with the modules
+that define them, so the package attributes are the functions; import the
+modules' other names with ``from omaha8_fast.equity import ...``.
 """
+
+from typing import TYPE_CHECKING, Any
 
 from ._version import __version__
 from .cards import RANKS, SUITS, Card, CardsLike, format_cards, parse_card, parse_cards
+from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction, LegalActions, Table
+from .equity import PlayerEquity, equity
 from .evaluator import (
     BOARD_SIZES,
     CATEGORIES,
@@ -22,45 +30,32 @@ from .evaluator import (
     evaluate_low,
     high_category,
 )
-from .equity import PlayerEquity, equity
-from .ranges import Range, RangeSyntaxError
+from .showdown import Contributions, Pot, PotResult, Showdown, pots_from_contributions, showdown, split_pot
+
+if TYPE_CHECKING:
+    from .ranges import Range, RangeSyntaxError
 
 __all__ = [
     "__version__",
-    "RANKS",
-    "SUITS",
-    "Card",
-    "CardsLike",
-    "format_cards",
-    "parse_card",
-    "parse_cards",
-    "BOARD_SIZES",
-    "CATEGORIES",
-    "HOLE_SIZES",
-    "Evaluation",
-    "HighHand",
-    "LowHand",
-    "evaluate",
-    "evaluate_batch",
-    "evaluate_high",
-    "evaluate_high_batch",
-    "evaluate_hilo",
-    "evaluate_low",
-    "high_category",
-    "PlayerEquity",
-    "equity",
-    "Range",
-    "RangeSyntaxError",
+    # cards
+    "RANKS", "SUITS", "Card", "CardsLike", "format_cards", "parse_card", "parse_cards",
+    # evaluation
+    "BOARD_SIZES", "CATEGORIES", "HOLE_SIZES", "Evaluation", "HighHand", "LowHand", "evaluate",
+    "evaluate_batch", "evaluate_high", "evaluate_high_batch", "evaluate_hilo", "evaluate_low", "high_category",
+    # showdowns and pot splitting
+    "Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot",
+    # equity and hand ranges
+    "PlayerEquity", "equity", "Range", "RangeSyntaxError",
+    # hand engine
+    "BETTING_STRUCTURES", "Action", "Hand", "HandHistory", "IllegalAction", "LegalActions", "Table",
 ]
 
-# Showdowns and pot splitting. Note: the function ``showdown`` shadows the
-# submodule as a package attribute; import the module's other names with
-# ``from omaha8_fast.showdown import ...``.
-from .showdown import Contributions, Pot, PotResult, Showdown, pots_from_contributions, showdown, split_pot
 
-__all__ += ["Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot"]
+def __getattr__(name: str) -> Any:
+    # Ranges need numpy, which takes longer to import than all the rest: load
+    # them on first use so that `import omaha8_fast` stays fast.
+    if name in ("Range", "RangeSyntaxError"):
+        from . import ranges
 
-# Hand engine (issue 8)
-from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction, LegalActions, Table  # noqa: E402
-
-__all__ += ["BETTING_STRUCTURES", "Action", "Hand", "HandHistory", "IllegalAction", "LegalActions", "Table"]
+        return getattr(ranges, name)
+    raise AttributeError(f"module 'omaha8_fast' has no attribute {name!r}")

@@ -49,15 +49,16 @@ from __future__ import annotations
 import importlib
 import math
 import os
-import secrets
 from collections.abc import Iterator, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from ._core import ffi, lib
 from .cards import RANKS, SUITS, Card, CardsLike, card_ids
 from .evaluator import HOLE_SIZES
+
+if TYPE_CHECKING:  # concurrent.futures and secrets load on first use: import time
+    from concurrent.futures import Executor, Future
 
 __all__ = [
     "BOARD_SIZES",
@@ -269,6 +270,8 @@ def equity(
         if executor is not None:
             raise ValueError("give threads or executor, not both")
     if seed is None:
+        import secrets
+
         seed = secrets.randbits(64)
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
@@ -383,6 +386,8 @@ def _run_chunks(job: EquityJob, threads: int | None, executor: Executor | None) 
         yield from (run_chunk(job, i) for i in indices)
         return
     own = executor is None
+    from concurrent.futures import ThreadPoolExecutor, as_completed
+
     pool = executor if executor is not None else ThreadPoolExecutor(max_workers=threads)
     try:
         futures: list[Future[tuple[int, ...]]] = [pool.submit(run_chunk, job, i) for i in indices]
