@@ -343,7 +343,9 @@ def evaluate(hole: CardsLike, board: CardsLike) -> Evaluation:
 # --- batches -----------------------------------------------------------------
 
 
-def _card_array(values: Any, name: str, sizes: tuple[int, ...]) -> np.ndarray:
+def _card_array(values: Any, name: str, sizes: tuple[int, ...], one_row_ok: bool = False) -> np.ndarray:
+    """``values`` as a C-contiguous ``(N, size)`` uint8 array; with
+    ``one_row_ok`` a single row ``(size,)`` is taken as ``(1, size)``."""
     import numpy as np
 
     array = np.asarray(values)
@@ -355,7 +357,7 @@ def _card_array(values: Any, name: str, sizes: tuple[int, ...]) -> np.ndarray:
             where = tuple(int(i) for i in bad[0])
             raise ValueError(f"{name}: card id {array[where]} at {where} is out of range 0..51")
         array = array.astype(np.uint8)
-    if array.ndim == 1 and name == "boards":
+    if array.ndim == 1 and one_row_ok:
         array = array[np.newaxis, :]
     if array.ndim != 2 or array.shape[1] not in sizes:
         raise ValueError(f"{name} must have shape (N, {' or '.join(map(str, sizes))}), got {array.shape}")
@@ -366,7 +368,7 @@ def _batch_inputs(holes: Any, boards: Any) -> tuple[np.ndarray, np.ndarray]:
     import numpy as np
 
     hole_array = _card_array(holes, "holes", HOLE_SIZES)
-    board_array = _card_array(boards, "boards", BOARD_SIZES)
+    board_array = _card_array(boards, "boards", BOARD_SIZES, one_row_ok=True)
     n = len(hole_array)
     if len(board_array) == 1 and n != 1:  # one board for every hole
         board_array = np.ascontiguousarray(np.broadcast_to(board_array, (n, board_array.shape[1])))
