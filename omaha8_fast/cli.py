@@ -9,12 +9,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from itertools import islice
 from math import comb
 
 from ._version import __version__
-from .evaluator import evaluate
+from .evaluator import HighHand, LowHand, evaluate
 
 __all__ = ["main", "build_parser"]
+
+
+def _cards_used(hand: HighHand | LowHand) -> str:
+    return f"      hole {' '.join(map(str, hand.hole_cards))} + board {' '.join(map(str, hand.board_cards))}"
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -22,12 +27,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
     result = evaluate(args.hole, args.board)
     high, low = result.high, result.low
     print(f"High: {high.description} [{high.category}, class {high.value}]")
-    print(f"      hole {' '.join(map(str, high.hole_cards))} + board {' '.join(map(str, high.board_cards))}")
+    print(_cards_used(high))
     if low is None:
         print("Low:  none (no 8-or-better low)")
     else:
         print(f"Low:  {low.description} [{low.value}]")
-        print(f"      hole {' '.join(map(str, low.hole_cards))} + board {' '.join(map(str, low.board_cards))}")
+        print(_cards_used(low))
     return 0
 
 
@@ -38,11 +43,8 @@ def cmd_range(args: argparse.Namespace) -> int:
 
     r = Range(args.range, hole_size=args.hole_size, dead=args.dead or ())
     print(f"{len(r)} hands, total weight {r.total_weight} ({len(r) / comb(52, args.hole_size):.2%} of all hands)")
-    for hand, weight in zip(r, r.weights.tolist()):
-        if args.show <= 0:
-            break
+    for hand, weight in islice(zip(r, r.weights.tolist()), max(args.show, 0)):
         print(f"  {format_cards(hand)}" + (f"  @{weight}" if weight != 1 else ""))
-        args.show -= 1
     return 0
 
 
