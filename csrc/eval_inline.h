@@ -46,16 +46,19 @@ O8_INLINE int o8_popcount(uint64_t x) {
 }
 
 /* The cards as a set (bit c for card c) in *mask; returns 0 when one is >= 52
- * or repeated. Branch-free, and safe for any byte values. */
+ * or repeated. Branch-free, and safe for any byte values: distinct cards'
+ * bits sum to their OR, a repeated one carries. */
 O8_INLINE int o8_cards_mask(const uint8_t *cards, int n, uint64_t *mask) {
-    uint64_t m = 0;
-    int ok = 1;
+    uint64_t sum = 0, any = 0;
+    unsigned big = 0;
     for (int i = 0; i < n; i++) {
-        ok &= cards[i] < 52 && !(m >> (cards[i] & 63) & 1);
-        m |= 1ull << (cards[i] & 63);
+        uint64_t bit = 1ull << (cards[i] & 63);
+        sum += bit;
+        any |= bit;
+        big |= cards[i];
     }
-    *mask = m;
-    return ok;
+    *mask = any;
+    return (sum == any) & !(any >> 52) & !(big & 0xC0);
 }
 
 #define O8_SWAP(a, b) do { uint8_t lo_ = a < b ? a : b; b = a < b ? b : a; a = lo_; } while (0)
