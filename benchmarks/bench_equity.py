@@ -40,10 +40,9 @@ def run(benchmark: Any, name: str, function: Callable[[], Any], rounds: int) -> 
 
 
 @pytest.fixture(scope="module", autouse=True)
-def summary(request: pytest.FixtureRequest) -> Iterator[None]:
+def summary(print_summary: Callable[[list[str]], None]) -> Iterator[None]:
     yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is None or not RESULTS:
+    if not RESULTS:
         return
     r = RESULTS
     lines = ["", "equity summary (best of rounds, heads-up preflop AsAd2s3d vs KhKd9c8c)"]
@@ -60,10 +59,7 @@ def summary(request: pytest.FixtureRequest) -> Iterator[None]:
         lines.append(f"  Monte Carlo, 2 threads:     {MC_SAMPLES / r['mc2'] / 1e6:.1f} M/s -> {r['mc1'] / r['mc2']:.2f}x one thread (target >= 1.8x)")
     if "dask" in r:
         lines.append(f"  Dask LocalCluster (2 workers): {MC_SAMPLES / r['dask'] / 1e6:.1f} M/s, same numbers as one process")
-    capture = request.config.pluginmanager.get_plugin("capturemanager")
-    with capture.global_and_fixture_disabled():
-        for line in lines:
-            reporter.write_line(line)
+    print_summary(lines)
 
 
 def test_exact_preflop(benchmark: Any) -> None:

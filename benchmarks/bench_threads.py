@@ -78,10 +78,9 @@ def test_threads(benchmark: Any, batch: tuple[np.ndarray, np.ndarray], pool: Thr
 
 
 @pytest.fixture(scope="module", autouse=True)
-def summary(request: pytest.FixtureRequest) -> Iterator[None]:
+def summary(print_summary: Callable[[list[str]], None]) -> Iterator[None]:
     yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is None or not RESULTS:
+    if not RESULTS:
         return
     lines = ["", f"GIL release: {N:,} hands, 1 thread vs 2 threads (best of rounds)"]
     for case in CASES:
@@ -89,7 +88,4 @@ def summary(request: pytest.FixtureRequest) -> Iterator[None]:
         if one and two:
             lines.append(f"  {case:16s} 1 thread {N / one / 1e6:6.1f} M hands/s, 2 threads {N / two / 1e6:6.1f} M/s"
                          f" -> {one / two:.2f}x")
-    capture = request.config.pluginmanager.get_plugin("capturemanager")
-    with capture.global_and_fixture_disabled():
-        for line in lines:
-            reporter.write_line(line)
+    print_summary(lines)

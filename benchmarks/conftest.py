@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
@@ -14,3 +16,20 @@ N_DEALS = 1_000_000
 def deals() -> tuple[np.ndarray, np.ndarray]:
     """1,000,000 random Omaha deals (4 hole cards, 5 board cards)."""
     return random_deals(N_DEALS, seed=2026)
+
+
+@pytest.fixture(scope="session")
+def print_summary(request: pytest.FixtureRequest) -> Callable[[list[str]], None]:
+    """A function that prints lines to the terminal, past pytest's capture
+    (for the summaries that benchmark modules print at their end)."""
+
+    def write(lines: list[str]) -> None:
+        reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is None:
+            return
+        capture = request.config.pluginmanager.get_plugin("capturemanager")
+        with capture.global_and_fixture_disabled():
+            for line in lines:
+                reporter.write_line(line)
+
+    return write
