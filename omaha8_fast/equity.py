@@ -208,12 +208,25 @@ def _check_count(name: str, value: Any, low: int) -> int:
     return value
 
 
-def _check_options(exact: Any, executor: Any) -> None:
-    """The options that equity() and ranges.range_equity() share."""
+def _check_options(exact: Any, samples: Any, seed: Any, threads: Any, executor: Any) -> tuple[int, int]:
+    """Check the options that equity() and ranges.range_equity() share;
+    returns ``(samples, seed)`` with their defaults filled in."""
     if exact not in (None, True, False):
         raise TypeError(f"exact must be None, True or False, not {exact!r}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
+    samples = DEFAULT_SAMPLES if samples is None else _check_count("samples", samples, 1)
+    if threads is not None:
+        _check_count("threads", threads, 1)
+        if executor is not None:
+            raise ValueError("give threads or executor, not both")
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(64)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    return samples, seed
 
 
 def equity(
@@ -263,18 +276,7 @@ def equity(
             f"{len(board_ids)} board and {len(dead_ids)} dead cards need "
             f"{len(players) * hole_size + 5 + len(dead_ids)} cards of 52"
         )
-    _check_options(exact, executor)
-    samples = DEFAULT_SAMPLES if samples is None else _check_count("samples", samples, 1)
-    if threads is not None:
-        _check_count("threads", threads, 1)
-        if executor is not None:
-            raise ValueError("give threads or executor, not both")
-    if seed is None:
-        import secrets
-
-        seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    samples, seed = _check_options(exact, samples, seed, threads, executor)
     runouts = runout_count(n_random, hole_size, cards_left, missing)
     if exact is None:
         exact = runouts <= EXACT_LIMIT

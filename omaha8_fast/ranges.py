@@ -98,7 +98,6 @@ omaha8_fast.ranges.RangeSyntaxError: range 'AA**@', column 6: expected a weight 
 from __future__ import annotations
 
 import random
-import secrets
 import sys
 import threading
 from collections.abc import Iterable, Iterator, Sequence
@@ -870,16 +869,7 @@ def range_equity(
         if not r:
             raise ValueError(f"player {i}: the range {r.text!r} is empty once the known cards are removed")
         ranges.append(r)
-    eq._check_options(exact, executor)
-    samples = eq.DEFAULT_SAMPLES if samples is None else eq._check_count("samples", samples, 1)
-    if threads is not None:
-        eq._check_count("threads", threads, 1)
-        if executor is not None:
-            raise ValueError("give threads or executor, not both")
-    if seed is None:
-        seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    samples, seed = eq._check_options(exact, samples, seed, threads, executor)
 
     n_random = sum(p is None and r is None for p, r in zip(known_hands, ranges))
     n_known = sum(p is not None for p in known_hands)
