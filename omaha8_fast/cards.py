@@ -79,13 +79,16 @@ def parse_card(card: int | str) -> int:
             return _ID_OF[text]
         except KeyError:
             raise ValueError(f"invalid card {card!r}: expected a rank of {RANKS} and a suit of {SUITS}") from None
-    if isinstance(card, bool) or not isinstance(card, int):
+    if type(card) is not int:
         if not hasattr(card, "__index__") or isinstance(card, bool):
             raise TypeError(f"a card must be an int id or a string, not {type(card).__name__}")
-        card = operator.index(card)  # numpy integers; rejects an __index__ that is not an int
+        # numpy integers; an int subclass as its true value (not what its
+        # __int__ or comparisons claim, which bytes() and the C core ignore);
+        # rejects an __index__ that is not an int
+        card = int.__index__(operator.index(card))
     if not 0 <= card <= 51:
         raise ValueError(f"card id {card} is out of range 0..51")
-    return int(card)
+    return card
 
 
 def _split_text(text: str) -> list[str]:
