@@ -7,8 +7,9 @@ time and 256 MiB of address space (a target may set ``PER_INPUT_SECONDS`` /
 ``PER_INPUT_MB`` for itself), so that slow and memory-hungry inputs are
 findings, not only crashes. Per target:
 
-- always: its saved findings (``tests/fuzz/regressions/fuzz_<name>/``; the
-  files directly in ``regressions/`` are fuzz_api's) and a few thousand
+- always: its saved findings (``tests/fuzz/regressions/fuzz_<name>/`` or
+  ``tests/fuzz/regressions-<name>/``; the files directly in ``regressions/``
+  are fuzz_api's) and a few thousand
   seeded random inputs, no atheris needed;
 - with ``OMAHA8_FUZZ_SECONDS=N`` (60 in CI) and atheris installed: a
   coverage-guided run, the N seconds shared equally among the targets.
@@ -39,7 +40,8 @@ HARD_TIMEOUT = 600
 
 def regressions(target: Path) -> list[Path]:
     """The saved findings of ``target``."""
-    files = sorted(p for p in (FUZZ / "regressions" / target.stem).glob("*") if p.is_file())
+    folders = [FUZZ / "regressions" / target.stem, FUZZ / f"regressions-{target.stem.removeprefix('fuzz_')}"]
+    files = sorted(p for folder in folders for p in folder.glob("*") if p.is_file() and not p.name.startswith("."))
     if target.stem == "fuzz_api":
         files += sorted(p for p in (FUZZ / "regressions").glob("*") if p.is_file())
     return files
