@@ -133,6 +133,28 @@ def _cli(argv: list[str]) -> Any:
     return [code, re.sub(r" in [0-9.]+ s\b", " in <time> s", out.getvalue())]  # timings differ
 
 
+def _single(hole: Any, board: Any) -> Any:
+    """evaluate_high and evaluate_low, and the category of the high."""
+    high = o8.evaluate_high(hole, board)
+    return [high, o8.evaluate_low(hole, board), o8.high_category(high)]
+
+
+def _batch_out(holes: list[list[int]], boards: list[list[int]]) -> Any:
+    """evaluate_batch into caller arrays (reused), checked."""
+    high, low = np.zeros(len(holes), np.uint16), np.zeros(len(holes), np.int32)
+    o8.evaluate_batch(np.array(holes, np.uint8), np.array(boards, np.uint8), out=(high, low))
+    return [high.tolist(), low.tolist()]
+
+
+def _pots(contributions: Any, folded: Any) -> Any:
+    return [list(p) for p in o8.pots_from_contributions(contributions, folded=folded)]
+
+
+def _range_use(text: str, hand: Any, seed: int) -> Any:
+    r = o8.Range(text)
+    return [r.weight(hand), list(r.sample(seed)), r.total_weight]
+
+
 def _parse(cards: Any) -> Any:
     return [o8.format_cards(cards), [int(c) for c in o8.parse_cards(cards)]]
 
@@ -140,6 +162,10 @@ def _parse(cards: Any) -> Any:
 KINDS: dict[str, Callable[..., Any]] = {
     "evaluate_hilo": _hilo,
     "evaluate": _evaluate,
+    "evaluate_high_low": _single,
+    "batch_out": _batch_out,
+    "pots_from_contributions": _pots,
+    "range_use": _range_use,
     "parse_cards": _parse,
     "batch": _batch,
     "split_pot": _split_pot,
@@ -194,7 +220,7 @@ def _evaluation_specs(rng: random.Random) -> list[Spec]:
     hole_size, board_size = rng.choice((4, 5, 6)), rng.choice((3, 4, 5))
     cards = _deal(rng, hole_size + board_size)
     hole, board = cards[:hole_size], cards[hole_size:]
-    kind = rng.choice(["evaluate_hilo", "evaluate"])
+    kind = rng.choice(["evaluate_hilo", "evaluate", "evaluate_high_low"])
     if rng.random() < 0.3:
         bad_hole, bad_board = (_spoil(rng, hole), board) if rng.random() < 0.5 else (hole, _spoil(rng, board))
         if bad_hole == hole and bad_board == board:
@@ -212,6 +238,8 @@ def _batch_specs(rng: random.Random) -> list[Spec]:
         row = rng.randrange(rows)
         holes[row][0] = rng.choice([52, holes[row][1], boards[row][0]])  # out of range or repeated
         return [("batch", (holes, boards, dtype, high_only, True), True)]
+    if rng.random() < 0.2:
+        return [("batch_out", (holes, boards), False)]
     return [("batch", (holes, boards, dtype, high_only, rng.random() < 0.8), False)]
 
 
@@ -233,6 +261,11 @@ def _pot_specs(rng: random.Random) -> list[Spec]:
         pot = [(amount, sorted(set(eligible))) for amount, eligible in pot]
     else:
         pot = {"contributions": [rng.randrange(0, 500) for _ in range(n)]}
+    if shape == 2 and rng.random() < 0.2:
+        folded = [i for i in range(n) if holes[i] is None]
+        if rng.random() < 0.3:
+            return [("pots_from_contributions", (pot["contributions"], folded + [rng.choice([n, -1, True, 2.5])]), True)]
+        return [("pots_from_contributions", (pot["contributions"], folded), False)]
     kind = rng.choice(["split_pot", "showdown"])
     if rng.random() < 0.3:
         bad = rng.randrange(5)
@@ -286,6 +319,8 @@ def _range_specs(rng: random.Random) -> list[Spec]:
     dead = _deal(rng, rng.randrange(4))
     if rng.random() < 0.3:
         return [("range", (rng.choice(BAD_RANGES), 4, dead), True)]
+    if rng.random() < 0.3:
+        return [("range_use", (rng.choice(RANGES), _deal(rng, 4), rng.randrange(2**32)), False)]
     return [("range", (rng.choice(RANGES), 4, dead), False)]
 
 
@@ -354,6 +389,17 @@ def reference_problem(spec: Spec, outcome: Outcome) -> str | None:
         expected = list(reference.evaluate_hilo(*args))
         if value[:2] != expected:
             return f"{value[:2]} but the reference gives {expected}"
+    elif kind == "evaluate_high_low":
+        expected = list(reference.evaluate_hilo(*args))
+        if value[:2] != expected:
+            return f"{value[:2]} but the reference gives {expected}"
+    elif kind == "batch_out":
+        expected_rows = [reference.evaluate_hilo(h, b) for h, b in zip(*args)]
+        if value != [[e[0] for e in expected_rows], [e[1] or 0 for e in expected_rows]]:
+            return "batch rows (out=) disagree with the reference"
+    elif kind == "pots_from_contributions":
+        if sum(amount for amount, _ in value) != sum(args[0]):
+            return f"pots {value} do not hold the contributions {args[0]}"
     elif kind == "batch":
         holes, boards, _, high_only, _ = args
         expected_rows = [reference.evaluate_hilo(h, b) for h, b in zip(holes, boards)]
