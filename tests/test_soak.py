@@ -9,8 +9,9 @@ whole engine hands with random legal actions (and replay), and the CLI's
 the reference, itself checked against the pure-Python evaluator
 (``omaha8_fast.reference``) and the contract (payouts pay every chip, a bad
 call gets ``ValueError``/``TypeError`` with a message, a good call an
-answer). Then ``THREADS`` threads and ``PROCESSES`` worker processes repeat
-random calls until the time is up; every outcome must equal the serial one
+answer). Then ``THREADS`` threads and ``PROCESSES`` worker processes make
+every call once more between them, and repeat random calls until the time
+is up; every outcome must equal the serial one
 exactly (same numbers, same messages), any other exception is a failure
 naming the call, and the resident memory at the end must be within
 ``RSS_GROWTH_MB`` of what it was after the warm-up.
@@ -94,9 +95,12 @@ def test_soak() -> None:
                                 f"  concurrent: {outcome!r:.600}")
 
     def thread_loop(k: int) -> None:
+        # first a sweep: the threads share every call once between them, so
+        # that each kind runs concurrently however short the time; then random
+        sweep = [i for i in range(k, len(specs), THREADS) if specs[i][0] not in calls.PROCESS_ONLY]
         rng = random.Random(SEED * 1000 + k)
-        while time.monotonic() < deadline and len(failures) < 20:
-            i = rng.randrange(len(specs))
+        while (sweep or time.monotonic() < deadline) and len(failures) < 20:
+            i = sweep.pop() if sweep else rng.randrange(len(specs))
             if specs[i][0] in calls.PROCESS_ONLY:
                 continue
             check(i, calls.execute(specs[i]), f"thread {k}")
@@ -113,10 +117,12 @@ def test_soak() -> None:
         for t in threads:
             t.start()
         rng = random.Random(SEED * 1000 - 1)
+        # the processes' sweep: every call only they run, and a sample of the rest
+        sweep = [i for i, spec in enumerate(specs) if spec[0] in calls.PROCESS_ONLY or i % 25 == 0]
         in_flight: list[tuple[int, Future[tuple[object, ...]]]] = []
-        while time.monotonic() < deadline and len(failures) < 20:
+        while (sweep or time.monotonic() < deadline) and len(failures) < 20:
             while len(in_flight) < 2 * PROCESSES:
-                i = rng.randrange(len(specs))
+                i = sweep.pop() if sweep else rng.randrange(len(specs))
                 in_flight.append((i, pool.submit(calls.execute, specs[i])))
             i, future = in_flight.pop(0)
             check(i, future.result(timeout=120), "process")
