@@ -44,15 +44,20 @@ import ctypes
 import importlib.util
 import os
 import random
-import resource
 import signal
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType, ModuleType
 from typing import Any
+
+try:
+    import resource
+except ImportError:  # Windows: no memory limit
+    resource = None  # type: ignore[assignment]
 
 PER_INPUT_SECONDS = 1.0
 PER_INPUT_MB = 256
@@ -101,13 +106,13 @@ def _address_space() -> int | None:
 
 def limit_memory(mb: int) -> None:
     """Let the address space grow by at most ``mb`` MiB from now on."""
+    now = _address_space()
+    if now is None or resource is None:  # not Linux: no bound (macOS ignores RLIMIT_AS)
+        return
     try:  # one malloc arena: per-thread arenas reserve 64 MiB of address space each
         ctypes.CDLL(None).mallopt(-8, 1)  # M_ARENA_MAX
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):
         pass
-    now = _address_space()
-    if now is None:
-        return
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     soft = now + mb * 2**20
     resource.setrlimit(resource.RLIMIT_AS, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
@@ -125,6 +130,8 @@ def bounded(one_input: Callable[[bytes], None], seconds: float, wall: bool) -> C
     CPU time (SIGPROF; the process's CPU time, all threads) and, if ``wall``,
     past the stall bound of wall time (SIGALRM; libFuzzer owns SIGALRM under
     atheris and enforces it with ``-timeout``)."""
+    if not hasattr(signal, "setitimer"):  # Windows
+        return _watched(one_input, seconds)
     signal.signal(signal.SIGPROF, _interrupt(f"input used more than {seconds} s of CPU time"))
     stall = stall_seconds(seconds)
     if wall:
@@ -140,6 +147,43 @@ def bounded(one_input: Callable[[bytes], None], seconds: float, wall: bool) -> C
             signal.setitimer(signal.ITIMER_PROF, 0)
             if wall:
                 signal.setitimer(signal.ITIMER_REAL, 0)
+
+    return run
+
+
+def _watched(one_input: Callable[[bytes], None], seconds: float) -> Callable[[bytes], None]:
+    """:func:`bounded` without interval timers (Windows): a watchdog thread
+    polls the CPU and wall time of the input and interrupts the main thread,
+    which notices when it next runs Python code (a blocking call is not cut
+    short; the caller's own timeout is the backstop)."""
+    import _thread
+
+    stall = stall_seconds(seconds)
+    state: dict[str, Any] = {"armed": False, "why": None}
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.02)
+            if state["armed"] and state["why"] is None:
+                if time.process_time() - state["cpu"] > seconds:
+                    state["why"] = f"input used more than {seconds} s of CPU time"
+                elif time.monotonic() - state["wall"] > stall:
+                    state["why"] = f"input ran more than {stall} s (wall clock)"
+                if state["why"]:
+                    _thread.interrupt_main()
+
+    threading.Thread(target=watch, daemon=True).start()
+
+    def run(data: bytes) -> None:
+        state.update(cpu=time.process_time(), wall=time.monotonic(), why=None, armed=True)
+        try:
+            one_input(data)
+        except KeyboardInterrupt:
+            if state["why"]:
+                raise SlowInput(state["why"]) from None
+            raise
+        finally:
+            state["armed"] = False
 
     return run
 
