@@ -46,6 +46,10 @@ int o8a_next_card_monte_carlo(const o8_range *players, int n_players, int hole_s
         /* the stream is the card: the same numbers however the cards are split */
         int code = o8_equity_monte_carlo(players, n_players, hole_size, board2, board_size + 1, dead,
                                          n_dead, samples, seed, cards[i], work, &out[i]);
+        if (code == O8_ERR_NO_DEAL) {  /* (almost) no deal fits this card: it (almost) never comes */
+            memset(&out[i], 0, sizeof out[i]);
+            continue;
+        }
         if (code) return code;
     }
     return 0;

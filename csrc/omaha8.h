@@ -217,8 +217,10 @@ int o8r_match(const o8r_pattern *p, const uint8_t *hands, int hole_size, int64_t
 
 /* For each of n_cards cards, out[i] = the counts of the job whose board is
  * `board` plus cards[i] (board_size 0..4), enumerated exactly; Monte Carlo
- * takes `samples` deals per card, from random stream cards[i] of `seed`.
- * Returns 0, or the first error of an equity kernel (the rest unwritten). */
+ * takes `samples` deals per card, from random stream cards[i] of `seed`; a
+ * card for which the equity kernel finds no deal that fits (O8_ERR_NO_DEAL)
+ * gets an all-zero row. Returns 0, or the first other error of an equity
+ * kernel (the rest unwritten). */
 int o8a_next_card_exact(const o8_range *players, int n_players, int hole_size,
                         const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                         const uint8_t *cards, int n_cards, o8_equity_counts *out);

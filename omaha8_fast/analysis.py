@@ -683,6 +683,9 @@ def next_street(players: Sequence[HandOrRandom | Range], board: CardsLike, dead:
     tasks = [(job, chunk) for chunk, _ in _split(bytes(cards), 1, _CHUNKS)]
     counts = _counts_array(_run(tasks, _count_cards, options, work * len(spot.players) < _SMALL), _COUNT_FIELDS)
     weights = _card_probabilities(spot, cards, counts, exact)
+    possible = (weights > 0) & (counts[:, 0] > 0)  # cards no deal fits never come
+    cards, counts = [c for c, ok in zip(cards, possible) if ok], counts[possible]
+    weights = weights[possible] / weights[possible].sum()
     n = len(spot.players)
     holes = [p if isinstance(p, tuple) else None for p in spot.players]
     results = tuple([_player_equity(holes[p], int(row[0]), int(row[1]), int(row[3 + 7 * p]), int(row[4 + 7 * p]),
