@@ -856,15 +856,32 @@ def range_distribution(hero: CardsLike, villain_range: Range | str, board: Cards
 @dataclass(frozen=True)
 class CardOutcome:
     """The hand after one more card, evaluated as it stands: the winners of
-    each half (player indices; ``low_winners`` empty when nobody has a low)
-    and each player's share of the pot (``units`` of 5040 per pot)."""
+    each half (player indices; ``low_winners`` empty when nobody has a low),
+    each player's ``high`` class and ``low`` number (0: no low), and each
+    player's share of the pot (``shares``; ``units`` of 5040 per pot)."""
 
     card: Card
     high_winners: tuple[int, ...]
     low_winners: tuple[int, ...]
-    units: tuple[int, ...]
     high: tuple[int, ...]
     low: tuple[int, ...]
+
+    @property
+    def high_units(self) -> tuple[int, ...]:
+        """Each player's units of the high half (the whole pot without a low)."""
+        return _half_units(self.high_winners, len(self.high), POT // 2 if self.low_winners else POT)
+
+    @property
+    def low_units(self) -> tuple[int, ...]:
+        """Each player's units of the low half."""
+        return _half_units(self.low_winners, len(self.low), POT // 2)
+
+    @property
+    def units(self) -> tuple[int, ...]:
+        """Each player's units of a pot of 5040: as in equity, each half split
+        evenly among its winners when there is a low, else the whole pot to
+        the best high."""
+        return tuple(a + b for a, b in zip(self.high_units, self.low_units))
 
     @property
     def shares(self) -> tuple[float, ...]:
@@ -913,16 +930,8 @@ class OutsSummary:
         return len(self.low_win) + len(self.low_tie)
 
 
-def _split_units(high_winners: Sequence[int], low_winners: Sequence[int], n: int) -> tuple[int, ...]:
-    """Pot units of each player: as in equity, each half split evenly among
-    its winners when there is a low, else the pot to the best high."""
-    units = [0] * n
-    high_part = POT // 2 if low_winners else POT
-    for p in high_winners:
-        units[p] += high_part // len(high_winners)
-    for p in low_winners:
-        units[p] += POT // 2 // len(low_winners)
-    return tuple(units)
+def _half_units(winners: Sequence[int], n: int, units: int) -> tuple[int, ...]:
+    return tuple(units // len(winners) if p in winners else 0 for p in range(n))
 
 
 class Outs(Mapping[Card, CardOutcome]):
@@ -1014,8 +1023,8 @@ def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = ()) -
         high_winners = tuple(int(p) for p in np.flatnonzero(hv == hv.min()))
         lows = np.where(lv > 0, lv, np.iinfo(np.int64).max)
         low_winners = tuple(int(p) for p in np.flatnonzero(lows == lows.min())) if (lv > 0).any() else ()
-        outcomes.append(CardOutcome(Card(c), high_winners, low_winners, _split_units(high_winners, low_winners, n),
-                                    tuple(int(v) for v in hv), tuple(int(v) for v in lv)))
+        outcomes.append(CardOutcome(Card(c), high_winners, low_winners, tuple(int(v) for v in hv),
+                                    tuple(int(v) for v in lv)))
     return Outs([_player_name(p) for p in spot.players], tuple(Card(c) for c in spot.board), outcomes)
 
 
