@@ -461,8 +461,10 @@ class StreetEquities(Mapping[str, list[PlayerEquity]]):
 
     def to_dataframe(self) -> Any:
         """The :meth:`rows` as a pandas DataFrame (needs pandas)."""
+        import importlib
+
         try:
-            import pandas as pd
+            pd = importlib.import_module("pandas")  # optional; untyped
         except ImportError:
             raise ImportError("to_dataframe() needs pandas: pip install pandas") from None
         return pd.DataFrame(self.rows())
@@ -497,7 +499,8 @@ def equity_by_street(players: Sequence[HandOrRandom | Range], board: CardsLike =
             break
         shown = spot.board[:size]
         boards[street] = tuple(Card(c) for c in shown)
-        results[street] = equity(list(players), list(shown), list(spot.dead), **equity_options)
+        everyone: list[Any] = list(players)  # hands, ranges and random players, as equity() takes them
+        results[street] = equity(everyone, list(shown), list(spot.dead), **equity_options)
     return StreetEquities(names, boards, results)
 
 
@@ -997,7 +1000,7 @@ def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = ()) -
     >>> o["3c"].low_winners, o["3c"].high_winners, o["3c"].shares
     ((0,), (1,), (0.5, 0.5))
     """
-    spot = _parse_spot(players, board, dead)  # type: ignore[arg-type]
+    spot = _parse_spot(players, board, dead)
     if not spot.all_known():
         raise ValueError("outs needs every player's hand known (no ranges or random hands)")
     if len(spot.board) not in (3, 4):
@@ -1066,7 +1069,7 @@ def low_odds(players: Sequence[CardsLike], board: CardsLike = (), dead: CardsLik
     >>> round(lo.low_board, 4), lo.makes_low[0] == lo.low_board, lo.runouts
     (0.7212, True, 990)
     """
-    spot = _parse_spot(players, board, dead, min_players=1)  # type: ignore[arg-type]
+    spot = _parse_spot(players, board, dead, min_players=1)
     if not spot.all_known():
         raise ValueError("low_odds needs known hands (no ranges or random hands)")
     holes = [p for p in spot.players if isinstance(p, tuple)]
