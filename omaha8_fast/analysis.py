@@ -517,8 +517,9 @@ class NextStreet:
 
     ``cards``: the unseen next cards; ``weights``: the probability of each
     (proportional to the weight of the deals it fits; uniform for known
-    hands); ``equities``: ``(cards, players)``; ``results[i]``: the
-    :class:`~omaha8_fast.PlayerEquity` list after card ``i``. ``mean`` is each
+    hands); ``equities``: ``(cards, players)``; ``results(i)``: the
+    :class:`~omaha8_fast.PlayerEquity` list after card ``i``; ``counts``:
+    the kernels' integer counts per card (``o8_equity_counts`` as int64s). ``mean`` is each
     player's equity now, the exact weighted sum of the per-card counts (equal
     to :func:`omaha8_fast.equity` when exact); ``std_error`` its Monte Carlo
     standard error (0.0 when exact).
@@ -529,10 +530,18 @@ class NextStreet:
     cards: tuple[Card, ...]
     weights: npt.NDArray[np.float64]
     equities: npt.NDArray[np.float64]
-    results: tuple[list[PlayerEquity], ...]
     mean: tuple[float, ...]
     std_error: tuple[float, ...]
     exact: bool
+    counts: npt.NDArray[np.int64] = field(repr=False)
+    holes: tuple[tuple[int, ...] | None, ...] = field(repr=False)
+
+    def results(self, index: int) -> list[PlayerEquity]:
+        """Each player's :class:`~omaha8_fast.PlayerEquity` after card ``cards[index]``."""
+        row = self.counts[index]
+        return [_player_equity(hole, int(row[0]), int(row[1]), int(row[3 + 7 * p]), int(row[4 + 7 * p]),
+                               [int(v) for v in row[5 + 7 * p:10 + 7 * p]], self.exact)
+                for p, hole in enumerate(self.holes)]
 
     @property
     def street(self) -> str:
@@ -683,27 +692,30 @@ def next_street(players: Sequence[HandOrRandom | Range], board: CardsLike, dead:
     per_card = max(1, -(-options.samples // len(cards)))
     job = _card_job(spot, exact, per_card, options.seed)
     work = deals if exact else per_card * len(cards)
-    tasks = [(job, chunk) for chunk, _ in _split(bytes(cards), 1, _CHUNKS)]
-    counts = _counts_array(_run(tasks, _count_cards, options, work * len(spot.players) < _SMALL), _COUNT_FIELDS)
+    small = work * len(spot.players) < _SMALL
+    tasks = [(job, chunk) for chunk, _ in _split(bytes(cards), 1, 1 if small else _CHUNKS)]
+    counts = _counts_array(_run(tasks, _count_cards, options, small), _COUNT_FIELDS)
     weights = _card_probabilities(spot, cards, counts, exact)
     possible = (weights > 0) & (counts[:, 0] > 0)  # cards no deal fits never come
     cards, counts = [c for c, ok in zip(cards, possible) if ok], counts[possible]
     weights = weights[possible] / weights[possible].sum()
     n = len(spot.players)
-    holes = [p if isinstance(p, tuple) else None for p in spot.players]
-    results = tuple([_player_equity(holes[p], int(row[0]), int(row[1]), int(row[3 + 7 * p]), int(row[4 + 7 * p]),
-                                    [int(v) for v in row[5 + 7 * p:10 + 7 * p]], exact) for p in range(n)]
-                    for row in counts)
-    equities = np.array([[r.equity for r in per] for per in results], dtype=np.float64).reshape(len(cards), n)
+    holes = tuple(p if isinstance(p, tuple) else None for p in spot.players)
+    showdowns = counts[:, 0].astype(np.float64)
+    share = counts[:, 3:3 + 7 * n:7].astype(np.float64)  # exact in float64: below 2**53
+    equities = share / POT / showdowns[:, None]  # the same float operations as equity()
     if exact:
-        showdowns = int(counts[:, 0].sum())
-        mean = tuple(int(counts[:, 3 + 7 * p].sum()) / POT / showdowns for p in range(n))
+        total = int(counts[:, 0].sum())
+        mean = tuple(int(counts[:, 3 + 7 * p].sum()) / POT / total for p in range(n))
         errors = (0.0,) * n
     else:
+        share_sq = counts[:, 4:4 + 7 * n:7].astype(np.float64)
+        variance = (share_sq / POT**2 - showdowns[:, None] * equities**2) / np.maximum(showdowns - 1, 1)[:, None]
+        card_errors = np.sqrt(np.maximum(variance, 0.0) / showdowns[:, None])
         mean = tuple(float(np.dot(weights, equities[:, p])) for p in range(n))
-        errors = tuple(float(np.sqrt(np.sum((weights * [r[p].std_error for r in results]) ** 2))) for p in range(n))
+        errors = tuple(float(np.sqrt(np.sum((weights * card_errors[:, p]) ** 2))) for p in range(n))
     return NextStreet(tuple(_player_name(p) for p in spot.players), tuple(Card(c) for c in spot.board),
-                      tuple(Card(c) for c in cards), weights, equities, results, mean, errors, exact)
+                      tuple(Card(c) for c in cards), weights, equities, mean, errors, exact, counts, holes)
 
 
 # ---------------------------------------------------------------------------- range distribution
@@ -827,8 +839,8 @@ def range_distribution(hero: CardsLike, villain_range: Range | str, board: Cards
         raise ValueError(f"{n * runouts:,} deals are too many to enumerate; use exact=False")
     per_hand = max(100, -(-options.samples // n))
     job = _DuelJob(bytes(hero_t), spot.hole_size, bytes(spot.board), bytes(spot.dead), exact, per_hand, options.seed)
-    tasks = [(job, chunk, first) for chunk, first in _split(hands.tobytes(), spot.hole_size, _CHUNKS)]
     small = (runouts if exact else per_hand) * n < _SMALL
+    tasks = [(job, chunk, first) for chunk, first in _split(hands.tobytes(), spot.hole_size, 1 if small else _CHUNKS)]
     counts = _counts_array(_run(tasks, _count_duels, options, small), _DUEL_FIELDS)
     showdowns, share, share_sq = counts[:, 0], counts[:, 2], counts[:, 3]
     w = r.weights.astype(np.int64)

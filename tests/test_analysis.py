@@ -50,10 +50,10 @@ def test_next_street_each_card_is_equity_on_the_longer_board() -> None:
     ns = next_street(HU, FLOP)
     seen = set(_cards(FLOP)) | {c for h in HU for c in _cards(h)}
     assert sorted(ns.cards) == [c for c in range(52) if c not in seen]
-    for card, row, results in zip(ns.cards, ns.equities, ns.results):
+    for i, (card, row) in enumerate(zip(ns.cards, ns.equities)):
         direct = equity(HU, _cards(FLOP) + [card])
         assert list(row) == [p.equity for p in direct]
-        assert results == direct
+        assert ns.results(i) == direct
 
 
 def test_next_street_range_weights_count_compatible_deals() -> None:
