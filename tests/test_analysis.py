@@ -315,3 +315,35 @@ def test_low_odds_low_board_from_the_flop_counts_runouts() -> None:
     assert lo.low_board == 1 - math.comb(45 - len(new_low), 2) / math.comb(45, 2)
     assert lo.makes_low == (0.0,) and lo.counterfeited == (0.0,)
     assert format_cards(lo.board) == "Qs 7h 4d"
+
+
+# ---------------------------------------------------------------------------- options
+
+
+def test_executor_and_threads_give_the_seeded_numbers() -> None:
+    import pickle
+    from concurrent.futures import ThreadPoolExecutor
+
+    players = ["As 2s 5d Kc", "QQ"]
+    one = next_street(players, TURN, exact=False, samples=300_000, seed=4, threads=1)
+    with ThreadPoolExecutor(2) as pool:
+        other = next_street(players, TURN, exact=False, samples=300_000, seed=4, executor=pool)
+    assert np.array_equal(one.equities, other.equities) and one.mean == other.mean
+    d1 = range_distribution("As 2s 5d Kc", "KK", FLOP, threads=1)
+    d2 = range_distribution("As 2s 5d Kc", "KK", FLOP, threads=2)
+    assert np.array_equal(d1.equities, d2.equities) and d1.mean == d2.mean
+    from omaha8_fast.analysis import _CardJob, _count_cards  # executor tasks must pickle
+
+    job = _CardJob((bytes(_cards("As 2s 5d Kc")), bytes(_cards("Qh Qd Jc Tc"))), (None, None), 4,
+                   bytes(_cards(TURN)), b"", True, 1, 0)
+    assert _count_cards(*pickle.loads(pickle.dumps((job, bytes([0, 1]))))) == _count_cards(job, bytes([0, 1]))
+
+
+@pytest.mark.parametrize("kwargs, error", [
+    ({"seed": -1}, ValueError), ({"samples": 0}, ValueError), ({"samples": 1.5}, TypeError),
+    ({"threads": 0}, ValueError), ({"progress": 1}, TypeError), ({"executor": object()}, TypeError),
+    ({"colour": 1}, TypeError),
+])
+def test_bad_options(kwargs: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        next_street(HU, FLOP, **kwargs)  # type: ignore[arg-type]
