@@ -391,6 +391,15 @@ def _text_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
+def _html_image(png: bytes | None) -> str:
+    """The plot inline in the HTML repr (notebooks show the HTML, not both)."""
+    if png is None:
+        return ""
+    import base64
+
+    return f'<div><img alt="plot" src="data:image/png;base64,{base64.b64encode(png).decode()}"/></div>'
+
+
 def _png(figure_fn: Any, result: Any) -> bytes | None:
     """PNG bytes of the result's plot, or None without matplotlib (Jupyter
     then shows the HTML table alone)."""
@@ -470,7 +479,7 @@ class StreetEquities(Mapping[str, list[PlayerEquity]]):
         return pd.DataFrame(self.rows())
 
     def _repr_html_(self) -> str:
-        return _html_table(*self._cells(), caption="Equity by street")
+        return _html_table(*self._cells(), caption="Equity by street") + _html_image(self._repr_png_())
 
     def _repr_png_(self) -> bytes | None:
         return _png(lambda plot: plot.plot_by_street, self)
@@ -624,7 +633,8 @@ class NextStreet:
         return _text_table(*self._cells())
 
     def _repr_html_(self) -> str:
-        return _html_table(*self._cells(), caption=f"Equity on the {self.street} after {format_cards(self.board)}")
+        caption = f"Equity on the {self.street} after {format_cards(self.board)}"
+        return _html_image(self._repr_png_()) + _html_table(*self._cells(), caption=caption)
 
     def _repr_png_(self) -> bytes | None:
         return _png(lambda plot: plot.plot_distribution, self)
@@ -799,7 +809,7 @@ class Distribution:
 
     def _repr_html_(self) -> str:
         caption = f"{format_cards(self.hero)} vs {self.villain}: equity {self.mean:.2%}"
-        return _html_table(*self._cells(), caption=caption)
+        return _html_image(self._repr_png_()) + _html_table(*self._cells(), caption=caption)
 
     def _repr_png_(self) -> bytes | None:
         return _png(lambda plot: plot.plot_distribution, self)
@@ -997,7 +1007,8 @@ class Outs(Mapping[Card, CardOutcome]):
         return _text_table(*self._cells()) + f"\n({len(self)} unseen cards after {format_cards(self.board)})"
 
     def _repr_html_(self) -> str:
-        return _html_table(*self._cells(), caption=f"Outs after {format_cards(self.board)} ({len(self)} cards)")
+        caption = f"Outs after {format_cards(self.board)} ({len(self)} cards)"
+        return _html_table(*self._cells(), caption=caption) + _html_image(self._repr_png_())
 
     def _repr_png_(self) -> bytes | None:
         return _png(lambda plot: plot.plot_outs, self)

@@ -98,7 +98,8 @@ def test_results_render_in_notebooks() -> None:
     ns = next_street(HU, "Qs 7h 4d 9s")
     png = ns._repr_png_()
     assert png is not None and png[:4] == b"\x89PNG"
-    assert "<table>" in ns._repr_html_()
+    page = ns._repr_html_()
+    assert "<table>" in page and "data:image/png;base64," in page  # notebooks show the HTML: plot included
     d = range_distribution("As 2s 5d Kc", "QQ", "Qs 7h 4d")
     assert d._repr_png_()[:4] == b"\x89PNG"  # type: ignore[index]
     assert "<table>" in d._repr_html_() and "<table>" in outs(HU, "Qs 7h 4d")._repr_html_()
@@ -110,7 +111,8 @@ def test_missing_matplotlib_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.delattr(sys.modules["omaha8_fast"], "plot")
     with pytest.raises(ImportError, match=r"omaha8_fast\[plot\]"):
         importlib.import_module("omaha8_fast.plot")
-    assert next_street(HU, "Qs 7h 4d 9s")._repr_png_() is None  # the notebook falls back to HTML
+    ns = next_street(HU, "Qs 7h 4d 9s")
+    assert ns._repr_png_() is None and "<img" not in ns._repr_html_()  # the table alone
 
 
 def test_bad_plot_arguments() -> None:
