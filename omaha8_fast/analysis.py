@@ -111,15 +111,16 @@ class _Spot:
     def all_known(self) -> bool:
         return all(isinstance(p, tuple) for p in self.players)
 
-    def deals(self, board_size: int) -> int:
-        """Deals an exact job enumerates when the board has ``board_size`` cards."""
+    def deals(self, board_size: int, weighted: bool = False) -> int:
+        """Deals an exact job enumerates when the board has ``board_size``
+        cards (``weighted``: a bound on their total weight)."""
         n_random = sum(p is None for p in self.players)
         in_ranges = sum(isinstance(p, Range) for p in self.players) * self.hole_size
         left = 52 - len(self.known) - in_ranges - (board_size - len(self.board))
         count = runout_count(n_random, self.hole_size, left, 5 - board_size)
         for p in self.players:
             if isinstance(p, Range):
-                count *= len(p)
+                count *= p.total_weight if weighted else len(p)
         return count
 
 
@@ -695,9 +696,10 @@ def next_street(players: Sequence[HandOrRandom | Range], board: CardsLike, dead:
     if len(spot.board) not in (3, 4):
         raise ValueError(f"next_street needs a flop or a turn (3 or 4 board cards), got {len(spot.board)}")
     deals = spot.deals(len(spot.board))
-    exact = deals <= EXACT_LIMIT if options.exact is None else options.exact
-    if exact and deals > EXACT_MAX:
-        raise ValueError(f"{deals:,} deals are too many to enumerate (at most {EXACT_MAX:,}); use exact=False")
+    fits = spot.deals(len(spot.board) + 1, weighted=True) * POT < 2**63  # each card's int64 counts
+    exact = deals <= EXACT_LIMIT and fits if options.exact is None else options.exact
+    if exact and (deals > EXACT_MAX or not fits):
+        raise ValueError(f"{deals:,} weighted deals are too many to enumerate; use exact=False")
     cards = spot.unseen()
     per_card = max(1, -(-options.samples // len(cards)))
     job = _card_job(spot, exact, per_card, options.seed)
@@ -715,8 +717,8 @@ def next_street(players: Sequence[HandOrRandom | Range], board: CardsLike, dead:
     share = counts[:, 3:3 + 7 * n:7].astype(np.float64)  # exact in float64: below 2**53
     equities = share / POT / showdowns[:, None]  # the same float operations as equity()
     if exact:
-        total = int(counts[:, 0].sum())
-        mean = tuple(int(counts[:, 3 + 7 * p].sum()) / POT / total for p in range(n))
+        total = sum(map(int, counts[:, 0]))  # Python ints: the sums may pass 2**63
+        mean = tuple(sum(map(int, counts[:, 3 + 7 * p])) / POT / total for p in range(n))
         errors = (0.0,) * n
     else:
         share_sq = counts[:, 4:4 + 7 * n:7].astype(np.float64)
