@@ -41,13 +41,32 @@ def cmd_unroll(args: argparse.Namespace) -> int:
     """Equity on each street of the board."""
     from .analysis import equity_by_street
 
-    streets = equity_by_street(_players(args.holes), args.board, args.dead, **_equity_options(args))
+    players = _players(args.holes)
+    streets = equity_by_street(players, args.board, args.dead, **_equity_options(args))
+    lows = _low_odds_by_street(players, streets, args.dead) if args.low else {}
     if args.json:
-        print(json.dumps({"players": list(streets.names), "no_low": streets.no_low, "rows": streets.rows()}))
+        print(json.dumps({"players": list(streets.names), "no_low": streets.no_low, "rows": streets.rows(),
+                          "low_odds": {street: {"low_board": lo.low_board, "makes_low": list(lo.makes_low),
+                                                "nut_low": list(lo.nut_low), "counterfeited": list(lo.counterfeited)}
+                                       for street, lo in lows.items()}}))
     else:
         print(streets.table())
+        for street, lo in lows.items():
+            print(f"\nLow odds from the {street} to the river:")
+            print(lo.table())
     _write_plots(args, lambda plot: plot.plot_by_street(streets))
     return 0
+
+
+def _low_odds_by_street(players: list[str | None], streets: Any, dead: str) -> dict[str, Any]:
+    """low_odds() from each street of the board before the river (known hands only)."""
+    from .analysis import low_odds
+    from .ranges import is_range
+
+    if any(p is None or is_range(p) for p in players):
+        raise ValueError("--low needs every player's hand known (no ranges or random hands)")
+    return {street: low_odds(players, list(streets.boards[street]), dead)  # type: ignore[arg-type]
+            for street in streets if street != "river"}
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
@@ -122,6 +141,9 @@ def register(commands: Any) -> None:
     un.add_argument("holes", nargs="+", metavar="HOLE", help=hole_help)
     un.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
     un.add_argument("--dead", default="", help="cards out of play")
+    un.add_argument("--low", action="store_true",
+                    help="also print the low odds from each street: a low board by the river, each hand's "
+                         "chance of a low, of the nut low, of being counterfeited (known hands only)")
     _equity_arguments(un)
     _output_options(un)
     un.set_defaults(run=cmd_unroll)

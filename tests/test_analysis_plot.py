@@ -137,6 +137,17 @@ def test_cli_unroll_table_json_and_png(tmp_path: Path, capsys: pytest.CaptureFix
     assert [r["street"] for r in data["rows"]] == ["preflop", "preflop", "flop", "flop"]
 
 
+def test_cli_unroll_low_odds(capsys: pytest.CaptureFixture[str]) -> None:
+    from omaha8_fast.analysis import low_odds
+
+    assert main(["unroll", *HU, "--board", "Qs 7h 4d", "--low", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data["low_odds"]) == ["preflop", "flop"]
+    assert data["low_odds"]["flop"]["nut_low"] == list(low_odds(HU, "Qs 7h 4d").nut_low)
+    assert main(["unroll", "As 2s 5d Kc", "QQ", "--board", "Qs 7h 4d", "--low"]) == 2
+    assert "known" in capsys.readouterr().err
+
+
 def test_cli_graph_next_street_and_range(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     svg = tmp_path / "g.svg"
     assert main(["graph", *HU, "--board", "Qs 7h 4d 9s", "--svg", str(svg)]) == 0
