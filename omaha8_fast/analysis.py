@@ -882,32 +882,24 @@ def range_distribution(hero: CardsLike, villain_range: Range | str, board: Cards
 
 @dataclass(frozen=True)
 class CardOutcome:
-    """The hand after one more card, evaluated as it stands: the winners of
-    each half (player indices; ``low_winners`` empty when nobody has a low),
-    each player's ``high`` class and ``low`` number (0: no low), and each
-    player's share of the pot (``shares``; ``units`` of 5040 per pot)."""
+    """The hand after one more card, evaluated as it stands and settled by
+    the showdown rule (:func:`omaha8_fast.showdown`, a pot of 5040 units):
+    the winners of each half (player indices; ``low_winners`` empty when
+    nobody has a low), each player's units of the high half (the whole pot
+    without a low) and of the low half, their ``high`` class and ``low``
+    number (0: no low), and each player's share of the pot (``shares``)."""
 
     card: Card
     high_winners: tuple[int, ...]
     low_winners: tuple[int, ...]
+    high_units: tuple[int, ...]
+    low_units: tuple[int, ...]
     high: tuple[int, ...]
     low: tuple[int, ...]
 
     @property
-    def high_units(self) -> tuple[int, ...]:
-        """Each player's units of the high half (the whole pot without a low)."""
-        return _half_units(self.high_winners, len(self.high), POT // 2 if self.low_winners else POT)
-
-    @property
-    def low_units(self) -> tuple[int, ...]:
-        """Each player's units of the low half."""
-        return _half_units(self.low_winners, len(self.low), POT // 2)
-
-    @property
     def units(self) -> tuple[int, ...]:
-        """Each player's units of a pot of 5040: as in equity, each half split
-        evenly among its winners when there is a low, else the whole pot to
-        the best high."""
+        """Each player's units of the pot of 5040."""
         return tuple(a + b for a, b in zip(self.high_units, self.low_units))
 
     @property
@@ -955,10 +947,6 @@ class OutsSummary:
     def low_count(self) -> int:
         """Outs to win or tie the low."""
         return len(self.low_win) + len(self.low_tie)
-
-
-def _half_units(winners: Sequence[int], n: int, units: int) -> tuple[int, ...]:
-    return tuple(units // len(winners) if p in winners else 0 for p in range(n))
 
 
 class Outs(Mapping[Card, CardOutcome]):
@@ -1032,27 +1020,22 @@ def outs(players: Sequence[CardsLike], board: CardsLike, dead: CardsLike = ()) -
         raise ValueError(f"outs needs a flop or a turn (3 or 4 board cards), got {len(spot.board)}")
     holes = [p for p in spot.players if isinstance(p, tuple)]
     n, cards = len(holes), spot.unseen()
-    hole_rows = np.tile(np.array(holes, dtype=np.uint8), (len(cards), 1))
-    boards = np.empty((len(cards), len(spot.board) + 1), dtype=np.uint8)
-    boards[:, :-1] = spot.board
-    boards[:, -1] = cards
-    board_rows = np.repeat(boards, n, axis=0)
-    high = np.empty(len(hole_rows), np.uint16)
-    low = np.empty(len(hole_rows), np.int32)
-    code = lib.o8_eval_batch(ffi.from_buffer("uint8_t[]", hole_rows), spot.hole_size,
-                             ffi.from_buffer("uint8_t[]", board_rows), boards.shape[1], len(hole_rows),
-                             ffi.from_buffer("uint16_t[]", high), ffi.from_buffer("int32_t[]", low))
-    if code:
-        raise ValueError("invalid cards")
-    high_m, low_m = high.reshape(-1, n).astype(np.int64), low.reshape(-1, n).astype(np.int64)
+    hole_bytes = bytes(c for h in holes for c in h)
+    pot = ffi.new("int64_t[]", [POT, (1 << n) - 1])  # one pot of 5040 units, every player eligible
+    payouts, detail = ffi.new("int64_t[]", n), ffi.new("int64_t[]", 2 * n)
+    high, low = ffi.new("uint16_t[]", n), ffi.new("int32_t[]", n)
     outcomes = []
-    for i, c in enumerate(cards):
-        hv, lv = high_m[i], low_m[i]
-        high_winners = tuple(int(p) for p in np.flatnonzero(hv == hv.min()))
-        lows = np.where(lv > 0, lv, np.iinfo(np.int64).max)
-        low_winners = tuple(int(p) for p in np.flatnonzero(lows == lows.min())) if (lv > 0).any() else ()
-        outcomes.append(CardOutcome(Card(c), high_winners, low_winners, tuple(int(v) for v in hv),
-                                    tuple(int(v) for v in lv)))
+    for c in cards:
+        board_c = bytes(spot.board) + bytes([c])
+        code = lib.o8_showdown(board_c, len(board_c), hole_bytes, spot.hole_size, n, (1 << n) - 1, 0, pot, 1,
+                               payouts, detail, high, low)
+        if code:
+            raise ValueError("invalid cards")
+        high_part, low_part = list(detail[0:n]), list(detail[n:2 * n])  # -1: not a winner of that half
+        outcomes.append(CardOutcome(Card(c), tuple(p for p in range(n) if high_part[p] >= 0),
+                                    tuple(p for p in range(n) if low_part[p] >= 0),
+                                    tuple(max(u, 0) for u in high_part), tuple(max(u, 0) for u in low_part),
+                                    tuple(high[0:n]), tuple(low[0:n])))
     return Outs([_player_name(p) for p in spot.players], tuple(Card(c) for c in spot.board), outcomes)
 
 
