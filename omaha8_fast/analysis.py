@@ -50,7 +50,7 @@ import numpy.typing as npt
 from ._core import ffi, lib
 from .cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, format_cards
 from .equity import DEFAULT_SAMPLES, EXACT_LIMIT, EXACT_MAX, HandOrRandom, PlayerEquity, equity, runout_count
-from .ranges import Range, is_range
+from .ranges import Range
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -137,7 +137,7 @@ def _parse_spot(players: Sequence[HandOrRandom | Range], board: CardsLike, dead:
     for i, p in enumerate(players, 1):
         if p is None or (isinstance(p, str) and p.strip().lower() == "random"):
             parsed.append(None)
-        elif is_range(p):
+        elif _is_range(p):
             parsed.append(p if isinstance(p, Range) else str(p))
         else:
             try:
@@ -209,6 +209,26 @@ def _options(exact: Any = None, samples: Any = None, seed: Any = None, threads: 
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
     return _Options(exact, samples, seed, threads, executor, progress)
+
+
+def _is_range(player: object) -> bool:
+    """Whether ``equity()`` reads ``player`` as a range: its own test, looked
+    up where it lives (``ranges`` now; the players layer that is replacing
+    it there), so that the two always agree.
+
+    >>> _is_range("A2**ds"), _is_range("AsAd2s3d"), _is_range(None)
+    (True, False, False)
+    """
+    import importlib
+
+    for module in (".ranges", "._players"):
+        try:
+            test = getattr(importlib.import_module(module, __package__), "is_range", None)
+        except ImportError:
+            continue
+        if test is not None:
+            return bool(test(player))
+    raise ImportError("omaha8_fast has no is_range")  # pragma: no cover
 
 
 def _name(card: int) -> str:
@@ -836,7 +856,7 @@ def range_distribution(hero: CardsLike, villain_range: Range | str, board: Cards
     hero_ids = card_ids(hero)
     if len(hero_ids) not in (4, 5, 6):
         raise ValueError(f"hero: a hole has 4, 5 or 6 cards, got {len(hero_ids)}")
-    if not is_range(villain_range) and not isinstance(villain_range, str):
+    if not _is_range(villain_range) and not isinstance(villain_range, str):
         raise TypeError(f"villain_range must be a Range or range text, not {type(villain_range).__name__}")
     villain = villain_range if isinstance(villain_range, Range) else Range(villain_range, hole_size=len(hero_ids))
     spot = _parse_spot([hero_ids, villain], board, dead)
