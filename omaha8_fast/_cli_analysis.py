@@ -60,10 +60,9 @@ def cmd_unroll(args: argparse.Namespace) -> int:
 
 def _low_odds_by_street(players: list[str | None], streets: Any, dead: str) -> dict[str, Any]:
     """low_odds() from each street of the board before the river (known hands only)."""
-    from .analysis import low_odds
-    from .ranges import is_range
+    from .analysis import _is_range, low_odds
 
-    if any(p is None or is_range(p) for p in players):
+    if any(p is None or _is_range(p) for p in players):
         raise ValueError("--low needs every player's hand known (no ranges or random hands)")
     return {street: low_odds(players, list(streets.boards[street]), dead)  # type: ignore[arg-type]
             for street in streets if street != "river"}
