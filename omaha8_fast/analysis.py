@@ -568,6 +568,8 @@ class NextStreet:
 
     def results(self, index: int) -> list[PlayerEquity]:
         """Each player's :class:`~omaha8_fast.PlayerEquity` after card ``cards[index]``."""
+        if isinstance(index, bool) or not isinstance(index, int) or not -len(self.cards) <= index < len(self.cards):
+            raise ValueError(f"index must be an int in 0..{len(self.cards) - 1}, got {index!r}")
         row = self.counts[index]
         return [_player_equity(hole, int(row[0]), int(row[1]), int(row[3 + 7 * p]), int(row[4 + 7 * p]),
                                [int(v) for v in row[5 + 7 * p:10 + 7 * p]], self.exact)
@@ -795,6 +797,8 @@ class Distribution:
         return _histogram(self.equities, self.weights / self.weights.sum(), bins)
 
     def _ranked(self, k: int, reverse: bool) -> list[tuple[str, float]]:
+        if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+            raise ValueError(f"k must be an int >= 0, got {k!r}")
         order = np.argsort(self.equities if not reverse else -self.equities, kind="stable")[:k]
         return [(format_cards(self.hands[i].tolist()), float(self.equities[i])) for i in order]
 

@@ -53,6 +53,14 @@ def _figure(width: int, height: int, dpi: int) -> tuple[Figure, Any]:
     return fig, ax
 
 
+def _check(result: object, *kinds: str) -> None:
+    """TypeError unless ``result`` is one of the analysis classes ``kinds``."""
+    from . import analysis
+
+    if not isinstance(result, tuple(getattr(analysis, k) for k in kinds)):
+        raise TypeError(f"expected {' or '.join(kinds)} from omaha8_fast.analysis, not {type(result).__name__}")
+
+
 def _short(name: str, limit: int = 28) -> str:
     return name if len(name) <= limit else name[:limit - 1] + "…"
 
@@ -60,6 +68,7 @@ def _short(name: str, limit: int = 28) -> str:
 def plot_by_street(streets: StreetEquities, *, width: int = 800, height: int = 500, dpi: int = 100) -> Figure:
     """One line per player: equity before the flop and on each street; and,
     in the low colour, how often nobody has a low."""
+    _check(streets, "StreetEquities")
     fig, ax = _figure(width, height, dpi)
     labels = [f"{s}\n{format_cards(streets.boards[s]) or '(no board)'}" for s in streets]
     x = list(range(len(labels)))
@@ -88,6 +97,7 @@ def plot_distribution(result: Distribution | NextStreet, player: int = 0, *, bin
     each villain hand, weighted by the range), with the mean and median."""
     from .analysis import QUANTILE_LEVELS, Distribution
 
+    _check(result, "Distribution", "NextStreet")
     fig, ax = _figure(width, height, dpi)
     if isinstance(result, Distribution):
         counts, edges = result.histogram(bins)
@@ -117,6 +127,7 @@ def plot_distribution(result: Distribution | NextStreet, player: int = 0, *, bin
 def plot_outs(result: Outs, player: int = 0, *, width: int = 800, height: int = 500, dpi: int = 100) -> Figure:
     """One stacked bar per unseen card: ``player``'s share of the pot from
     the high half (or the whole pot without a low) and from the low half."""
+    _check(result, "Outs")
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(result.names):
         raise ValueError(f"player must be an index 0..{len(result.names) - 1}, got {player!r}")
     fig, ax = _figure(width, height, dpi)

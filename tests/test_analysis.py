@@ -123,6 +123,10 @@ def test_next_street_rejects_bad_input() -> None:
         next_street(HU, FLOP).histogram(0, bins=0)
     with pytest.raises(ValueError, match="player"):
         next_street(HU, FLOP).histogram(2)
+    with pytest.raises(ValueError, match="index"):
+        next_street(HU, FLOP).results(41)
+    with pytest.raises(ValueError, match="k must"):
+        range_distribution("As 2s 5d Kc", "QQ", FLOP).best(-1)
 
 
 # ---------------------------------------------------------------------------- range_distribution

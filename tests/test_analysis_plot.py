@@ -121,6 +121,12 @@ def test_bad_plot_arguments() -> None:
         plot.plot_outs(o, 2)
     with pytest.raises(ValueError, match="width"):
         plot.plot_outs(o, 0, width=0)
+    with pytest.raises(TypeError, match="Outs"):
+        plot.plot_outs(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="Distribution or NextStreet"):
+        plot.plot_distribution(o)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="StreetEquities"):
+        plot.plot_by_street(5)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------- CLI
