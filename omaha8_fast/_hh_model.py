@@ -12,8 +12,8 @@ played for money (``unit == "cents"``), chips for tournaments and play money
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
 
 from .cards import Card
 
@@ -104,8 +104,7 @@ def format_amount(value: int, unit: Unit, symbol: str = "") -> str:
     return f"{symbol}{whole}" if cents == 0 else f"{symbol}{whole}.{cents:02d}"
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     """A seat at the table: its number, the player's name and stack before the hand."""
 
     number: int
@@ -114,8 +113,7 @@ class Seat:
     sitting_out: bool = False
 
 
-@dataclass(frozen=True)
-class Post:
+class Post(NamedTuple):
     """A forced bet: ``kind`` is ``"small blind"``, ``"big blind"``,
     ``"small & big blinds"`` (a dead small blind plus the big blind, ``dead``
     the part that does not count as a bet), ``"ante"`` or ``"straddle"``."""
@@ -128,8 +126,7 @@ class Post:
     line: int = 0
 
 
-@dataclass(frozen=True)
-class PlayerAction:
+class PlayerAction(NamedTuple):
     """A voluntary action. ``kind``: fold, check, call, bet, raise.
 
     ``amount`` is what the site wrote: the chips added for a call or a bet,
@@ -145,8 +142,7 @@ class PlayerAction:
     line: int
 
 
-@dataclass(frozen=True)
-class Collection:
+class Collection(NamedTuple):
     """A ``collected`` line: who took how much from which pot (``"pot"``,
     ``"main pot"``, ``"side pot-1"``, ...) on which run (1, or 2 when run twice)."""
 
@@ -157,8 +153,7 @@ class Collection:
     line: int
 
 
-@dataclass(frozen=True)
-class ShownHand:
+class ShownHand(NamedTuple):
     """A hand shown at showdown (or after winning): its cards, the site's
     description as written (None if it wrote none) and the run it was shown for."""
 
@@ -169,8 +164,7 @@ class ShownHand:
     line: int
 
 
-@dataclass(frozen=True)
-class Tournament:
+class Tournament(NamedTuple):
     """Tournament information from the header: id, buy-in text and level text."""
 
     id: str
@@ -178,7 +172,7 @@ class Tournament:
     level: str
 
 
-@dataclass(frozen=True)
+@dataclass(eq=True)
 class ImportedHand:
     """One hand read from a site's hand history.
 
@@ -219,7 +213,6 @@ class ImportedHand:
     tournament: Tournament | None = None
     cashed_out: bool = False
     first_line: int = 1
-    text: str = field(default="", repr=False, compare=False)
 
     @property
     def run_twice(self) -> bool:

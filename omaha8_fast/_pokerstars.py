@@ -80,11 +80,15 @@ def is_header(line: str) -> bool:
     return line.startswith("PokerStars ") and _HEADER.match(line) is not None
 
 
+_CARD = {str(Card(c)): Card(c) for c in range(52)}
+_CARD |= {k[0] + k[1].upper(): v for k, v in _CARD.items()} | {k[0].lower() + k[1]: v for k, v in _CARD.items()}
+
+
 def _cards(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
     """The cards in a ``[Ah 2d Ks]`` group (the brackets already removed)."""
     try:
-        return tuple(Card(c) for c in text.split())
-    except (ValueError, TypeError):
+        return tuple(map(_CARD.__getitem__, text.split()))
+    except KeyError:
         raise HandHistoryError(f"bad cards [{text}]", hand_id=hand_id, line=line) from None
 
 
@@ -99,6 +103,9 @@ def _bracket_groups(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
         out.extend(_cards(text[start + 1:end], hand_id, line))
         start = text.find("[", end)
     return tuple(out)
+
+
+_AMOUNTS: dict[str, dict[str, int]] = {"cents": {}, "chips": {}}  # amounts already read, by unit
 
 
 class _Hand:
@@ -140,14 +147,45 @@ class _Hand:
         return HandHistoryError(message, hand_id=self.hand_id, line=line)
 
     def amount(self, text: str, line: int) -> int:
+        cache = _AMOUNTS[self.unit]
+        value = cache.get(text)
+        if value is not None:
+            return value
         try:
-            return parse_amount(text, self.unit)
+            value = parse_amount(text, self.unit)
         except ValueError as error:
             raise self.error(str(error), line) from None
+        if len(cache) > 20_000:
+            cache.clear()
+        cache[text] = value
+        return value
+
+
+_HEADER_FIELDS = ("game", "hole_size", "betting", "mixed", "tournament", "unit", "symbol", "currency", "stakes", "date")
+_HEADERS: dict[str, tuple[object, ...] | str] = {}  # header text before the date -> the fields it gives
 
 
 def _read_header(rest: str, hand: _Hand, line: int) -> str | None:
     """Fill the game fields from the header; the other game's name if it is not Omaha Hi/Lo."""
+    key, dash, date = rest.rpartition(" - ")
+    known = _HEADERS.get(key) if dash else None
+    if known is None:
+        other = _read_header_text(rest, hand, line)
+        if dash:
+            if len(_HEADERS) > 10_000:
+                _HEADERS.clear()
+            _HEADERS[key] = other if other is not None else tuple(getattr(hand, f) for f in _HEADER_FIELDS)
+        return other
+    if isinstance(known, str):
+        return known
+    for f, value in zip(_HEADER_FIELDS, known):
+        setattr(hand, f, value)
+    hand.date = date.strip()
+    return None
+
+
+def _read_header_text(rest: str, hand: _Hand, line: int) -> str | None:
+    """:func:`_read_header` without the cache."""
     game = _GAME.search(rest)
     if game is None:
         return _other_name(rest)
@@ -321,11 +359,12 @@ def _summary(hand: _Hand, line_text: str, line: int) -> None:
             hand.rake = hand.amount(body[rake + 7:].split(" ", 1)[0], line)
         return
     if line_text.startswith("Seat "):
+        if " showed [" not in line_text and " mucked [" not in line_text:
+            return
         number, colon, rest = line_text[5:].partition(": ")
         if not colon or not number.isdigit():
             return
-        seat = int(number)
-        name = next((s.name for s in hand.seats if s.number == seat), None)
+        name = next((s.name for s in hand.seats if s.number == int(number)), None)
         if name is None or not rest.startswith(name):
             return
         tail = rest[len(name):]
@@ -437,7 +476,7 @@ def _section(hand: _Hand, text: str, line: int) -> None:
     hand.high = 0
 
 
-def _build(hand: _Hand, text: str) -> ImportedHand:
+def _build(hand: _Hand) -> ImportedHand:
     if hand.total is None:
         raise hand.error("the hand has no 'Total pot' line (is it cut short?)", hand.first)
     boards = tuple(b for b in hand.boards if b)
@@ -449,7 +488,7 @@ def _build(hand: _Hand, text: str) -> ImportedHand:
         shown=tuple(hand.shown), mucked=tuple(hand.mucked), collected=tuple(hand.collected),
         returned=tuple(hand.returned), total_pot=hand.total, rake=hand.rake, pot_breakdown=hand.breakdown,
         date=hand.date, mixed=hand.mixed, tournament=hand.tournament, cashed_out=hand.cashed_out,
-        first_line=hand.first, text=text,
+        first_line=hand.first,
     )
 
 
@@ -466,6 +505,10 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
     if len(lines) > MAX_HAND_LINES:
         raise hand.error(f"the hand has more than {MAX_HAND_LINES} lines", first)
     table_seen = False
+    names = hand.names
+    add = hand.actions.append
+    amount = hand.amount
+    street, bets, high, section = hand.street, hand.bets, hand.high, hand.section
     for offset in range(1, len(lines)):
         text = lines[offset]
         if not text:
@@ -473,9 +516,10 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
         line = first + offset
         if len(text) > MAX_LINE:
             raise hand.error(f"line longer than {MAX_LINE} characters", line)
-        section = hand.section
-        if text.startswith("*** "):
+        if text[0] == "*" and text.startswith("*** "):
+            hand.high = high
             _section(hand, text, line)
+            street, bets, high, section = hand.street, hand.bets, hand.high, hand.section
             continue
         if section == "summary":
             _summary(hand, text, line)
@@ -488,12 +532,12 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
                 if not colon or not number.isdigit() or open_ < 0:
                     raise hand.error(f"cannot read the seat {text!r}", line)
                 name = rest[:open_]
-                if name in hand.names:
+                if name in names:
                     raise hand.error(f"two seats for {name!r}", line)
-                stack = hand.amount(rest[open_ + 2:at], line)
+                stack = amount(rest[open_ + 2:at], line)
                 tail = rest[at:]
                 hand.seats.append(Seat(int(number), name, stack, "sitting out" in tail or "out of hand" in tail))
-                hand.names.add(name)
+                names.add(name)
                 continue
             if text.startswith("Table '") and not table_seen:
                 table = _TABLE.match(text)
@@ -504,12 +548,53 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
                 hand.button = int(table.group(3))
                 table_seen = True
                 continue
+        # the common case, "NAME: folds|checks|calls X|bets X|raises X to Y", read here directly
+        colon = text.find(": ")
+        if colon > 0 and text[:colon] in names and ' said, "' not in text:
+            name = text[:colon]
+            verb = text[colon + 2:]
+            if verb[-1] == " ":
+                verb = verb.rstrip()
+            first_word, _, rest = verb.partition(" ")
+            if first_word == "folds" and not rest:
+                add(PlayerAction(street, name, "fold", 0, 0, False, line))
+                continue
+            if first_word == "checks":
+                add(PlayerAction(street, name, "check", 0, 0, False, line))
+                continue
+            if first_word == "calls" or first_word == "bets" or first_word == "raises":
+                all_in = rest.endswith(" and is all-in")
+                if all_in:
+                    rest = rest[:-14]
+                before = bets.get(name, 0)
+                if first_word == "raises":
+                    by, to_word, to_text = rest.partition(" to ")
+                    if not to_word:
+                        raise hand.error(f"cannot read the raise {verb!r}", line)
+                    amount(by, line)
+                    value = amount(to_text, line)
+                    added = value - before
+                    if added <= 0:
+                        raise hand.error(f"a raise to {to_text} adds nothing", line)
+                    bets[name] = value
+                    add(PlayerAction(street, name, "raise", value, added, all_in, line))
+                else:
+                    value = added = amount(rest, line)
+                    value = before + added
+                    bets[name] = value
+                    add(PlayerAction(street, name, "call" if first_word == "calls" else "bet", added, added,
+                                     all_in, line))
+                if value > high:
+                    high = value
+                continue
+        hand.high = high
         _body(hand, text, line)
+        high = hand.high
     if not table_seen:
         raise hand.error("no 'Table ... is the button' line", first + 1)
     if len(hand.seats) < 2:
         raise hand.error("fewer than two seated players", first + 1)
-    return _build(hand, "\n".join(lines))
+    return _build(hand)
 
 
 class PokerStarsReader(Iterator[ImportedHand]):
@@ -520,61 +605,25 @@ class PokerStarsReader(Iterator[ImportedHand]):
     (with ``errors="skip"``; with ``"raise"`` the first one is raised).
     """
 
-    def __init__(self, lines: Iterable[tuple[int, str]], errors: Errors = "raise") -> None:
+    def __init__(self, batches: Iterable[list[str]], errors: Errors = "raise") -> None:
         if errors not in ("raise", "skip"):
             raise ValueError(f"errors must be 'raise' or 'skip', got {errors!r}")
-        self._lines = iter(lines)
+        self._blocks = _blocks(batches)
         self._mode = errors
-        self._pending: tuple[int, str] | None = None
         self.skipped: Counter[str] = Counter()
         self.errors: list[HandHistoryError] = []
         self.hands_read = 0
-        self._done = False
 
     def __iter__(self) -> PokerStarsReader:
         return self
 
-    def _next_block(self) -> tuple[int, list[str], HandHistoryError | None] | None:
-        """The next hand's lines, starting at a header."""
-        lines = self._lines
-        start = self._pending
-        self._pending = None
-        while start is None:
-            item = next(lines, None)
-            if item is None:
-                return None
-            number, text = item
-            if text.startswith("PokerStars ") and _HEADER.match(text):
-                start = item
-            elif text.strip() and len(text) <= MAX_LINE and text.lstrip("\ufeff").startswith("PokerStars "):
-                if _HEADER.match(text.lstrip("\ufeff")):
-                    start = (number, text.lstrip("\ufeff"))
-        block = [start[1]]
-        problem: HandHistoryError | None = None
-        for item in lines:
-            text = item[1]
-            if text.startswith("PokerStars ") and _HEADER.match(text):
-                self._pending = item
-                break
-            if len(block) <= MAX_HAND_LINES:
-                block.append(text)
-            elif problem is None:
-                header = _HEADER.match(block[0])
-                problem = HandHistoryError(
-                    f"the hand has more than {MAX_HAND_LINES} lines", hand_id=header.group(1) if header else None,
-                    line=start[0],
-                )
-        return start[0], block, problem
-
     def __next__(self) -> ImportedHand:
-        while True:
-            block = self._next_block()
-            if block is None:
-                raise StopIteration
-            first, lines, problem = block
+        for first, lines, too_long in self._blocks:
             try:
-                if problem is not None:
-                    raise problem
+                if too_long:
+                    header = _HEADER.match(lines[0])
+                    raise HandHistoryError(f"the hand has more than {MAX_HAND_LINES} lines",
+                                           hand_id=header.group(1) if header else None, line=first)
                 while lines and not lines[-1].strip():
                     lines.pop()
                 result = _parse_one(lines, first)
@@ -588,34 +637,82 @@ class PokerStarsReader(Iterator[ImportedHand]):
                 continue
             self.hands_read += 1
             return result
+        raise StopIteration
 
 
-def _numbered_lines(stream: IO[str]) -> Iterator[tuple[int, str]]:
-    """``(line number, line)`` without line endings; a line longer than
-    :data:`MAX_LINE` is cut there (and then refused by the parser), so a file
-    without newlines cannot fill the memory."""
-    number = 0
-    readline = stream.readline
+def _is_header(text: str) -> bool:
+    return text.startswith("PokerStars ") and _HEADER.match(text) is not None
+
+
+def _blocks(batches: Iterable[list[str]]) -> Iterator[tuple[int, list[str], bool]]:
+    """Cut the lines into hands: ``(header line number, the hand's lines,
+    whether it had more than MAX_HAND_LINES lines)``. Lines before the
+    first header are ignored; a hand keeps at most MAX_HAND_LINES + 1 lines."""
+    done = 0  # lines in the batches before this one
+    current: list[str] | None = None
+    start = 0
+    too_long = False
+    limit = MAX_HAND_LINES + 1
+    for batch in batches:
+        prev = 0
+        for i in [k for k, t in enumerate(batch) if t.startswith("PokerStars ") and _HEADER.match(t)]:
+            if current is not None:
+                room = limit - len(current)
+                if i - prev > room:
+                    too_long = True
+                current.extend(batch[prev:prev + max(room, 0)] if i - prev > room else batch[prev:i])
+                yield start, current, too_long
+            current, start, too_long, prev = [batch[i]], done + i + 1, False, i + 1
+        if current is not None:
+            room = limit - len(current)
+            if len(batch) - prev > room:
+                too_long = True
+                current.extend(batch[prev:prev + max(room, 0)])
+            else:
+                current.extend(batch[prev:])
+        done += len(batch)
+    if current is not None:
+        yield start, current, too_long
+
+
+def _split(text: str) -> list[str]:
+    """Lines without their endings (\\n, \\r\\n or \\r); over-long ones cut to MAX_LINE + 1."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines and max(map(len, lines)) > MAX_LINE:
+        lines = [t if len(t) <= MAX_LINE else t[: MAX_LINE + 1] for t in lines]
+    return lines
+
+
+def _stream_batches(stream: IO[str], chunk: int = 1 << 20) -> Iterator[list[str]]:
+    """The lines of a text stream in batches, read ``chunk`` characters at a
+    time, so that a file without newlines cannot fill the memory."""
+    carry = ""
+    first = True
     while True:
-        text = readline(MAX_LINE + 2)
-        if not text:
+        data = stream.read(chunk)
+        if not isinstance(data, str):
+            raise TypeError("read_pokerstars needs a file opened in text mode")
+        if first:
+            first = False
+            if data.startswith("\ufeff"):
+                data = data[1:]
+        if not data:
+            if carry:
+                yield _split(carry)
             return
-        number += 1
-        if len(text) > MAX_LINE + 1 and not text.endswith("\n"):
-            while True:  # skip the rest of the over-long line
-                more = readline(65536)
-                if not more or more.endswith("\n"):
-                    break
-        if number == 1 and text.startswith("\ufeff"):
-            text = text[1:]
-        yield number, text.rstrip("\r\n").rstrip("\r")
-
-
-def _text_lines(text: str) -> Iterator[tuple[int, str]]:
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    for number, line in enumerate(text.splitlines(), 1):
-        yield number, line if len(line) <= MAX_LINE else line[: MAX_LINE + 1]
+        text = carry + data
+        end = len(text) - 1 if text.endswith("\r") else len(text)  # a \r\n may be cut between two chunks
+        cut = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
+        if cut <= 0:
+            carry = text if len(text) <= MAX_LINE else text[: MAX_LINE + 1]  # keep only what refuses it
+            continue
+        body, carry = text[:cut], text[cut:]
+        if len(carry) > MAX_LINE + 1:
+            carry = carry[: MAX_LINE + 1]
+        body = body[:-2] if body.endswith("\r\n") else body[:-1]
+        yield _split(body)
 
 
 def read_pokerstars(source: Source, *, errors: Errors = "raise") -> PokerStarsReader:
@@ -629,8 +726,8 @@ def read_pokerstars(source: Source, *, errors: Errors = "raise") -> PokerStarsRe
     if isinstance(source, (str, os.PathLike)):
         stream: IO[str] = open(source, encoding="utf-8-sig", errors="replace", newline="")
         return _ClosingReader(stream, errors)
-    if isinstance(source, io.TextIOBase) or hasattr(source, "readline"):
-        return PokerStarsReader(_numbered_lines(source), errors)
+    if hasattr(source, "read"):
+        return PokerStarsReader(_stream_batches(source), errors)
     raise TypeError(f"read_pokerstars takes a path or a text file, not {type(source).__name__}")
 
 
@@ -638,7 +735,7 @@ class _ClosingReader(PokerStarsReader):
     """A reader that closes the file it opened when it is exhausted."""
 
     def __init__(self, stream: IO[str], errors: Errors) -> None:
-        super().__init__(_numbered_lines(stream), errors)
+        super().__init__(_stream_batches(stream), errors)
         self._stream = stream
 
     def __next__(self) -> ImportedHand:
@@ -656,7 +753,9 @@ def parse_pokerstars(text: str, *, errors: Errors = "raise") -> list[ImportedHan
     """The Omaha Hi/Lo hands in PokerStars hand-history ``text`` (see :func:`read_pokerstars`)."""
     if not isinstance(text, str):
         raise TypeError(f"parse_pokerstars takes a str, not {type(text).__name__}")
-    return list(PokerStarsReader(_text_lines(text), errors))
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return list(PokerStarsReader([_split(text)], errors))
 
 
 # --- writing -------------------------------------------------------------------
