@@ -31,10 +31,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ._hh_describe import UNREADABLE, _check
+from ._hh_describe import UNREADABLE, check_values
 from ._hh_model import HandHistoryError, ImportedHand, format_amount
 from .cards import Card
-from .evaluator import evaluate
+from .evaluator import evaluate_hilo
 from .showdown import pots_from_contributions, split_pot
 
 __all__ = ["Audit", "Difference", "AuditPot", "audit", "to_engine", "contributions"]
@@ -277,7 +277,7 @@ def _descriptions(hand: ImportedHand) -> tuple[tuple[str, ...], int]:
         if len(board) < 3:
             continue
         try:
-            problem = _check(shown.description, evaluate(shown.cards, board))
+            problem = check_values(shown.description, *evaluate_hilo(shown.cards, board))
         except ValueError as error:
             errors.append(f"line {shown.line}: {shown.player}: {error}")
             continue

@@ -19,11 +19,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations
 
 from .cards import CardsLike
-from .evaluator import Evaluation, evaluate, high_category
+from .evaluator import evaluate_hilo
 
-__all__ = ["describe_pokerstars", "check_description", "UNREADABLE"]
+__all__ = ["describe_pokerstars", "describe_values", "check_description", "check_values", "UNREADABLE"]
 
 _SINGULAR = ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
 _PLURAL = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks", "Queens", "Kings", "Aces")
@@ -34,26 +36,36 @@ _LOW_DIGIT = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8}
 UNREADABLE = "unreadable"
 
 
-def _shape(evaluation: Evaluation) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
-    """(category, the ranks the description names, the kickers high to low)."""
-    high = evaluation.high
-    category = high_category(high.value)
-    ranks = [c.rank for c in high.cards]
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    ordered = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
-    if category in ("Straight", "Straight Flush"):
-        top = 3 if sorted(ranks) == [0, 1, 2, 3, 12] else max(ranks)
-        low = 12 if top == 3 else top - 4
-        return category, (low, top), ()
-    if category in ("High Card", "Flush"):
-        return category, (ordered[0],), tuple(ordered[1:])
-    if category in ("One Pair", "Three of a Kind", "Four of a Kind"):
-        return category, (ordered[0],), tuple(ordered[1:])
-    if category == "Two Pair":
-        return category, (ordered[0], ordered[1]), tuple(ordered[2:])
-    return category, (ordered[0], ordered[1]), ()  # full house
+Shape = tuple[str, tuple[int, ...], tuple[int, ...]]
+
+
+@lru_cache(maxsize=1)
+def _shapes() -> tuple[Shape, ...]:
+    """For every high class 1..7462 (index 0 unused): (category, the ranks
+    its description names, the kickers high to low). The classes count down
+    through each category in descending order of ranks (the Cactus Kev
+    numbering the evaluator uses; a test checks it against ``evaluate``)."""
+    down = range(12, -1, -1)
+    straights = [(top, top - 4 if top > 3 else 12) for top in range(12, 2, -1)]  # (top, low): A-high .. 5-high
+    straight_sets = {frozenset([12, 0, 1, 2, 3]) if top == 3 else frozenset(range(top - 4, top + 1)) for top, _ in straights}
+    distinct = [c for c in combinations(down, 5) if frozenset(c) not in straight_sets]
+    out: list[Shape] = [("", (), ())]
+    out += [("Straight Flush", (low, top), ()) for top, low in straights]
+    out += [("Four of a Kind", (q,), (k,)) for q in down for k in down if k != q]
+    out += [("Full House", (t, p), ()) for t in down for p in down if p != t]
+    out += [("Flush", (c[0],), c[1:]) for c in distinct]
+    out += [("Straight", (low, top), ()) for top, low in straights]
+    out += [("Three of a Kind", (t,), k) for t in down for k in combinations([r for r in down if r != t], 2)]
+    out += [("Two Pair", (a, b), (k,)) for a, b in combinations(down, 2) for k in down if k not in (a, b)]
+    out += [("One Pair", (p,), k) for p in down for k in combinations([r for r in down if r != p], 3)]
+    out += [("High Card", (c[0],), c[1:]) for c in distinct]
+    assert len(out) == 7463
+    return tuple(out)
+
+
+def _shape_of(value: int) -> Shape:
+    """(category, named ranks, kickers) of high class ``value``."""
+    return _shapes()[value]
 
 
 def _high_text(category: str, named: tuple[int, ...], value: int) -> str:
@@ -83,17 +95,18 @@ def _low_text(value: int) -> str:
     return ",".join("A" if d == "1" else d for d in str(value))
 
 
-def _describe(evaluation: Evaluation) -> str:
-    category, named, _ = _shape(evaluation)
-    text = "HI: " + _high_text(category, named, evaluation.high.value)
-    if evaluation.low is not None:
-        text += "; LO: " + _low_text(evaluation.low.value)
+def describe_values(high: int, low: int | None) -> str:
+    """The PokerStars description of high class ``high`` and low ``low`` (or None)."""
+    category, named, _ = _shape_of(high)
+    text = "HI: " + _high_text(category, named, high)
+    if low is not None:
+        text += "; LO: " + _low_text(low)
     return text
 
 
 def describe_pokerstars(hole: CardsLike, board: CardsLike) -> str:
     """The description PokerStars would print for ``hole`` on ``board``."""
-    return _describe(evaluate(hole, board))
+    return describe_values(*evaluate_hilo(hole, board))
 
 
 def _parse_high(text: str) -> tuple[str, tuple[int, ...], tuple[int, ...]] | None:
@@ -156,11 +169,11 @@ def check_description(text: str, hole: CardsLike, board: CardsLike) -> str | Non
     on ``board`` (category, the ranks named, any kickers named, the low),
     else a message saying what differs; :data:`UNREADABLE` when the text is
     not in a form this module knows."""
-    evaluation = evaluate(hole, board)
-    return _check(text, evaluation)
+    return check_values(text, *evaluate_hilo(hole, board))
 
 
-def _check(text: str, evaluation: Evaluation) -> str | None:
+def check_values(text: str, high: int, low: int | None) -> str | None:
+    """:func:`check_description` given the high class and the low of the hand."""
     body = text.strip()
     high_text, low_text = body, None
     if "; LO: " in body:
@@ -169,21 +182,19 @@ def _check(text: str, evaluation: Evaluation) -> str | None:
         high_text, low_text = "", body[4:]
     if high_text.startswith("HI: "):
         high_text = high_text[4:]
-    want = _describe(evaluation)
     if high_text:
         parsed = _parse_high(high_text)
         if parsed is None:
             return UNREADABLE
-        category, named, kickers = _shape(evaluation)
+        category, named, kickers = _shape_of(high)
         if parsed[0] != category or parsed[1] != named or parsed[2] != kickers[: len(parsed[2])]:
-            return f"the site says {text!r}, the cards make {want!r}"
-    low = evaluation.low.value if evaluation.low is not None else None
+            return f"the site says {text!r}, the cards make {describe_values(high, low)!r}"
     if low_text is not None:
         parsed_low = _parse_low(low_text)
         if parsed_low is None:
             return UNREADABLE
         if parsed_low != low:
-            return f"the site says {text!r}, the cards make {want!r}"
+            return f"the site says {text!r}, the cards make {describe_values(high, low)!r}"
     return None  # a description without LO says nothing about the low (the summary lines do that)
 
 
