@@ -159,6 +159,8 @@ def audit(hand: ImportedHand) -> Audit:
     folded = {a.player for a in hand.actions if a.kind == "fold"}
     players = _button_order(hand, [n for n, v in put.items() if v > 0])
     index = {n: i for i, n in enumerate(players)}
+    if players and all(n in folded for n in players):
+        return _fail(hand, "every player who put chips in folded", paid, "mispaid")
     pots = pots_from_contributions([put[n] for n in players], folded=[index[n] for n in players if n in folded])
     amounts = [p.amount for p in pots]
     if hand.rake > total:

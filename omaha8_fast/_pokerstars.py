@@ -480,6 +480,15 @@ def _build(hand: _Hand) -> ImportedHand:
     if hand.total is None:
         raise hand.error("the hand has no 'Total pot' line (is it cut short?)", hand.first)
     boards = tuple(b for b in hand.boards if b)
+    for name, cards in hand.holes.items():
+        if len(cards) != hand.hole_size:
+            raise hand.error(f"{name} has {len(cards)} hole cards in a {hand.hole_size}-card game", hand.first)
+    known = [c for cards in hand.holes.values() for c in cards]
+    for board in boards or ((),):
+        cards = known + list(board)
+        if len(set(cards)) != len(cards):
+            twice = next(c for c in cards if cards.count(c) > 1)
+            raise hand.error(f"the card {twice} is dealt twice", hand.first)
     return ImportedHand(
         site="PokerStars", hand_id=hand.hand_id, game=hand.game, hole_size=hand.hole_size, betting=hand.betting,
         unit=hand.unit, currency=hand.currency, symbol=hand.symbol, stakes=hand.stakes, table=hand.table,
@@ -553,7 +562,7 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
         if colon > 0 and text[:colon] in names and ' said, "' not in text:
             name = text[:colon]
             verb = text[colon + 2:]
-            if verb[-1] == " ":
+            if verb[-1:] == " ":
                 verb = verb.rstrip()
             first_word, _, rest = verb.partition(" ")
             if first_word == "folds" and not rest:
