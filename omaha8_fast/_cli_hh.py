@@ -136,15 +136,18 @@ def cmd_show(args: argparse.Namespace) -> int:
         if args.json:
             print(to_json(hand))
             continue
-        names = [s.name for s in hand.seats]
         print(f"Hand {hand.hand_id}: {hand.game} {hand.betting}, {hand.site}, table {hand.table!r}"
               + (f", tournament {hand.tournament.id}" if hand.tournament else ""))
         try:
             engine = to_engine(hand)
             text = str(engine)
             dealt = [s.name for s in hand.seats if s.name in {p.player for p in hand.posts} | {a.player for a in hand.actions}]
+            for seat, name in enumerate(dealt):
+                if name not in hand.hole_cards:  # drawn at random for the replay: not part of the hand
+                    cards = " ".join(map(str, engine.holes[seat]))
+                    text = text.replace(f"\nSeat {seat}: {cards}\n", f"\nSeat {seat}: (not shown)\n")
             for seat, name in reversed(list(enumerate(dealt))):
-                text = text.replace(f"Seat {seat}", name)
+                text = text.replace(f"Seat {seat}", name).replace(f"seat {seat}", name)
             print(text)
         except HandHistoryError as error:
             print(f"(not replayable in the engine: {error.message})")
@@ -156,7 +159,6 @@ def cmd_show(args: argparse.Namespace) -> int:
               + f"; rake {_money(hand, hand.rake)}; audit: {result.verdict}"
               + (f" ({result.reason})" if result.reason else ""))
         print()
-        del names
     for problem in problems:
         print(f"omaha8 hh show: error: {problem}", file=sys.stderr)
     if problems:
