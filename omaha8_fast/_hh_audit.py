@@ -136,11 +136,8 @@ def _fail(hand: ImportedHand, reason: str, paid: dict[str, int], verdict: Verdic
 
 
 def audit(hand: ImportedHand) -> Audit:
-    """Check what the site paid in ``hand`` against this library's rules.
-
-    >>> from omaha8_fast.histories import parse_pokerstars
-    >>> text = open("tests/data/pokerstars_basic.txt", encoding="utf-8").read()  # doctest: +SKIP
-    """
+    """Check what the site paid in ``hand`` against this library's rules
+    (see the module docstring and docs/histories.md)."""
     paid = hand.paid
     descriptions, checked = _descriptions(hand)
     if hand.cashed_out:
