@@ -31,10 +31,10 @@ def _hands(path: str, problems: list[str], skipped: Counter[str]) -> Iterator[An
         return
     try:
         yield from reader
-    except OSError as error:
-        problems.append(f"{path}: {error.strerror or error}")
-    for error in reader.errors:
-        problems.append(f"{path}: {error}")
+    except OSError as problem:
+        problems.append(f"{path}: {problem.strerror or problem}")
+    for bad in reader.errors:
+        problems.append(f"{path}: {bad}")
     skipped.update(reader.skipped)
 
 
@@ -124,6 +124,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     """Print hands as a readable log."""
     from ._hh_model import HandHistoryError
+    from .engine import Hand
     from .histories import audit, to_engine, to_json
 
     problems: list[str] = []
@@ -140,6 +141,7 @@ def cmd_show(args: argparse.Namespace) -> int:
               + (f", tournament {hand.tournament.id}" if hand.tournament else ""))
         try:
             engine = to_engine(hand)
+            assert isinstance(engine, Hand)
             text = str(engine)
             dealt = [s.name for s in hand.seats if s.name in {p.player for p in hand.posts} | {a.player for a in hand.actions}]
             for seat, name in enumerate(dealt):

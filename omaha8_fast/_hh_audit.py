@@ -148,7 +148,10 @@ def audit(hand: ImportedHand) -> Audit:
         bad = next(n for n, v in put.items() if v < 0)
         return _fail(hand, f"more was returned to {bad} than they put in", paid, "mispaid")
     total = sum(put.values())
-    money = lambda v: format_amount(v, hand.unit, hand.symbol)  # noqa: E731
+
+    def money(value: int) -> str:
+        return format_amount(value, hand.unit, hand.symbol)
+
     if total != hand.total_pot:
         return _fail(hand, f"the actions put in {money(total)} but the site's total pot is {money(hand.total_pot)}",
                      paid, "mispaid")

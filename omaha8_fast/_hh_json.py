@@ -122,7 +122,7 @@ class _Reader:
         values = self.get(key, list)
         if not all(type(v) is int for v in values):
             raise HandHistoryError(f"{self.where}: {key!r} must be a list of integers")
-        return values
+        return [int(v) for v in values]
 
     def cards(self, key: str) -> tuple[Card, ...]:
         return _card_list(self.get(key, list), f"{self.where}: {key!r}")

@@ -194,7 +194,7 @@ def _toml(text: str) -> dict[str, Any]:
         import tomllib
     except ImportError:  # Python 3.10
         try:
-            import tomli as tomllib  # type: ignore[no-redef]
+            import tomli as tomllib  # type: ignore[no-redef,import-not-found,unused-ignore]
         except ImportError:
             raise HandHistoryError("reading PHH needs Python 3.11 or the tomli package") from None
     try:

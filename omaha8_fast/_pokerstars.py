@@ -141,7 +141,19 @@ class _Hand:
         self.section = "header"
         self.cashed_out = False
         self.big_blind = 0
-        self.table, self.max_seats, self.button = "", None, 0
+        self.table: str = ""
+        self.max_seats: int | None = None
+        self.button = 0
+        self.game = ""
+        self.hole_size = 4
+        self.betting = "limit"
+        self.mixed: str | None = None
+        self.tournament: Tournament | None = None
+        self.unit: Unit = "chips"
+        self.symbol = ""
+        self.currency: str | None = None
+        self.stakes: tuple[int, int] = (0, 0)
+        self.date = ""
 
     def error(self, message: str, line: int) -> HandHistoryError:
         return HandHistoryError(message, hand_id=self.hand_id, line=line)
@@ -485,9 +497,9 @@ def _build(hand: _Hand) -> ImportedHand:
             raise hand.error(f"{name} has {len(cards)} hole cards in a {hand.hole_size}-card game", hand.first)
     known = [c for cards in hand.holes.values() for c in cards]
     for board in boards or ((),):
-        cards = known + list(board)
-        if len(set(cards)) != len(cards):
-            twice = next(c for c in cards if cards.count(c) > 1)
+        dealt = known + list(board)
+        if len(set(dealt)) != len(dealt):
+            twice = next(c for c in dealt if dealt.count(c) > 1)
             raise hand.error(f"the card {twice} is dealt twice", hand.first)
     return ImportedHand(
         site="PokerStars", hand_id=hand.hand_id, game=hand.game, hole_size=hand.hole_size, betting=hand.betting,
@@ -535,10 +547,10 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
             continue
         if section == "header":
             if text.startswith("Seat ") and " in chips" in text:
-                number, colon, rest = text[5:].partition(": ")
+                number, sep, rest = text[5:].partition(": ")
                 at = rest.rfind(" in chips")
                 open_ = rest.rfind(" (", 0, at)
-                if not colon or not number.isdigit() or open_ < 0:
+                if not sep or not number.isdigit() or open_ < 0:
                     raise hand.error(f"cannot read the seat {text!r}", line)
                 name = rest[:open_]
                 if name in names:
