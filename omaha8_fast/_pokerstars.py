@@ -115,7 +115,7 @@ class _Hand:
         "hand_id", "first", "unit", "symbol", "currency", "game", "betting", "hole_size", "stakes", "date",
         "mixed", "tournament", "table", "max_seats", "button", "seats", "names", "posts", "actions",
         "boards", "hero", "holes", "shown", "mucked", "collected", "returned", "total", "rake", "breakdown",
-        "street", "bets", "high", "run", "section", "cashed_out", "big_blind",
+        "street", "bets", "high", "run", "section", "cashed_out", "big_blind", "cancelled",
     )
 
     def __init__(self, hand_id: str, first: int) -> None:
@@ -140,6 +140,7 @@ class _Hand:
         self.run = 1
         self.section = "header"
         self.cashed_out = False
+        self.cancelled = False
         self.big_blind = 0
         self.table: str = ""
         self.max_seats: int | None = None
@@ -446,6 +447,9 @@ def _body(hand: _Hand, text: str, line: int) -> None:
             raise hand.error(f"cannot read {text!r}", line)
         hand.collected.append(Collection(text[:at], hand.amount(amount_text, line), pot, hand.run, line))
         return
+    if text.startswith("Hand cancelled"):
+        hand.cancelled = True
+        return
     if " cashed out the hand" in text or "Cashout" in text or "Cash Out" in text:
         hand.cashed_out = True
         return
@@ -587,6 +591,8 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
                 all_in = rest.endswith(" and is all-in")
                 if all_in:
                     rest = rest[:-14]
+                elif " and has reached the " in rest:  # capped no-limit tables
+                    rest = rest[:rest.find(" and has reached the ")]
                 before = bets.get(name, 0)
                 if first_word == "raises":
                     by, to_word, to_text = rest.partition(" to ")
@@ -611,6 +617,8 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
         hand.high = high
         _body(hand, text, line)
         high = hand.high
+    if hand.cancelled:
+        return "(cancelled hands)"
     if not table_seen:
         raise hand.error("no 'Table ... is the button' line", first + 1)
     if len(hand.seats) < 2:

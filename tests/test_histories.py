@@ -132,7 +132,7 @@ def test_other_games_are_skipped_and_counted() -> None:
     reader = read_pokerstars(DATA / "pokerstars_mixed.txt")
     hands = list(reader)
     assert [h.hand_id for h in hands] == ["520000000002", "520000000003", "520000000005"]
-    assert dict(reader.skipped) == {"HORSE: Razz Limit": 1, "Mixed Omaha H/L: Omaha Pot Limit": 1}
+    assert dict(reader.skipped) == {"HORSE: Razz Limit": 1, "Mixed Omaha H/L: Omaha Pot Limit": 1, "(cancelled hands)": 1}
     horse, eight_game, mixed = hands
     assert (horse.mixed, horse.betting, horse.stakes) == ("HORSE", "limit", (50, 100))
     assert (eight_game.mixed, eight_game.unit, eight_game.tournament.level if eight_game.tournament else None) == (

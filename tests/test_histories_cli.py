@@ -23,7 +23,7 @@ def test_audit_of_good_hands_exits_0(capsys: pytest.CaptureFixture[str]) -> None
     assert out[0] == "500000000001  ok"
     assert len(out) == 9 + 3 + 1
     assert out[-1] == ("12 hands: 12 ok, 0 mis-paid, 0 unjudged, 0 with a wrong description; "
-                       "2 of other games skipped, 0 unreadable")
+                       "3 of other games skipped, 0 unreadable")
 
 
 def test_audit_of_a_mispaid_hand_exits_1_and_says_who_should_get_what(capsys: pytest.CaptureFixture[str]) -> None:
