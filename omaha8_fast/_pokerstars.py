@@ -412,6 +412,9 @@ def _body(hand: _Hand, text: str, line: int) -> None:
             verb = text[start + 2:].rstrip()
             if _action(hand, name, verb, line):
                 return
+            if "Cashout" in verb or "Cash Out" in verb or "cashed out" in verb:
+                hand.cashed_out = True
+                return
             if hand.section != "header" and verb.split(" ", 1)[0] in ("folds", "checks", "calls", "bets", "raises"):
                 raise hand.error(f"cannot read {text!r}", line)
             return

@@ -379,3 +379,13 @@ def test_to_engine_reports_an_illegal_action_with_its_line(o8: dict[str, histori
     with pytest.raises(HandHistoryError) as caught:
         to_engine(hand)
     assert caught.value.line == 20 and "illegal bet by carol" in str(caught.value)
+
+
+def test_cash_out_lines_of_either_form_make_the_hand_unjudged(o8: dict[str, histories.ImportedHand]) -> None:
+    text = (DATA / "pokerstars_o8.txt").read_text(encoding="utf-8").split("\n\n\n\n")[4]
+    assert "#500000000005" in text
+    for line in ("ivy: Pays Cashout Risk ($1)", "hal cashed out the hand for $1 | Cash Out Fee $0.01"):
+        [hand] = parse_pokerstars(text.replace("ivy collected", line + "\nivy collected"))
+        assert hand.cashed_out and audit(hand).verdict == "unjudged"
+    [plain] = parse_pokerstars(text)
+    assert not plain.cashed_out
