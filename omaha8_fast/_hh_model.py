@@ -172,7 +172,7 @@ class Tournament(NamedTuple):
     level: str
 
 
-@dataclass(eq=True)
+@dataclass(eq=True, slots=True)
 class ImportedHand:
     """One hand read from a site's hand history.
 
