@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -39,6 +40,15 @@ __all__ = ["SCHEMA", "VERSION", "to_json", "from_json", "to_dict", "from_dict"]
 SCHEMA = "omaha8_fast/hand"
 VERSION = 1
 _MAX_JSON = 5_000_000  # characters: a hand is a few kilobytes
+_ENGINE_FIELDS = ("stacks", "button", "small_blind", "big_blind", "betting", "small_bet", "big_bet", "ante",
+                  "hole_size", "deck", "actions")
+
+
+def _plain(value: object) -> bool:
+    """Whether ``value`` is JSON as it is (numbers, text, lists of them)."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return True
+    return isinstance(value, (tuple, list)) and all(_plain(v) for v in value)
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
@@ -49,7 +59,11 @@ def to_dict(hand: HandHistory | ImportedHand) -> dict[str, Any]:
     """The JSON object of ``hand`` (see the module docstring)."""
     head: dict[str, Any] = {"schema": SCHEMA, "version": VERSION}
     if isinstance(hand, HandHistory):
-        return head | {
+        # fields a later engine adds (with defaults) travel under "extra" when they are plain values
+        extra = {f.name: getattr(hand, f.name) for f in dataclasses.fields(hand) if f.name not in _ENGINE_FIELDS}
+        extra = {k: list(v) if isinstance(v, tuple) else v for k, v in extra.items()
+                 if _plain(v) and v != _default(k)}
+        return head | ({"extra": extra} if extra else {}) | {
             "kind": "engine",
             "stacks": list(hand.stacks), "button": hand.button, "small_blind": hand.small_blind,
             "big_blind": hand.big_blind, "betting": hand.betting, "small_bet": hand.small_bet,
@@ -87,6 +101,13 @@ def to_dict(hand: HandHistory | ImportedHand) -> dict[str, Any]:
             "cashed_out": hand.cashed_out, "first_line": hand.first_line,
         }
     raise TypeError(f"to_json takes a HandHistory or an ImportedHand, not {type(hand).__name__}")
+
+
+def _default(name: str) -> object:
+    for f in dataclasses.fields(HandHistory):
+        if f.name == name:
+            return f.default
+    return dataclasses.MISSING
 
 
 def to_json(hand: HandHistory | ImportedHand, *, indent: int | None = None) -> str:
@@ -157,10 +178,16 @@ def from_dict(data: object) -> HandHistory | ImportedHand:
                    a.get("all_in", bool))
             for a in top.objects("actions")
         )
+        extra = top.get("extra", dict, optional=True) or {}
+        known = {f.name for f in dataclasses.fields(HandHistory)}
+        unknown = sorted(set(extra) - known)
+        if unknown:
+            raise HandHistoryError(f"the document: extra field {unknown[0]!r} is not known to this engine")
         return HandHistory(
             tuple(top.ints("stacks")), top.get("button", int), top.get("small_blind", int), top.get("big_blind", int),
             top.get("betting", str), top.get("small_bet", int, optional=True), top.get("big_bet", int, optional=True),
             top.get("ante", int), top.get("hole_size", int), top.cards("deck"), actions,
+            **{k: tuple(v) if isinstance(v, list) else v for k, v in extra.items()},
         )
     if kind != "imported":
         raise HandHistoryError(f"unknown kind {kind!r}: 'engine' or 'imported'")
