@@ -168,7 +168,7 @@ def audit(hand: ImportedHand) -> Audit:
     rakes, how = _rake_split(amounts, hand.rake, hand.pot_breakdown)
     if hand.rake:
         notes.append(f"rake {money(hand.rake)} taken before the split, from {how}")
-    shown = {s.player for s in hand.shown}
+    shown = {s.player for s in hand.shown if s.player in hand.hole_cards}  # whole hands shown
     runs = hand.boards if hand.run_twice else hand.boards[:1]
     expected = {n: 0 for n in players}
     contested: list[tuple[int, int, tuple[int, ...]]] = []  # (pot index, net chips, shown eligible)

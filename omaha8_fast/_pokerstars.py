@@ -347,7 +347,8 @@ def _action(hand: _Hand, name: str, verb: str, line: int) -> bool:
         description = rest[end + 1:].strip()
         if description.startswith("(") and description.endswith(")"):
             description = description[1:-1]
-        hand.holes[name] = cards
+        if len(cards) == hand.hole_size:  # a partial show (one or two cards) is kept in ``shown`` only
+            hand.holes[name] = cards
         hand.shown.append(ShownHand(name, cards, description or None, hand.run, line))
         return True
     if first == "mucks":
@@ -387,7 +388,9 @@ def _summary(hand: _Hand, line_text: str, line: int) -> None:
             if at >= 0:
                 end = tail.find("]", at)
                 if end > 0:
-                    hand.holes.setdefault(name, _cards(tail[at + len(word):end], hand.hand_id, line))
+                    cards = _cards(tail[at + len(word):end], hand.hand_id, line)
+                    if len(cards) == hand.hole_size:
+                        hand.holes.setdefault(name, cards)
                 if word == " mucked [" and name not in hand.mucked:
                     hand.mucked.append(name)
                 break

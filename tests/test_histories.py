@@ -389,3 +389,12 @@ def test_cash_out_lines_of_either_form_make_the_hand_unjudged(o8: dict[str, hist
         assert hand.cashed_out and audit(hand).verdict == "unjudged"
     [plain] = parse_pokerstars(text)
     assert not plain.cashed_out
+
+
+def test_a_partial_show_is_kept_but_not_used_as_the_hole(o8: dict[str, histories.ImportedHand]) -> None:
+    text = (DATA / "pokerstars_o8.txt").read_text(encoding="utf-8").split("\n\n\n\n")[4]
+    [hand] = parse_pokerstars(text.replace("ivy: doesn't show hand", "ivy: shows [Ah Kd] (a pair)"))
+    assert hand.shown[0].cards == (Card("Ah"), Card("Kd")) and "ivy" not in hand.hole_cards
+    assert audit(hand).ok
+    with pytest.raises(HandHistoryError, match="dealt twice"):
+        parse_pokerstars(_first_hand().replace("[3c 4c Jd Js]", "[3c 4c Jd Ah]"))

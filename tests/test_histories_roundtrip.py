@@ -100,6 +100,9 @@ def test_json_refuses_other_documents() -> None:
                   '"stacks": [1, 2], "button": true}')
     with pytest.raises(HandHistoryError, match="not JSON"):
         from_json("[" * 100000)
+    good = to_json(_cases(3, 1)[0].history)
+    with pytest.raises(HandHistoryError, match="extra field 'bogus'"):
+        from_json(good.replace('"kind": "engine"', '"extra": {"bogus": 1}, "kind": "engine"'))
 
 
 def test_phh_refuses_bad_files() -> None:
