@@ -276,6 +276,7 @@ def _descriptions(hand: ImportedHand) -> tuple[tuple[str, ...], int]:
         if not shown.description or len(shown.cards) != hand.hole_size:
             continue
         board = hand.boards[shown.run - 1] if shown.run - 1 < len(hand.boards) else hand.board
+        board = board[:shown.board_cards]  # the board the description was written for
         if len(board) < 3:
             continue
         try:

@@ -92,7 +92,7 @@ def to_dict(hand: HandHistory | ImportedHand) -> dict[str, Any]:
             "hero": hand.hero,
             "hole_cards": {name: _cards(cards) for name, cards in hand.hole_cards.items()},
             "shown": [{"player": s.player, "cards": _cards(s.cards), "description": s.description, "run": s.run,
-                       "line": s.line} for s in hand.shown],
+                       "line": s.line, "board_cards": s.board_cards} for s in hand.shown],
             "mucked": list(hand.mucked),
             "collected": [{"player": c.player, "amount": c.amount, "pot": c.pot, "run": c.run, "line": c.line}
                           for c in hand.collected],
@@ -222,7 +222,8 @@ def from_dict(data: object) -> HandHistory | ImportedHand:
         hole_cards={str(name): _card_list(cards if isinstance(cards, list) else [cards], f"hole_cards {name!r}")
                     for name, cards in holes_obj.items()},
         shown=tuple(ShownHand(s.get("player", str), s.cards("cards"), s.get("description", str, optional=True),
-                              s.get("run", int), s.get("line", int)) for s in top.objects("shown")),
+                              s.get("run", int), s.get("line", int), s.get("board_cards", int))
+                    for s in top.objects("shown")),
         mucked=tuple(str(m) for m in top.get("mucked", list)),
         collected=tuple(Collection(c.get("player", str), c.get("amount", int), c.get("pot", str), c.get("run", int),
                                    c.get("line", int)) for c in top.objects("collected")),

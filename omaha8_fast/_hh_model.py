@@ -154,14 +154,17 @@ class Collection(NamedTuple):
 
 
 class ShownHand(NamedTuple):
-    """A hand shown at showdown (or after winning): its cards, the site's
-    description as written (None if it wrote none) and the run it was shown for."""
+    """A hand shown at showdown (or after winning, or when all-in before the
+    board is out): its cards, the site's description as written (None if it
+    wrote none), the run it was shown for, its line, and how many board cards
+    were out when it was shown (what the description describes)."""
 
     player: str
     cards: tuple[Card, ...]
     description: str | None
     run: int
     line: int
+    board_cards: int = 5
 
 
 class Tournament(NamedTuple):

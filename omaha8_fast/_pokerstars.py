@@ -349,7 +349,8 @@ def _action(hand: _Hand, name: str, verb: str, line: int) -> bool:
             description = description[1:-1]
         if len(cards) == hand.hole_size:  # a partial show (one or two cards) is kept in ``shown`` only
             hand.holes[name] = cards
-        hand.shown.append(ShownHand(name, cards, description or None, hand.run, line))
+        out = 5 if hand.section in ("showdown", "summary") else len(hand.boards[0])
+        hand.shown.append(ShownHand(name, cards, description or None, hand.run, line, out))
         return True
     if first == "mucks":
         hand.mucked.append(name)

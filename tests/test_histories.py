@@ -398,3 +398,14 @@ def test_a_partial_show_is_kept_but_not_used_as_the_hole(o8: dict[str, histories
     assert audit(hand).ok
     with pytest.raises(HandHistoryError, match="dealt twice"):
         parse_pokerstars(_first_hand().replace("[3c 4c Jd Js]", "[3c 4c Jd Ah]"))
+
+
+def test_a_hand_shown_before_the_river_is_checked_on_the_board_of_then() -> None:
+    text = (DATA / "pokerstars_o8.txt").read_text(encoding="utf-8").split("\n\n\n\n")[2]
+    early = text.replace("finn: calls $5\n", "finn: calls $5\nerin: shows [Jc Tc 8s 8h] (HI: a pair of Eights)\n")
+    [hand] = parse_pokerstars(early)
+    assert hand.shown[0].board_cards == 3  # shown on the flop: a pair of eights then, a flush at the river
+    result = audit(hand)
+    assert result.ok and result.descriptions_checked == 4
+    [wrong] = parse_pokerstars(early.replace("(HI: a pair of Eights)", "(HI: a flush, King high)"))
+    assert len(audit(wrong).description_errors) == 1
