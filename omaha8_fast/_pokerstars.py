@@ -65,6 +65,7 @@ _BETTING = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "limit", 
 _HOLE_SIZE = {"Omaha Hi/Lo": 4, "5 Card Omaha Hi/Lo": 5, "6 Card Omaha Hi/Lo": 6}
 _CURRENCY_SYMBOL = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$", "INR": "₹", "CNY": "¥"}
 _SYMBOLS = "$€£¥₹"
+_BOARD_AFTER = {"flop": 3, "turn": 4, "river": 5}
 _STREETS = {
     "FLOP": ("flop", 0), "TURN": ("turn", 0), "RIVER": ("river", 0),
     "FIRST FLOP": ("flop", 0), "FIRST TURN": ("turn", 0), "FIRST RIVER": ("river", 0),
@@ -486,7 +487,7 @@ def _section(hand: _Hand, text: str, line: int) -> None:
         return
     cards = _bracket_groups(text[end:], hand.hand_id, line) if end > 0 else ()
     street_name, run = street
-    want = {"flop": 3, "turn": 4, "river": 5}[street_name]
+    want = _BOARD_AFTER[street_name]
     if run == 1 and len(cards) < want:  # a second board printed from the turn on only shows the new card
         cards = hand.boards[0][: want - len(cards)] + cards
     if len(cards) != want:
