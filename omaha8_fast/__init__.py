@@ -30,6 +30,18 @@ from .evaluator import (
     evaluate_low,
     high_category,
 )
+from .histories import (
+    Audit,
+    HandHistoryError,
+    ImportedHand,
+    audit,
+    from_phh,
+    parse_pokerstars,
+    read_pokerstars,
+    to_engine,
+    to_phh,
+    to_pokerstars,
+)
 from .showdown import Contributions, Pot, PotResult, Showdown, pots_from_contributions, showdown, split_pot
 
 if TYPE_CHECKING:
@@ -53,6 +65,9 @@ __all__ = [
     "range_distribution",
     # hand engine
     "BETTING_STRUCTURES", "Action", "Hand", "HandHistory", "IllegalAction", "LegalActions", "Table",
+    # hand histories
+    "Audit", "HandHistoryError", "ImportedHand", "audit", "from_phh", "parse_pokerstars", "read_pokerstars",
+    "to_engine", "to_phh", "to_pokerstars",
 ]
 
 _ANALYSIS = ("Distribution", "NextStreet", "Outs", "StreetEquities", "equity_by_street", "low_odds", "next_street",

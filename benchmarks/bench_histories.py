@@ -1,0 +1,113 @@
+"""Hand-history speed (issue 12): reading >= 20,000 PokerStars hands/s and
+auditing >= 10,000 hands/s on one core, on a file of 100,000 generated hands.
+
+The file is made here (not checked in): random 2- to 6-player Omaha Hi/Lo
+hands (limit, pot limit, no limit in turn; stacks 3 to 1000 big blinds;
+random legal agents) played by the engine and written with
+``to_pokerstars``, in dollars and cents. Run:
+
+    python -m pytest benchmarks/bench_histories.py --benchmark-columns=min,median,mean
+
+or, for the rates in one line (CPU time of this process, which waiting for a
+busy core does not inflate):
+
+    python benchmarks/bench_histories.py
+
+``OMAHA8_HH_BENCH_HANDS=N`` changes the number of hands (default 100,000).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from omaha8_fast.engine import Hand
+from omaha8_fast.histories import ImportedHand, audit, read_pokerstars, to_pokerstars
+
+HANDS = int(os.environ.get("OMAHA8_HH_BENCH_HANDS", "100000"))
+STRUCTURES = ("limit", "pot-limit", "no-limit")
+
+
+def _play(rng: random.Random, betting: str) -> Hand:
+    n = rng.randint(2, 6)
+    hand = Hand([rng.choice([6, 40, 120, 400, 2000]) for _ in range(n)], rng.randrange(n), 1, 2,
+                betting=betting, seed=rng.getrandbits(32))  # type: ignore[arg-type]
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        r = rng.random()
+        if ("raise" in legal.actions or "bet" in legal.actions) and r < 0.2:
+            hand.act(legal.actions[-1], rng.randint(legal.min_raise_to, legal.max_raise_to))
+        elif r < 0.45 and "fold" in legal.actions:
+            hand.fold()
+        elif "call" in legal.actions:
+            hand.call()
+        else:
+            hand.check()
+    return hand
+
+
+def write_file(path: Path, count: int, seed: int = 12) -> None:
+    """``count`` generated hands, as PokerStars text, into ``path``."""
+    rng = random.Random(seed)
+    with open(path, "w", encoding="utf-8") as out:
+        for k in range(count):
+            out.write(to_pokerstars(_play(rng, STRUCTURES[k % 3]), hand_id=100_000_000 + k, currency="USD"))
+            out.write("\n\n\n")
+
+
+@pytest.fixture(scope="module")
+def hand_file() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.txt"
+        write_file(path, HANDS)
+        yield path
+
+
+@pytest.fixture(scope="module")
+def hands(hand_file: Path) -> list[ImportedHand]:
+    return list(read_pokerstars(hand_file))
+
+
+def test_read(benchmark: Callable[..., object], hand_file: Path, print_summary: Callable[[list[str]], None]) -> None:
+    result = benchmark.pedantic(lambda: sum(1 for _ in read_pokerstars(hand_file)), rounds=3, iterations=1)  # type: ignore[attr-defined]
+    assert result == HANDS
+    seconds = benchmark.stats.stats.min  # type: ignore[attr-defined]
+    print_summary([f"read_pokerstars: {HANDS / seconds:,.0f} hands/s ({HANDS:,} hands in {seconds:.2f} s)"])
+
+
+def test_audit(benchmark: Callable[..., object], hands: list[ImportedHand], print_summary: Callable[[list[str]], None]) -> None:
+    results = benchmark.pedantic(lambda: [audit(h) for h in hands], rounds=3, iterations=1)  # type: ignore[attr-defined]
+    assert all(r.ok for r in results)  # type: ignore[union-attr]
+    seconds = benchmark.stats.stats.min  # type: ignore[attr-defined]
+    print_summary([f"audit: {len(hands) / seconds:,.0f} hands/s ({len(hands):,} hands in {seconds:.2f} s)"])
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else HANDS
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.txt"
+        started = time.perf_counter()
+        write_file(path, count)
+        print(f"generated {count:,} hands ({path.stat().st_size / 1e6:.0f} MB) in {time.perf_counter() - started:.0f} s")
+        best_read = best_audit = float("inf")
+        for _ in range(3):
+            t0 = time.process_time()
+            hands = list(read_pokerstars(path))
+            t1 = time.process_time()
+            results = [audit(h) for h in hands]
+            t2 = time.process_time()
+            best_read, best_audit = min(best_read, t1 - t0), min(best_audit, t2 - t1)
+        assert len(hands) == count and all(r.ok for r in results)
+        print(f"read:  {count / best_read:,.0f} hands/s (CPU time, best of 3)")
+        print(f"audit: {count / best_audit:,.0f} hands/s (CPU time, best of 3)")
+
+
+if __name__ == "__main__":
+    main()

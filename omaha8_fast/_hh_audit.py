@@ -1,0 +1,384 @@
+"""Audit an imported hand's payout, and replay it in the engine.
+
+:func:`audit` rebuilds, from the posts, the actions and the uncalled bets,
+what every player put in; builds the main and side pots from that
+(:func:`omaha8_fast.showdown.pots_from_contributions`); takes the rake out of
+the pots *before* they are split (PokerStars does that; when it prints the
+pots after rake, ``Main pot $X. Side pot-1 $Y.``, those amounts say which pot
+paid how much of the rake); then splits every pot high/low among the eligible
+players who showed, by :func:`omaha8_fast.showdown.split_pot` (RULES.md: the
+odd chip to the high half, inside a half to the tied winners nearest the
+button's left), each run on its own board when the hand was run twice, and
+compares with what the site paid.
+
+PokerStars conventions the audit models (each was checked against real
+PokerStars hands, see docs/histories.md):
+
+* the rake comes out of the pot before the split; with side pots it is spread
+  over them as printed in the summary (else: cumulative shares of the total,
+  rounded, main pot first);
+* a player who mucks at the showdown gives up their claim;
+* run twice: each pot is halved, the first run getting the odd chip, and
+  each half split on its own board;
+* older hands split a pot in units of the stakes' smallest chip (e.g.
+  $0.05): when the cent split does not match what was paid but such a unit
+  does, the audit says so in ``notes`` and does not call it a mis-pay.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ._hh_describe import UNREADABLE, check_values
+from ._hh_model import HandHistoryError, ImportedHand, format_amount
+from .cards import Card
+from .evaluator import evaluate_hilo
+from .showdown import pots_from_contributions, split_pot
+
+__all__ = ["Audit", "Difference", "AuditPot", "audit", "to_engine", "contributions"]
+
+Verdict = Literal["ok", "mispaid", "unjudged"]
+_UNITS = (5, 10, 25, 50, 100)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A player paid differently from what the rules give them."""
+
+    player: str
+    expected: int
+    paid: int
+
+
+@dataclass(frozen=True)
+class AuditPot:
+    """One rebuilt pot: chips before rake, the rake it paid, the players who
+    could win it and what each got by the rules (summed over runs)."""
+
+    name: str
+    amount: int
+    rake: int
+    eligible: tuple[str, ...]
+    shares: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Audit:
+    """The result of :func:`audit`.
+
+    ``verdict`` is ``"ok"`` (paid as the rules say), ``"mispaid"`` (see
+    ``differences``: per player what they should have got and what they were
+    paid) or ``"unjudged"`` (``reason`` says why: a needed hand was not
+    shown, the hand was cashed out, ...). ``ok`` is True when the payout is
+    right and every shown hand's description agrees with the cards
+    (``description_errors`` lists those that do not).
+    """
+
+    hand_id: str
+    verdict: Verdict
+    differences: tuple[Difference, ...]
+    reason: str | None
+    expected: dict[str, int]
+    paid: dict[str, int]
+    pots: tuple[AuditPot, ...] = ()
+    notes: tuple[str, ...] = ()
+    description_errors: tuple[str, ...] = ()
+    descriptions_checked: int = 0
+
+    @property
+    def ok(self) -> bool:
+        """Paid right, and every description checked agrees."""
+        return self.verdict == "ok" and not self.description_errors
+
+
+def contributions(hand: ImportedHand) -> dict[str, int]:
+    """What each player put in (posts and actions, less uncalled bets returned)."""
+    put: dict[str, int] = {}
+    for post in hand.posts:
+        put[post.player] = put.get(post.player, 0) + post.amount
+    for action in hand.actions:
+        if action.added:
+            put[action.player] = put.get(action.player, 0) + action.added
+    for name, amount in hand.returned:
+        put[name] = put.get(name, 0) - amount
+    return put
+
+
+def _button_order(hand: ImportedHand, names: list[str]) -> list[str]:
+    """``names`` sorted clockwise from the first seat after the button."""
+    seat_of = {s.name: s.number for s in hand.seats}
+    size = max(max(seat_of.values()), hand.button_seat, hand.max_seats or 0) + 1
+    return sorted(names, key=lambda n: (seat_of[n] - hand.button_seat - 1) % size)
+
+
+def _rake_split(amounts: list[int], rake: int, breakdown: tuple[int, ...]) -> tuple[list[int], str]:
+    """The rake each pot pays, and how that was decided."""
+    if len(amounts) == 1:
+        return [rake], "the pot"
+    if len(breakdown) == len(amounts) and all(0 <= a - b for a, b in zip(amounts, breakdown)) and sum(
+        a - b for a, b in zip(amounts, breakdown)
+    ) == rake:
+        return [a - b for a, b in zip(amounts, breakdown)], "the pots as the summary shows them"
+    total = sum(amounts)
+    out, cum, given = [], 0, 0
+    for a in amounts:
+        cum += a
+        share = (2 * rake * cum + total) // (2 * total) if total else 0  # rounded cumulative share
+        out.append(share - given)
+        given = share
+    return out, "the pots in proportion (main pot first)"
+
+
+def _fail(hand: ImportedHand, reason: str, paid: dict[str, int], verdict: Verdict = "unjudged") -> Audit:
+    return Audit(hand.hand_id, verdict, (), reason, {}, paid)
+
+
+def audit(hand: ImportedHand) -> Audit:
+    """Check what the site paid in ``hand`` against this library's rules
+    (see the module docstring and docs/histories.md)."""
+    paid = hand.paid
+    descriptions, checked = _descriptions(hand)
+    if hand.cashed_out:
+        return Audit(hand.hand_id, "unjudged", (), "a player cashed out the hand", {}, paid,
+                     description_errors=descriptions, descriptions_checked=checked)
+    put = contributions(hand)
+    if any(v < 0 for v in put.values()):
+        bad = next(n for n, v in put.items() if v < 0)
+        return _fail(hand, f"more was returned to {bad} than they put in", paid, "mispaid")
+    total = sum(put.values())
+
+    def money(value: int) -> str:
+        return format_amount(value, hand.unit, hand.symbol)
+
+    if total != hand.total_pot:
+        return _fail(hand, f"the actions put in {money(total)} but the site's total pot is {money(hand.total_pot)}",
+                     paid, "mispaid")
+    notes: list[str] = []
+    folded = {a.player for a in hand.actions if a.kind == "fold"}
+    players = _button_order(hand, [n for n, v in put.items() if v > 0])
+    index = {n: i for i, n in enumerate(players)}
+    if players and all(n in folded for n in players):
+        return _fail(hand, "every player who put chips in folded", paid, "mispaid")
+    pots = pots_from_contributions([put[n] for n in players], folded=[index[n] for n in players if n in folded])
+    amounts = [p.amount for p in pots]
+    if hand.rake > total:
+        return _fail(hand, f"the rake {money(hand.rake)} is more than the pot", paid, "mispaid")
+    rakes, how = _rake_split(amounts, hand.rake, hand.pot_breakdown)
+    if hand.rake:
+        notes.append(f"rake {money(hand.rake)} taken before the split, from {how}")
+    shown = {s.player for s in hand.shown if s.player in hand.hole_cards}  # whole hands shown
+    runs = hand.boards if hand.run_twice else hand.boards[:1]
+    expected = {n: 0 for n in players}
+    contested: list[tuple[int, int, tuple[int, ...]]] = []  # (pot index, net chips, shown eligible)
+    audit_shares: list[dict[str, int]] = [{} for _ in pots]
+    for k, pot in enumerate(pots):
+        net = pot.amount - rakes[k]
+        if len(pot.eligible) == 1:
+            name = players[pot.eligible[0]]
+            expected[name] += net
+            audit_shares[k][name] = net
+            continue
+        showing = tuple(i for i in pot.eligible if players[i] in shown)
+        if not showing:
+            names = ", ".join(players[i] for i in pot.eligible)
+            return Audit(hand.hand_id, "unjudged", (), f"nobody showed a hand for pot {k} ({names})", {}, paid,
+                         description_errors=descriptions, descriptions_checked=checked)
+        if len(showing) == 1:
+            name = players[showing[0]]
+            expected[name] += net
+            audit_shares[k][name] = net
+            continue
+        contested.append((k, net, showing))
+    if contested:
+        if any(len(b) != 5 for b in runs) or not runs:
+            return Audit(hand.hand_id, "unjudged", (), "a showdown without a full board", {}, paid,
+                         description_errors=descriptions, descriptions_checked=checked)
+        holes = [hand.hole_cards.get(n) for n in players]
+        base = dict(expected)
+        result = _split_runs(hand, players, holes, runs, contested, 1)
+        if result is None:
+            return Audit(hand.hand_id, "unjudged", (), "the shown cards do not fit the hand's size", {}, paid,
+                         description_errors=descriptions, descriptions_checked=checked)
+        winnings, shares = result
+        candidate = {n: base[n] + winnings[i] for i, n in enumerate(players)}
+        if not _same(candidate, paid) and hand.unit == "cents":
+            for unit in _UNITS:
+                if all(net % (unit * len(runs)) == 0 for _, net, _ in contested):
+                    other = _split_runs(hand, players, holes, runs, contested, unit)
+                    if other is not None:
+                        alt = {n: base[n] + other[0][i] for i, n in enumerate(players)}
+                        if _same(alt, paid):
+                            notes.append(f"the site split in units of {money(unit)} (its smallest chip at these "
+                                         "stakes), not cents; the rules applied to those units")
+                            candidate, shares = alt, other[1]
+                            break
+        expected = candidate
+        for k, share in shares.items():
+            audit_shares[k] = {players[i]: v for i, v in share.items()}
+    if hand.run_twice and contested:
+        notes.append("run twice: every pot halved (the odd chip to the first run), each half split on its board")
+    differences = tuple(
+        Difference(n, expected.get(n, 0), paid.get(n, 0))
+        for n in sorted(set(expected) | set(paid), key=lambda n: index.get(n, len(index)))
+        if expected.get(n, 0) != paid.get(n, 0)
+    )
+    audit_pots = tuple(
+        AuditPot("pot" if len(pots) == 1 else ("main pot" if k == 0 else f"side pot-{k}"), pot.amount, rakes[k],
+                 tuple(players[i] for i in pot.eligible), audit_shares[k])
+        for k, pot in enumerate(pots)
+    )
+    return Audit(
+        hand.hand_id, "mispaid" if differences else "ok", differences, None, expected, paid, audit_pots,
+        tuple(notes), descriptions, checked,
+    )
+
+
+def _same(expected: dict[str, int], paid: dict[str, int]) -> bool:
+    return all(expected.get(n, 0) == paid.get(n, 0) for n in set(expected) | set(paid))
+
+
+def _split_runs(
+    hand: ImportedHand,
+    players: list[str],
+    holes: list[tuple[Card, ...] | None],
+    runs: tuple[tuple[Card, ...], ...],
+    contested: list[tuple[int, int, tuple[int, ...]]],
+    unit: int,
+) -> tuple[list[int], dict[int, dict[int, int]]] | None:
+    """Split the contested pots on every run: each player's winnings, and per pot who got what."""
+    shown = {i for _, _, showing in contested for i in showing}
+    use = [holes[i] if i in shown else None for i in range(len(players))]
+    if any(h is not None and len(h) != hand.hole_size for h in use):
+        return None
+    winnings = [0] * len(players)
+    shares: dict[int, dict[int, int]] = {k: {} for k, _, _ in contested}
+    for r, board in enumerate(runs):
+        pot_list = []
+        for _, net, showing in contested:
+            part = net - net // 2 if (len(runs) == 2 and r == 0) else (net // 2 if len(runs) == 2 else net)
+            pot_list.append((part // unit, showing))
+        for j, (k, _, showing) in enumerate(contested):
+            single = split_pot(board, use, [pot_list[j]])
+            for i, v in enumerate(single):
+                if v:
+                    winnings[i] += v * unit
+                    shares[k][i] = shares[k].get(i, 0) + v * unit
+    return winnings, shares
+
+
+def _descriptions(hand: ImportedHand) -> tuple[tuple[str, ...], int]:
+    """Check every shown hand's description against the evaluator."""
+    errors: list[str] = []
+    checked = 0
+    for shown in hand.shown:
+        if not shown.description or len(shown.cards) != hand.hole_size:
+            continue
+        board = hand.boards[shown.run - 1] if shown.run - 1 < len(hand.boards) else hand.board
+        board = board[:shown.board_cards]  # the board the description was written for
+        if len(board) < 3:
+            continue
+        try:
+            problem = check_values(shown.description, *evaluate_hilo(shown.cards, board))
+        except ValueError as error:
+            errors.append(f"line {shown.line}: {shown.player}: {error}")
+            continue
+        if problem == UNREADABLE:
+            continue
+        checked += 1
+        if problem is not None:
+            errors.append(f"line {shown.line}: {shown.player}: {problem}")
+    return tuple(errors), checked
+
+
+# --- replay in the engine ------------------------------------------------------
+
+
+def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> object:
+    """``hand`` replayed in :class:`omaha8_fast.engine.Hand` with its known
+    cards (the unknown ones drawn at random from ``seed``).
+
+    The engine plays standard hands: antes of one size, the small blind left
+    of the button and the big blind after it (heads-up: the button posts the
+    small blind). A hand with dead or extra blinds, or an action the engine
+    finds illegal, raises :class:`HandHistoryError` naming the line.
+    """
+    from .engine import Hand, IllegalAction
+
+    def error(message: str, line: int | None = None) -> HandHistoryError:
+        return HandHistoryError(message, hand_id=hand.hand_id, line=line if line is not None else hand.first_line)
+
+    dealt = {p.player for p in hand.posts} | {a.player for a in hand.actions}
+    seats = [s for s in hand.seats if s.name in dealt]
+    if len(seats) < 2:
+        raise error("fewer than two players were dealt in")
+    names = [s.name for s in seats]
+    button_candidates = [k for k, s in enumerate(seats) if s.number == hand.button_seat]
+    if not button_candidates:
+        raise error(f"the button seat {hand.button_seat} has no player in the hand (a dead button)")
+    button = button_candidates[0]
+    n = len(seats)
+    small_seat, big_seat = (button, 1 - button) if n == 2 else ((button + 1) % n, (button + 2) % n)
+    antes = {p.player: p.amount for p in hand.posts if p.kind == "ante"}
+    ante = max(antes.values(), default=0)
+    sb = bb = 0
+    for post in hand.posts:
+        if post.kind == "ante":
+            continue
+        if post.kind == "small blind" and post.player == names[small_seat] and not sb:
+            sb = post.amount
+        elif post.kind == "big blind" and post.player == names[big_seat] and not bb:
+            bb = post.amount
+        else:
+            raise error(f"the engine cannot replay this post: {post.player} posts {post.kind}", post.line)
+    if not bb:
+        raise error("no big blind posted by the player two seats left of the button")
+    for s in seats:
+        if ante and antes.get(s.name) != min(ante, s.stack):
+            raise error(f"{s.name} did not post the ante of the others")
+    small_bet = big_bet = None
+    if hand.betting == "limit":
+        small_bet, big_bet = bb, (hand.stakes[1] if hand.stakes[0] == bb and hand.stakes[1] else 2 * bb)
+    rng = random.Random(seed)
+    known = [c for s in seats for c in hand.hole_cards.get(s.name, ())] + list(hand.board)
+    if len(set(known)) != len(known):
+        raise error("the same card is known twice")
+    left = [Card(c) for c in range(52) if c not in set(known)]
+    rng.shuffle(left)
+    deck: list[Card] = []
+    for s in seats:
+        cards = hand.hole_cards.get(s.name)
+        if cards is None or len(cards) != hand.hole_size:
+            cards = tuple(left.pop() for _ in range(hand.hole_size))
+        deck += cards
+    board = list(hand.board) + [left.pop() for _ in range(5 - len(hand.board))]
+    deck += board
+    try:
+        engine = Hand(
+            [s.stack for s in seats], button, sb, bb, betting=hand.betting,  # type: ignore[arg-type]
+            small_bet=small_bet, big_bet=big_bet, ante=ante, deck=deck, hole_size=hand.hole_size,
+        )
+    except ValueError as problem:
+        raise error(f"the engine cannot set up this hand: {problem}") from None
+    index = {name: k for k, name in enumerate(names)}
+    for action in hand.actions:
+        seat = index[action.player]
+        if engine.to_act != seat:
+            whose = "nobody" if engine.to_act is None else names[engine.to_act]
+            raise error(f"{action.player} acts out of turn ({whose} is to act in the engine)", action.line)
+        try:
+            if action.kind in ("fold", "check"):
+                engine.act(action.kind)
+            elif action.kind == "call":
+                want = engine.legal_actions().call_amount
+                if want != action.added:
+                    raise IllegalAction(f"the call is {want} in the engine, not {action.added}")
+                engine.call()
+            elif action.kind == "bet":
+                engine.bet(engine.bets[seat] + action.added)
+            else:
+                engine.raise_to(action.amount)
+        except IllegalAction as problem:
+            raise error(f"illegal {action.kind} by {action.player}: {problem}", action.line) from None
+    return engine

@@ -1,0 +1,272 @@
+"""The data model of imported hand histories (see :mod:`omaha8_fast.histories`).
+
+Every amount is an ``int`` in the hand's smallest unit: cents for a cash game
+played for money (``unit == "cents"``), chips for tournaments and play money
+(``unit == "chips"``). Nothing here is ever a float.
+
+>>> parse_amount("$1.05", "cents"), parse_amount("€20", "cents"), parse_amount("1,500", "chips")
+(105, 2000, 1500)
+>>> format_amount(105, "cents", "$"), format_amount(2000, "cents", "$"), format_amount(1500, "chips", "")
+('$1.05', '$20', '1500')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from .cards import Card
+
+__all__ = [
+    "HandHistoryError",
+    "Seat",
+    "Post",
+    "PlayerAction",
+    "Collection",
+    "ShownHand",
+    "Tournament",
+    "ImportedHand",
+    "Unit",
+    "parse_amount",
+    "format_amount",
+    "MAX_LINE",
+    "MAX_HAND_LINES",
+]
+
+Unit = Literal["cents", "chips"]
+
+#: Longest line the parsers accept (characters); longer ones are an error, not a slowdown.
+MAX_LINE = 4096
+#: Most lines one hand may have (a real one has well under 200).
+MAX_HAND_LINES = 2000
+_MAX_AMOUNT = 10**15  # amounts above this are not real; refuse them instead of carrying huge ints
+
+
+class HandHistoryError(ValueError):
+    """A hand history the parser cannot understand.
+
+    ``hand_id`` is the site's hand number (None if the header itself was not
+    readable) and ``line`` the 1-based line number in the input.
+
+    >>> str(HandHistoryError("bad amount 'x'", hand_id="123", line=7))
+    "hand 123, line 7: bad amount 'x'"
+    """
+
+    def __init__(self, message: str, *, hand_id: str | None = None, line: int | None = None) -> None:
+        where = []
+        if hand_id is not None:
+            where.append(f"hand {hand_id}")
+        if line is not None:
+            where.append(f"line {line}")
+        super().__init__(f"{', '.join(where)}: {message}" if where else message)
+        self.message = message
+        self.hand_id = hand_id
+        self.line = line
+
+
+def parse_amount(text: str, unit: Unit) -> int:
+    """An amount as written by a site (``$1.05``, ``€20``, ``1500``) in the
+    smallest unit; raises ValueError on anything else (never a float)."""
+    s = text.strip()
+    while s and s[0] in "$€£¥₹":
+        s = s[1:]
+    for suffix in (" USD", " EUR", " GBP", " CAD", " INR", " CNY", " chips"):
+        if s.endswith(suffix):
+            s = s[: -len(suffix)]
+    s = s.replace(",", "")
+    if not s or len(s) > 20:
+        raise ValueError(f"bad amount {text!r}")
+    whole, dot, frac = s.partition(".")
+    if not whole.isdigit() or not whole.isascii() or (dot and not (frac.isdigit() and frac.isascii())):
+        if not (whole == "" and dot and frac.isdigit() and frac.isascii()):
+            raise ValueError(f"bad amount {text!r}")
+        whole = "0"
+    if unit == "chips":
+        if dot and frac.strip("0"):
+            raise ValueError(f"bad amount {text!r}: chips are whole")
+        value = int(whole)
+    else:
+        if len(frac) > 2:
+            if frac[2:].strip("0"):
+                raise ValueError(f"bad amount {text!r}: more than two decimals")
+            frac = frac[:2]
+        value = int(whole) * 100 + (int(frac.ljust(2, "0")) if frac else 0)
+    if value > _MAX_AMOUNT:
+        raise ValueError(f"amount {text!r} is too large")
+    return value
+
+
+def format_amount(value: int, unit: Unit, symbol: str = "") -> str:
+    """``value`` written the way PokerStars writes it: ``$1.05``, ``$20``, ``1500``."""
+    if unit == "chips":
+        return f"{symbol}{value}"
+    whole, cents = divmod(value, 100)
+    return f"{symbol}{whole}" if cents == 0 else f"{symbol}{whole}.{cents:02d}"
+
+
+class Seat(NamedTuple):
+    """A seat at the table: its number, the player's name and stack before the hand."""
+
+    number: int
+    name: str
+    stack: int
+    sitting_out: bool = False
+
+
+class Post(NamedTuple):
+    """A forced bet: ``kind`` is ``"small blind"``, ``"big blind"``,
+    ``"small & big blinds"`` (a dead small blind plus the big blind, ``dead``
+    the part that does not count as a bet), ``"ante"`` or ``"straddle"``."""
+
+    player: str
+    kind: str
+    amount: int
+    all_in: bool = False
+    dead: int = 0
+    line: int = 0
+
+
+class PlayerAction(NamedTuple):
+    """A voluntary action. ``kind``: fold, check, call, bet, raise.
+
+    ``amount`` is what the site wrote: the chips added for a call or a bet,
+    the total street bet reached ("to") for a raise; ``added`` is always the
+    chips this action put in."""
+
+    street: str
+    player: str
+    kind: str
+    amount: int
+    added: int
+    all_in: bool
+    line: int
+
+
+class Collection(NamedTuple):
+    """A ``collected`` line: who took how much from which pot (``"pot"``,
+    ``"main pot"``, ``"side pot-1"``, ...) on which run (1, or 2 when run twice)."""
+
+    player: str
+    amount: int
+    pot: str
+    run: int
+    line: int
+
+
+class ShownHand(NamedTuple):
+    """A hand shown at showdown (or after winning, or when all-in before the
+    board is out): its cards, the site's description as written (None if it
+    wrote none), the run it was shown for, its line, and how many board cards
+    were out when it was shown (what the description describes)."""
+
+    player: str
+    cards: tuple[Card, ...]
+    description: str | None
+    run: int
+    line: int
+    board_cards: int = 5
+
+
+class Tournament(NamedTuple):
+    """Tournament information from the header: id, buy-in text and level text."""
+
+    id: str
+    buy_in: str
+    level: str
+
+
+@dataclass(eq=True, slots=True)
+class ImportedHand:
+    """One hand read from a site's hand history.
+
+    Amounts are ints in ``unit`` (see the module docstring). ``boards`` has
+    one board, or two when the hand was run twice; ``hole_cards`` maps each
+    player whose cards are known (the hero's dealt cards, shown and mucked
+    hands) to them; ``descriptions`` keeps the site's text for every shown
+    hand; ``returned`` the uncalled bets given back.
+    """
+
+    site: str
+    hand_id: str
+    game: str
+    hole_size: int
+    betting: str
+    unit: Unit
+    currency: str | None
+    symbol: str
+    stakes: tuple[int, int]
+    table: str
+    max_seats: int | None
+    button_seat: int
+    seats: tuple[Seat, ...]
+    posts: tuple[Post, ...]
+    actions: tuple[PlayerAction, ...]
+    boards: tuple[tuple[Card, ...], ...]
+    hero: str | None
+    hole_cards: dict[str, tuple[Card, ...]]
+    shown: tuple[ShownHand, ...]
+    mucked: tuple[str, ...]
+    collected: tuple[Collection, ...]
+    returned: tuple[tuple[str, int], ...]
+    total_pot: int
+    rake: int
+    pot_breakdown: tuple[int, ...]
+    date: str = ""
+    mixed: str | None = None
+    tournament: Tournament | None = None
+    cashed_out: bool = False
+    first_line: int = 1
+
+    @property
+    def run_twice(self) -> bool:
+        """Whether the hand was run twice (two boards)."""
+        return len(self.boards) == 2
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The (first) board."""
+        return self.boards[0] if self.boards else ()
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
+        return tuple(s.name for s in self.seats)
+
+    def seat_of(self, name: str) -> Seat:
+        """The seat of the player called ``name``."""
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        raise KeyError(name)
+
+    @property
+    def paid(self) -> dict[str, int]:
+        """What the site paid each player from the pots (uncalled bets not included)."""
+        out: dict[str, int] = {}
+        for c in self.collected:
+            out[c.player] = out.get(c.player, 0) + c.amount
+        return out
+
+    def to_phh(self) -> str:
+        """This hand in pokerkit's PHH format (see :func:`omaha8_fast.histories.to_phh`)."""
+        from ._phh import imported_to_phh
+
+        return imported_to_phh(self)
+
+    def to_json(self) -> str:
+        """This hand as JSON (see :func:`omaha8_fast.histories.to_json`)."""
+        from ._hh_json import to_json
+
+        return to_json(self)
+
+    def to_engine(self) -> object:
+        """The hand replayed in the engine (see :func:`omaha8_fast.histories.to_engine`)."""
+        from ._hh_audit import to_engine
+
+        return to_engine(self)
+
+    def audit(self) -> object:
+        """The payout audit (see :func:`omaha8_fast.histories.audit`)."""
+        from ._hh_audit import audit
+
+        return audit(self)

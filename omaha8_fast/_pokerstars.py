@@ -1,0 +1,983 @@
+"""PokerStars hand-history text: read Omaha Hi/Lo hands, and write them.
+
+The reader takes the text PokerStars writes (cash games and tournaments, the
+``Hand #`` and older ``Game #`` headers, mixed games), keeps the Omaha Hi/Lo
+hands (4, 5 and 6 cards; limit, pot limit, no limit) and skips the other games,
+counting them. It is one pass over the lines with a small state machine; every
+line is capped at :data:`MAX_LINE` characters and every hand at
+:data:`MAX_HAND_LINES` lines, so no input can make it slow or large.
+
+>>> text = '''PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.25/$0.50 USD) - 2024/03/02 21:14:05 ET
+... Table 'T' 6-max Seat #1 is the button
+... Seat 1: alice ($10 in chips)
+... Seat 2: bob ($10 in chips)
+... alice: posts small blind $0.25
+... bob: posts big blind $0.50
+... *** HOLE CARDS ***
+... alice: raises $1 to $1.50
+... bob: folds
+... Uncalled bet ($1) returned to alice
+... alice collected $1 from pot
+... *** SUMMARY ***
+... Total pot $1 | Rake $0
+... Seat 1: alice (button) (small blind) collected ($1)
+... Seat 2: bob (big blind) folded before Flop'''
+>>> [hand] = parse_pokerstars(text)
+>>> hand.hand_id, hand.betting, hand.unit, hand.total_pot, hand.paid
+('1', 'pot-limit', 'cents', 100, {'alice': 100})
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from typing import IO, Literal, Union
+
+from ._hh_model import (
+    MAX_HAND_LINES,
+    MAX_LINE,
+    Collection,
+    HandHistoryError,
+    ImportedHand,
+    PlayerAction,
+    Post,
+    Seat,
+    ShownHand,
+    Tournament,
+    Unit,
+    format_amount,
+    parse_amount,
+)
+from .cards import Card
+
+__all__ = ["parse_pokerstars", "read_pokerstars", "PokerStarsReader", "to_pokerstars", "is_header"]
+
+_HEADER = re.compile(r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(\d{1,30}): *(.*)")
+_GAME = re.compile(r"((?:5 Card |6 Card )?Omaha Hi/Lo) (Pot Limit|No Limit|Fixed Limit|Limit)\b")
+_STAKES = re.compile(r"([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: ([A-Z]{3}))?\)")
+_LEVEL = re.compile(r"Level ([^\s(]+)")
+_TABLE = re.compile(r"Table '(.*)'(?: (\d+)-max)?.*? Seat #(\d+) is the button")
+_BREAKDOWN = re.compile(r"(Main pot|Side pot(?:-\d+)?) (\S+?)\.(?= |$)")
+_BETTING = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "limit", "Fixed Limit": "limit"}
+_HOLE_SIZE = {"Omaha Hi/Lo": 4, "5 Card Omaha Hi/Lo": 5, "6 Card Omaha Hi/Lo": 6}
+_CURRENCY_SYMBOL = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$", "INR": "₹", "CNY": "¥"}
+_SYMBOLS = "$€£¥₹"
+_BOARD_AFTER = {"flop": 3, "turn": 4, "river": 5}
+_STREETS = {
+    "FLOP": ("flop", 0), "TURN": ("turn", 0), "RIVER": ("river", 0),
+    "FIRST FLOP": ("flop", 0), "FIRST TURN": ("turn", 0), "FIRST RIVER": ("river", 0),
+    "SECOND FLOP": ("flop", 1), "SECOND TURN": ("turn", 1), "SECOND RIVER": ("river", 1),
+}
+
+Source = Union[str, "os.PathLike[str]", IO[str]]
+Errors = Literal["raise", "skip"]
+
+
+def is_header(line: str) -> bool:
+    """Whether ``line`` starts a PokerStars hand."""
+    return line.startswith("PokerStars ") and _HEADER.match(line) is not None
+
+
+_CARD = {str(Card(c)): Card(c) for c in range(52)}
+_CARD |= {k[0] + k[1].upper(): v for k, v in _CARD.items()} | {k[0].lower() + k[1]: v for k, v in _CARD.items()}
+
+
+def _cards(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
+    """The cards in a ``[Ah 2d Ks]`` group (the brackets already removed)."""
+    try:
+        return tuple(map(_CARD.__getitem__, text.split()))
+    except KeyError:
+        raise HandHistoryError(f"bad cards [{text}]", hand_id=hand_id, line=line) from None
+
+
+def _bracket_groups(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
+    """All the cards of every ``[...]`` group in ``text``, in order."""
+    out: list[Card] = []
+    start = text.find("[")
+    while start >= 0:
+        end = text.find("]", start)
+        if end < 0:
+            raise HandHistoryError("unclosed '['", hand_id=hand_id, line=line)
+        out.extend(_cards(text[start + 1:end], hand_id, line))
+        start = text.find("[", end)
+    return tuple(out)
+
+
+_AMOUNTS: dict[str, dict[str, int]] = {"cents": {}, "chips": {}}  # amounts already read, by unit
+
+
+class _Hand:
+    """The state of one hand being read."""
+
+    __slots__ = (
+        "hand_id", "first", "unit", "symbol", "currency", "game", "betting", "hole_size", "stakes", "date",
+        "mixed", "tournament", "table", "max_seats", "button", "seats", "names", "posts", "actions",
+        "boards", "hero", "holes", "shown", "mucked", "collected", "returned", "total", "rake", "breakdown",
+        "street", "bets", "high", "run", "section", "cashed_out", "big_blind", "cancelled",
+    )
+
+    def __init__(self, hand_id: str, first: int) -> None:
+        self.hand_id, self.first = hand_id, first
+        self.seats: list[Seat] = []
+        self.names: set[str] = set()
+        self.posts: list[Post] = []
+        self.actions: list[PlayerAction] = []
+        self.boards: list[tuple[Card, ...]] = [(), ()]
+        self.hero: str | None = None
+        self.holes: dict[str, tuple[Card, ...]] = {}
+        self.shown: list[ShownHand] = []
+        self.mucked: list[str] = []
+        self.collected: list[Collection] = []
+        self.returned: list[tuple[str, int]] = []
+        self.total: int | None = None
+        self.rake = 0
+        self.breakdown: tuple[int, ...] = ()
+        self.street = "preflop"
+        self.bets: dict[str, int] = {}
+        self.high = 0
+        self.run = 1
+        self.section = "header"
+        self.cashed_out = False
+        self.cancelled = False
+        self.big_blind = 0
+        self.table: str = ""
+        self.max_seats: int | None = None
+        self.button = 0
+        self.game = ""
+        self.hole_size = 4
+        self.betting = "limit"
+        self.mixed: str | None = None
+        self.tournament: Tournament | None = None
+        self.unit: Unit = "chips"
+        self.symbol = ""
+        self.currency: str | None = None
+        self.stakes: tuple[int, int] = (0, 0)
+        self.date = ""
+
+    def error(self, message: str, line: int) -> HandHistoryError:
+        return HandHistoryError(message, hand_id=self.hand_id, line=line)
+
+    def amount(self, text: str, line: int) -> int:
+        cache = _AMOUNTS[self.unit]
+        value = cache.get(text)
+        if value is not None:
+            return value
+        try:
+            value = parse_amount(text, self.unit)
+        except ValueError as error:
+            raise self.error(str(error), line) from None
+        if len(cache) > 20_000:
+            cache.clear()
+        cache[text] = value
+        return value
+
+
+_HEADER_FIELDS = ("game", "hole_size", "betting", "mixed", "tournament", "unit", "symbol", "currency", "stakes", "date")
+_HEADERS: dict[str, tuple[object, ...] | str] = {}  # header text before the date -> the fields it gives
+
+
+def _read_header(rest: str, hand: _Hand, line: int) -> str | None:
+    """Fill the game fields from the header; the other game's name if it is not Omaha Hi/Lo."""
+    key, dash, date = rest.rpartition(" - ")
+    known = _HEADERS.get(key) if dash else None
+    if known is None:
+        other = _read_header_text(rest, hand, line)
+        if dash:
+            if len(_HEADERS) > 10_000:
+                _HEADERS.clear()
+            _HEADERS[key] = other if other is not None else tuple(getattr(hand, f) for f in _HEADER_FIELDS)
+        return other
+    if isinstance(known, str):
+        return known
+    (hand.game, hand.hole_size, hand.betting, hand.mixed, hand.tournament, hand.unit, hand.symbol, hand.currency,
+     hand.stakes, _) = known  # type: ignore[assignment]
+    hand.date = date.strip()
+    return None
+
+
+def _read_header_text(rest: str, hand: _Hand, line: int) -> str | None:
+    """:func:`_read_header` without the cache."""
+    game = _GAME.search(rest)
+    if game is None:
+        return _other_name(rest)
+    hand.game = game.group(1)
+    hand.hole_size = _HOLE_SIZE[hand.game]
+    hand.betting = _BETTING[game.group(2)]
+    before = rest[:game.start()]
+    hand.mixed = None
+    tournament = None
+    if before.startswith("Tournament #"):
+        tid, _, buy = before[len("Tournament #"):].partition(",")
+        buy = buy.strip()
+        if buy.endswith("("):
+            mixed_name = buy[:-1].rstrip()
+            parts = mixed_name.rsplit(" ", 1) if " " in mixed_name else ["", mixed_name]
+            # "$2+$1 HORSE (" : the buy-in, then the mixed game's name
+            known = ("HORSE", "8-Game", "Mixed", "Triple", "HOSE", "Mixed Omaha H/L")
+            idx = -1
+            for name in known:
+                idx = mixed_name.find(name)
+                if idx >= 0:
+                    break
+            if idx >= 0:
+                hand.mixed, buy = mixed_name[idx:], mixed_name[:idx].strip()
+            else:
+                hand.mixed, buy = parts[1], parts[0]
+        level = _LEVEL.search(rest, game.end())
+        tournament = Tournament(tid.strip(), buy, level.group(1) if level else "")
+    elif before.rstrip().endswith("("):
+        hand.mixed = before.rstrip()[:-1].strip() or None
+    hand.tournament = tournament
+    stakes = _STAKES.search(rest, game.end())
+    symbol = ""
+    currency = None
+    if stakes is not None:
+        currency = stakes.group(3)
+        for ch in stakes.group(1):
+            if ch in _SYMBOLS:
+                symbol = ch
+        if currency and not symbol:
+            symbol = _CURRENCY_SYMBOL.get(currency, "")
+    if tournament is not None:
+        hand.unit, hand.symbol, hand.currency = "chips", "", None
+    elif symbol or currency:
+        hand.unit, hand.symbol, hand.currency = "cents", symbol, currency or {"$": "USD", "€": "EUR", "£": "GBP"}.get(symbol)
+    else:
+        hand.unit, hand.symbol, hand.currency = "chips", "", None
+    if stakes is not None:
+        hand.stakes = (hand.amount(stakes.group(1), line), hand.amount(stakes.group(2), line))
+    else:
+        hand.stakes = (0, 0)
+    dash = rest.find(" - ", stakes.end() if stakes else game.end())
+    hand.date = rest[dash + 3:].strip() if dash >= 0 else ""
+    return None
+
+
+def _other_name(rest: str) -> str:
+    """The name of a game that is not Omaha Hi/Lo, from the header after the hand id."""
+    text = rest
+    if text.startswith("Tournament #"):
+        text = text.partition(",")[2].strip()
+        words = text.split(" ")
+        while words and (any(ch.isdigit() for ch in words[0]) or words[0] in ("Freeroll", "USD", "EUR", "GBP", "FPP", "SC")):
+            words.pop(0)
+        text = " ".join(words)
+    name = text.split(" - ", 1)[0]
+    head, paren, inner = name.partition(" (")
+    if paren and "/" not in inner.split(" ", 1)[0]:
+        return f"{head}: {inner.split(',')[0].rstrip(')')}"
+    return head.strip()[:60] or "unknown"
+
+
+def _post(hand: _Hand, name: str, verb: str, line: int) -> None:
+    all_in = verb.endswith(" and is all-in")
+    if all_in:
+        verb = verb[: -len(" and is all-in")]
+    kind, _, amount_text = verb[len("posts "):].rpartition(" ")
+    if kind == "the ante":
+        kind = "ante"
+    if kind not in ("small blind", "big blind", "small & big blinds", "ante", "straddle", "big blind dead", "small blind dead"):
+        raise hand.error(f"unknown post {verb!r}", line)
+    amount = hand.amount(amount_text, line)
+    dead = 0
+    if kind == "ante":
+        dead = amount
+    elif kind == "small & big blinds":
+        bb = hand.big_blind or (hand.stakes[0] if hand.betting == "limit" else hand.stakes[1])
+        dead = max(0, amount - bb)
+    elif kind.endswith(" dead"):
+        dead = amount
+    elif kind == "big blind" and not hand.big_blind:
+        hand.big_blind = amount
+    live = amount - dead
+    if live:
+        bet = hand.bets.get(name, 0) + live
+        hand.bets[name] = bet
+        if bet > hand.high:
+            hand.high = bet
+    hand.posts.append(Post(name, kind, amount, all_in, dead, line))
+
+
+def _action(hand: _Hand, name: str, verb: str, line: int) -> bool:
+    """Read ``NAME: verb``; False if ``verb`` is not an action or post."""
+    first, _, rest = verb.partition(" ")
+    if first == "folds":
+        if rest.startswith("["):
+            hand.holes[name] = _bracket_groups(rest, hand.hand_id, line)
+        hand.actions.append(PlayerAction(hand.street, name, "fold", 0, 0, False, line))
+        return True
+    if first == "checks":
+        hand.actions.append(PlayerAction(hand.street, name, "check", 0, 0, False, line))
+        return True
+    if first in ("calls", "bets", "raises"):
+        all_in = rest.endswith(" and is all-in")
+        if all_in:
+            rest = rest[: -len(" and is all-in")]
+        bets = hand.bets
+        before = bets.get(name, 0)
+        if first == "raises":
+            by, to_word, to_text = rest.partition(" to ")
+            if not to_word:
+                raise hand.error(f"cannot read the raise {verb!r}", line)
+            hand.amount(by, line)
+            amount = hand.amount(to_text, line)
+            added = amount - before
+            if added <= 0:
+                raise hand.error(f"a raise to {to_text} adds nothing", line)
+            bets[name] = amount
+            kind = "raise"
+        else:
+            amount = added = hand.amount(rest, line)
+            bets[name] = before + added
+            kind = "call" if first == "calls" else "bet"
+        if bets[name] > hand.high:
+            hand.high = bets[name]
+        hand.actions.append(PlayerAction(hand.street, name, kind, amount, added, all_in, line))
+        return True
+    if first == "posts":
+        _post(hand, name, verb, line)
+        return True
+    if first == "shows":
+        start, end = rest.find("["), rest.find("]")
+        if start != 0 or end < 0:
+            raise hand.error(f"cannot read the shown cards {verb!r}", line)
+        cards = _cards(rest[1:end], hand.hand_id, line)
+        description = rest[end + 1:].strip()
+        if description.startswith("(") and description.endswith(")"):
+            description = description[1:-1]
+        if len(cards) == hand.hole_size:  # a partial show (one or two cards) is kept in ``shown`` only
+            hand.holes[name] = cards
+        out = 5 if hand.section in ("showdown", "summary") else len(hand.boards[0])
+        hand.shown.append(ShownHand(name, cards, description or None, hand.run, line, out))
+        return True
+    if first == "mucks":
+        hand.mucked.append(name)
+        if rest.startswith("["):
+            hand.holes[name] = _bracket_groups(rest, hand.hand_id, line)
+        return True
+    if verb in ("doesn't show hand", "sits out", "is sitting out", "sitting out", "is disconnected", "is connected",
+                "has returned", "has timed out", "leaves the table", "timed out"):
+        return True
+    return False
+
+
+def _summary(hand: _Hand, line_text: str, line: int) -> None:
+    if line_text.startswith("Total pot "):
+        body = line_text[len("Total pot "):]
+        total_text = body.split(" ", 1)[0].rstrip(".")
+        hand.total = hand.amount(total_text, line)
+        if "pot" in body:
+            hand.breakdown = tuple(hand.amount(m.group(2), line) for m in _BREAKDOWN.finditer(body))
+        rake = body.find("| Rake ")
+        if rake >= 0:
+            hand.rake = hand.amount(body[rake + 7:].split(" ", 1)[0], line)
+        return
+    if line_text.startswith("Seat "):
+        if " showed [" not in line_text and " mucked [" not in line_text:
+            return
+        number, colon, rest = line_text[5:].partition(": ")
+        if not colon or not number.isdigit():
+            return
+        name = next((s.name for s in hand.seats if s.number == int(number)), None)
+        if name is None or not rest.startswith(name):
+            return
+        tail = rest[len(name):]
+        for word in (" mucked [", " showed ["):
+            at = tail.find(word)
+            if at >= 0:
+                end = tail.find("]", at)
+                if end > 0:
+                    cards = _cards(tail[at + len(word):end], hand.hand_id, line)
+                    if len(cards) == hand.hole_size:
+                        hand.holes.setdefault(name, cards)
+                if word == " mucked [" and name not in hand.mucked:
+                    hand.mucked.append(name)
+                break
+        return
+    for prefix, run in (("Board [", 0), ("FIRST Board [", 0), ("SECOND Board [", 1)):
+        if line_text.startswith(prefix):
+            cards = _bracket_groups(line_text, hand.hand_id, line)
+            if not hand.boards[run]:
+                hand.boards[run] = cards
+            elif hand.boards[run] != cards:
+                raise hand.error(f"the summary board {line_text[len(prefix) - 1:]} differs from the dealt board", line)
+            return
+
+
+def _body(hand: _Hand, text: str, line: int) -> None:
+    """One line between the header and the summary."""
+    if ' said, "' in text:
+        return  # chat
+    start = text.find(": ")
+    while start >= 0:
+        name = text[:start]
+        if name in hand.names:
+            verb = text[start + 2:].rstrip()
+            if _action(hand, name, verb, line):
+                return
+            if "Cashout" in verb or "Cash Out" in verb or "cashed out" in verb:
+                hand.cashed_out = True
+                return
+            if hand.section != "header" and verb.split(" ", 1)[0] in ("folds", "checks", "calls", "bets", "raises"):
+                raise hand.error(f"cannot read {text!r}", line)
+            return
+        start = text.find(": ", start + 2)
+    if text.startswith("Dealt to "):
+        rest = text[len("Dealt to "):]
+        at = rest.find(" [")
+        if at < 0:
+            return  # "Dealt to NAME" without cards (other players)
+        name = rest[:at]
+        if name in hand.names:
+            cards = _bracket_groups(rest[at:], hand.hand_id, line)
+            if cards:
+                hand.holes[name] = cards
+                if hand.hero is None:
+                    hand.hero = name
+        return
+    if text.startswith("Uncalled bet ("):
+        close = text.find(") returned to ")
+        if close < 0:
+            raise hand.error(f"cannot read {text!r}", line)
+        name = text[close + len(") returned to "):].rstrip()
+        if name not in hand.names:
+            raise hand.error(f"uncalled bet returned to an unknown player {name!r}", line)
+        amount = hand.amount(text[len("Uncalled bet ("):close], line)
+        hand.returned.append((name, amount))
+        return
+    at = text.find(" collected ")
+    if at > 0 and text[:at] in hand.names:
+        rest = text[at + len(" collected "):].rstrip()
+        amount_text, sep, pot = rest.partition(" from ")
+        if not sep:
+            raise hand.error(f"cannot read {text!r}", line)
+        hand.collected.append(Collection(text[:at], hand.amount(amount_text, line), pot, hand.run, line))
+        return
+    if text.startswith("Hand cancelled"):
+        hand.cancelled = True
+        return
+    if " cashed out the hand" in text or "Cashout" in text or "Cash Out" in text:
+        hand.cashed_out = True
+        return
+    # anything else (joins, leaves, time-outs, tournament news, "No low hand qualified", ...) is noise
+
+
+def _section(hand: _Hand, text: str, line: int) -> None:
+    end = text.find(" ***", 4)
+    name = text[4:end] if end > 0 else text[4:]
+    if name == "HOLE CARDS":
+        hand.section = "hole cards"
+        return
+    if name == "SUMMARY":
+        hand.section = "summary"
+        return
+    if name in ("SHOW DOWN", "FIRST SHOW DOWN", "SHOWDOWN"):
+        hand.section, hand.run = "showdown", 1
+        return
+    if name == "SECOND SHOW DOWN":
+        hand.section, hand.run = "showdown", 2
+        return
+    street = _STREETS.get(name)
+    if street is None:
+        if name in ("PRE-FLOP", "DEALING HANDS", "3rd STREET", "DRAW"):
+            raise hand.error(f"section {name!r} does not belong in Omaha Hi/Lo", line)
+        return
+    cards = _bracket_groups(text[end:], hand.hand_id, line) if end > 0 else ()
+    street_name, run = street
+    want = _BOARD_AFTER[street_name]
+    if run == 1 and len(cards) < want:  # a second board printed from the turn on only shows the new card
+        cards = hand.boards[0][: want - len(cards)] + cards
+    if len(cards) != want:
+        raise hand.error(f"the {street_name} needs {want} board cards, got {len(cards)}", line)
+    hand.boards[run] = cards
+    if run == 1 and not hand.boards[0]:
+        raise hand.error("a second board without a first", line)
+    hand.street = street_name
+    hand.section = street_name
+    hand.bets = {}
+    hand.high = 0
+
+
+def _build(hand: _Hand) -> ImportedHand:
+    if hand.total is None:
+        raise hand.error("the hand has no 'Total pot' line (is it cut short?)", hand.first)
+    boards = tuple(b for b in hand.boards if b)
+    for name, cards in hand.holes.items():
+        if len(cards) != hand.hole_size:
+            raise hand.error(f"{name} has {len(cards)} hole cards in a {hand.hole_size}-card game", hand.first)
+    known = [c for cards in hand.holes.values() for c in cards]
+    for board in boards or ((),):
+        dealt = known + list(board)
+        if len(set(dealt)) != len(dealt):
+            twice = next(c for c in dealt if dealt.count(c) > 1)
+            raise hand.error(f"the card {twice} is dealt twice", hand.first)
+    return ImportedHand(  # positional, in field order: much faster than keywords
+        "PokerStars", hand.hand_id, hand.game, hand.hole_size, hand.betting, hand.unit, hand.currency, hand.symbol,
+        hand.stakes, hand.table, hand.max_seats, hand.button, tuple(hand.seats), tuple(hand.posts),
+        tuple(hand.actions), boards, hand.hero, hand.holes, tuple(hand.shown), tuple(hand.mucked),
+        tuple(hand.collected), tuple(hand.returned), hand.total, hand.rake, hand.breakdown, hand.date, hand.mixed,
+        hand.tournament, hand.cashed_out, hand.first,
+    )
+
+
+def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
+    """One hand from its lines (``first`` is the header's line number): the
+    hand, or the name of the other game it is."""
+    header = _HEADER.match(lines[0])
+    if header is None:
+        raise HandHistoryError("not a PokerStars hand header", line=first)
+    hand = _Hand(header.group(1), first)
+    other = _read_header(header.group(2), hand, first)
+    if other is not None:
+        return other
+    if len(lines) > MAX_HAND_LINES:
+        raise hand.error(f"the hand has more than {MAX_HAND_LINES} lines", first)
+    table_seen = False
+    names = hand.names
+    add = hand.actions.append
+    new = tuple.__new__
+    record = PlayerAction
+    amount = hand.amount
+    street, bets, high, section = hand.street, hand.bets, hand.high, hand.section
+    for offset in range(1, len(lines)):
+        text = lines[offset]
+        if not text:
+            continue
+        line = first + offset
+        if len(text) > MAX_LINE:
+            raise hand.error(f"line longer than {MAX_LINE} characters", line)
+        if text[0] == "*" and text.startswith("*** "):
+            hand.high = high
+            _section(hand, text, line)
+            street, bets, high, section = hand.street, hand.bets, hand.high, hand.section
+            continue
+        if section == "summary":
+            if text.startswith("Seat ") and " showed [" not in text and " mucked [" not in text:
+                continue  # a seat that showed nothing: nothing to read
+            _summary(hand, text, line)
+            continue
+        if section == "header":
+            if text.startswith("Seat ") and " in chips" in text:
+                number, sep, rest = text[5:].partition(": ")
+                at = rest.rfind(" in chips")
+                open_ = rest.rfind(" (", 0, at)
+                if not sep or not number.isdigit() or open_ < 0:
+                    raise hand.error(f"cannot read the seat {text!r}", line)
+                name = rest[:open_]
+                if name in names:
+                    raise hand.error(f"two seats for {name!r}", line)
+                stack = amount(rest[open_ + 2:at], line)
+                tail = rest[at:]
+                hand.seats.append(Seat(int(number), name, stack, "sitting out" in tail or "out of hand" in tail))
+                names.add(name)
+                continue
+            if text.startswith("Table '") and not table_seen:
+                table = _TABLE.match(text)
+                if table is None:
+                    raise hand.error(f"cannot read the table line {text!r}", line)
+                hand.table = table.group(1)
+                hand.max_seats = int(table.group(2)) if table.group(2) else None
+                hand.button = int(table.group(3))
+                table_seen = True
+                continue
+        # the common case, "NAME: folds|checks|calls X|bets X|raises X to Y", read here directly
+        colon = text.find(": ")
+        if colon > 0 and text[:colon] in names and ' said, "' not in text:
+            name = text[:colon]
+            verb = text[colon + 2:]
+            if verb[-1:] == " ":
+                verb = verb.rstrip()
+            first_word, _, rest = verb.partition(" ")
+            if first_word == "folds" and not rest:
+                add(new(record, (street, name, "fold", 0, 0, False, line)))
+                continue
+            if first_word == "checks":
+                add(new(record, (street, name, "check", 0, 0, False, line)))
+                continue
+            if first_word == "posts" and (rest.startswith("small blind ") or rest.startswith("big blind ")) \
+                    and not rest.endswith(" and is all-in"):
+                big = rest[0] == "b"
+                value = amount(rest[10 if big else 12:], line)
+                if big and not hand.big_blind:
+                    hand.big_blind = value
+                bets[name] = bets.get(name, 0) + value
+                if bets[name] > high:
+                    high = bets[name]
+                hand.posts.append(Post(name, "big blind" if big else "small blind", value, False, 0, line))
+                continue
+            if first_word == "calls" or first_word == "bets" or first_word == "raises":
+                all_in = rest.endswith(" and is all-in")
+                if all_in:
+                    rest = rest[:-14]
+                elif " and has reached the " in rest:  # capped no-limit tables
+                    rest = rest[:rest.find(" and has reached the ")]
+                before = bets.get(name, 0)
+                if first_word == "raises":
+                    by, to_word, to_text = rest.partition(" to ")
+                    if not to_word:
+                        raise hand.error(f"cannot read the raise {verb!r}", line)
+                    amount(by, line)
+                    value = amount(to_text, line)
+                    added = value - before
+                    if added <= 0:
+                        raise hand.error(f"a raise to {to_text} adds nothing", line)
+                    bets[name] = value
+                    add(new(record, (street, name, "raise", value, added, all_in, line)))
+                else:
+                    value = added = amount(rest, line)
+                    value = before + added
+                    bets[name] = value
+                    add(new(record, (street, name, "call" if first_word == "calls" else "bet", added, added, all_in,
+                                     line)))
+                if value > high:
+                    high = value
+                continue
+        hand.high = high
+        _body(hand, text, line)
+        high = hand.high
+    if hand.cancelled:
+        return "(cancelled hands)"
+    if not table_seen:
+        raise hand.error("no 'Table ... is the button' line", first + 1)
+    if len(hand.seats) < 2:
+        raise hand.error("fewer than two seated players", first + 1)
+    return _build(hand)
+
+
+class PokerStarsReader(Iterator[ImportedHand]):
+    """An iterator over the Omaha Hi/Lo hands of a PokerStars file.
+
+    ``skipped`` counts the hands of other games by game name; ``errors``
+    lists the :class:`HandHistoryError` of hands that could not be read
+    (with ``errors="skip"``; with ``"raise"`` the first one is raised).
+    """
+
+    def __init__(self, batches: Iterable[list[str]], errors: Errors = "raise") -> None:
+        if errors not in ("raise", "skip"):
+            raise ValueError(f"errors must be 'raise' or 'skip', got {errors!r}")
+        self._blocks = _blocks(batches)
+        self._mode = errors
+        self.skipped: Counter[str] = Counter()
+        self.errors: list[HandHistoryError] = []
+        self.hands_read = 0
+
+    def __iter__(self) -> PokerStarsReader:
+        return self
+
+    def __next__(self) -> ImportedHand:
+        for first, lines, too_long in self._blocks:
+            try:
+                if too_long:
+                    header = _HEADER.match(lines[0])
+                    raise HandHistoryError(f"the hand has more than {MAX_HAND_LINES} lines",
+                                           hand_id=header.group(1) if header else None, line=first)
+                while lines and not lines[-1].strip():
+                    lines.pop()
+                result = _parse_one(lines, first)
+            except HandHistoryError as error:
+                if self._mode == "raise":
+                    raise
+                self.errors.append(error)
+                continue
+            if isinstance(result, str):
+                self.skipped[result] += 1
+                continue
+            self.hands_read += 1
+            return result
+        raise StopIteration
+
+
+def _is_header(text: str) -> bool:
+    return text.startswith("PokerStars ") and _HEADER.match(text) is not None
+
+
+def _blocks(batches: Iterable[list[str]]) -> Iterator[tuple[int, list[str], bool]]:
+    """Cut the lines into hands: ``(header line number, the hand's lines,
+    whether it had more than MAX_HAND_LINES lines)``. Lines before the
+    first header are ignored; a hand keeps at most MAX_HAND_LINES + 1 lines."""
+    done = 0  # lines in the batches before this one
+    current: list[str] | None = None
+    start = 0
+    too_long = False
+    limit = MAX_HAND_LINES + 1
+    for batch in batches:
+        prev = 0
+        for i in [k for k, t in enumerate(batch) if t.startswith("PokerStars ") and _HEADER.match(t)]:
+            if current is not None:
+                room = limit - len(current)
+                if i - prev > room:
+                    too_long = True
+                current.extend(batch[prev:prev + max(room, 0)] if i - prev > room else batch[prev:i])
+                yield start, current, too_long
+            current, start, too_long, prev = [batch[i]], done + i + 1, False, i + 1
+        if current is not None:
+            room = limit - len(current)
+            if len(batch) - prev > room:
+                too_long = True
+                current.extend(batch[prev:prev + max(room, 0)])
+            else:
+                current.extend(batch[prev:])
+        done += len(batch)
+    if current is not None:
+        yield start, current, too_long
+
+
+def _split(text: str) -> list[str]:
+    """Lines without their endings (\\n, \\r\\n or \\r); over-long ones cut to MAX_LINE + 1."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines and max(map(len, lines)) > MAX_LINE:
+        lines = [t if len(t) <= MAX_LINE else t[: MAX_LINE + 1] for t in lines]
+    return lines
+
+
+def _stream_batches(stream: IO[str], chunk: int = 1 << 20) -> Iterator[list[str]]:
+    """The lines of a text stream in batches, read ``chunk`` characters at a
+    time, so that a file without newlines cannot fill the memory."""
+    carry = ""
+    first = True
+    while True:
+        data = stream.read(chunk)
+        if not isinstance(data, str):
+            raise TypeError("read_pokerstars needs a file opened in text mode")
+        if first:
+            first = False
+            if data.startswith("\ufeff"):
+                data = data[1:]
+        if not data:
+            if carry:
+                yield _split(carry)
+            return
+        text = carry + data
+        end = len(text) - 1 if text.endswith("\r") else len(text)  # a \r\n may be cut between two chunks
+        cut = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
+        if cut <= 0:
+            carry = text if len(text) <= MAX_LINE else text[: MAX_LINE + 1]  # keep only what refuses it
+            continue
+        body, carry = text[:cut], text[cut:]
+        if len(carry) > MAX_LINE + 1:
+            carry = carry[: MAX_LINE + 1]
+        body = body[:-2] if body.endswith("\r\n") else body[:-1]
+        yield _split(body)
+
+
+def read_pokerstars(source: Source, *, errors: Errors = "raise") -> PokerStarsReader:
+    """Stream the Omaha Hi/Lo hands of a PokerStars hand-history file.
+
+    ``source`` is a path or an open text file. With ``errors="skip"`` a hand
+    that cannot be read is left out and its error kept in ``.errors``; with
+    ``"raise"`` (the default) the :class:`HandHistoryError` is raised.
+    Hands of other games are skipped and counted in ``.skipped``.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        stream: IO[str] = open(source, encoding="utf-8-sig", errors="replace", newline="")
+        return _ClosingReader(stream, errors)
+    if hasattr(source, "read"):
+        return PokerStarsReader(_stream_batches(source), errors)
+    raise TypeError(f"read_pokerstars takes a path or a text file, not {type(source).__name__}")
+
+
+class _ClosingReader(PokerStarsReader):
+    """A reader that closes the file it opened when it is exhausted."""
+
+    def __init__(self, stream: IO[str], errors: Errors) -> None:
+        super().__init__(_stream_batches(stream), errors)
+        self._stream = stream
+
+    def __next__(self) -> ImportedHand:
+        try:
+            return super().__next__()
+        except BaseException:
+            self._stream.close()
+            raise
+
+    def __del__(self) -> None:
+        self._stream.close()
+
+
+def parse_pokerstars(text: str, *, errors: Errors = "raise") -> list[ImportedHand]:
+    """The Omaha Hi/Lo hands in PokerStars hand-history ``text`` (see :func:`read_pokerstars`)."""
+    if not isinstance(text, str):
+        raise TypeError(f"parse_pokerstars takes a str, not {type(text).__name__}")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return list(PokerStarsReader([_split(text)], errors))
+
+
+# --- writing -------------------------------------------------------------------
+
+
+_BET_NAMES = {"limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}
+_GAME_NAMES = {4: "Omaha Hi/Lo", 5: "5 Card Omaha Hi/Lo", 6: "6 Card Omaha Hi/Lo"}
+
+
+def to_pokerstars(
+    hand: object,
+    *,
+    hand_id: int | str = 1,
+    names: list[str] | None = None,
+    table: str = "omaha8_fast",
+    currency: str | None = None,
+    date: str = "2024/01/01 00:00:00 ET",
+) -> str:
+    """An engine :class:`~omaha8_fast.engine.Hand` that is over as PokerStars text.
+
+    Amounts are the engine's chips; with ``currency="USD"`` (or ``"EUR"``,
+    ``"GBP"``) a chip is written as one cent, else as play chips. Players are
+    ``names`` (default ``Player1`` ...), sitting in seats 1 .. n. Shown hands
+    carry PokerStars-style descriptions (``HI: ...; LO: ...``).
+    """
+    from ._hh_describe import describe_pokerstars
+    from .engine import Hand
+
+    if not isinstance(hand, Hand):
+        raise TypeError(f"to_pokerstars takes an engine Hand, not {type(hand).__name__}")
+    if not hand.is_over:
+        raise ValueError("the hand is not over yet")
+    history = hand.history
+    n = len(history.stacks)
+    names = [f"Player{s + 1}" for s in range(n)] if names is None else list(names)
+    if len(names) != n or len(set(names)) != n:
+        raise ValueError(f"names must be {n} different names")
+    unit: Unit = "cents" if currency else "chips"
+    symbol = _CURRENCY_SYMBOL.get(currency or "", "") if currency else ""
+    if currency and not symbol:
+        raise ValueError(f"unknown currency {currency!r}")
+
+    def money(value: int) -> str:
+        return format_amount(value, unit, symbol)
+
+    sb, bb = history.small_blind, history.big_blind
+    if history.betting == "limit":
+        assert history.small_bet is not None and history.big_bet is not None
+        stakes = f"{money(history.small_bet)}/{money(history.big_bet)}"
+    else:
+        stakes = f"{money(sb)}/{money(bb)}"
+    if currency:
+        stakes += f" {currency}"
+    button = history.button
+    out = [
+        f"PokerStars Hand #{hand_id}:  {_GAME_NAMES[history.hole_size]} {_BET_NAMES[history.betting]} ({stakes}) - {date}",
+        f"Table '{table}' {max(n, 2)}-max Seat #{button + 1} is the button",
+    ]
+    out += [f"Seat {s + 1}: {names[s]} ({money(history.stacks[s])} in chips)" for s in range(n)]
+    stacks = list(history.stacks)
+    street_bets = [0] * n
+    if history.ante:
+        for s in range(n):
+            paid = min(history.ante, stacks[s])
+            stacks[s] -= paid
+            out.append(f"{names[s]}: posts the ante {money(paid)}" + (" and is all-in" if not stacks[s] else ""))
+    small_seat, big_seat = (button, 1 - button) if n == 2 else ((button + 1) % n, (button + 2) % n)
+    for seat, blind, word in ((small_seat, sb, "small"), (big_seat, bb, "big")):
+        paid = min(blind, stacks[seat])
+        if paid:
+            stacks[seat] -= paid
+            street_bets[seat] = paid
+            out.append(f"{names[seat]}: posts {word} blind {money(paid)}" + (" and is all-in" if not stacks[seat] else ""))
+    out.append("*** HOLE CARDS ***")
+    h = history.hole_size
+    deck = history.deck
+    board = deck[n * h:n * h + 5]
+    holes = [deck[s * h:(s + 1) * h] for s in range(n)]
+    out.append(f"Dealt to {names[0]} [{' '.join(map(str, holes[0]))}]")
+    high = bb
+    street = "preflop"
+    order = ("preflop", "flop", "turn", "river")
+    reached = 0
+
+    def street_line(k: int) -> str:
+        title = order[k].upper()
+        if k == 1:
+            return f"*** FLOP *** [{' '.join(map(str, board[:3]))}]"
+        return f"*** {title} *** [{' '.join(map(str, board[:k + 1]))}] [{board[k + 1]}]"
+
+    for action in history.actions:
+        while action.street != street:
+            reached += 1
+            street = order[reached]
+            out.append(street_line(reached))
+            street_bets = [0] * n
+            high = 0
+        s, kind = action.seat, action.kind
+        tail = " and is all-in" if action.all_in else ""
+        if kind == "fold":
+            out.append(f"{names[s]}: folds")
+        elif kind == "check":
+            out.append(f"{names[s]}: checks")
+        elif kind == "call":
+            street_bets[s] += action.amount
+            out.append(f"{names[s]}: calls {money(action.amount)}{tail}")
+        elif kind == "bet":
+            street_bets[s] = action.amount
+            high = action.amount
+            out.append(f"{names[s]}: bets {money(action.amount)}{tail}")
+        else:
+            by = action.amount - high
+            street_bets[s] = action.amount
+            high = action.amount
+            out.append(f"{names[s]}: raises {money(by)} to {money(action.amount)}{tail}")
+    returned = hand.returned
+    if returned:
+        out.append(f"Uncalled bet ({money(returned[1])}) returned to {names[returned[0]]}")
+    showdown = hand.street == "showdown"
+    if showdown:
+        while reached < 3:
+            reached += 1
+            out.append(street_line(reached))
+    payouts = hand.payouts or [0] * n
+    result = hand.showdown_result
+    seats_order = hand.showdown_seats
+    shown_desc: dict[int, str] = {}
+    if showdown and result is not None:
+        out.append("*** SHOW DOWN ***")
+        for s in hand.showdown_order:
+            desc = describe_pokerstars(holes[s], board)
+            shown_desc[s] = desc
+            out.append(f"{names[s]}: shows [{' '.join(map(str, holes[s]))}] ({desc})")
+        multi = len(result.pots) > 1
+        any_low = False
+        for k, pot in enumerate(result.pots):
+            label = "pot" if not multi else ("main pot" if k == 0 else f"side pot-{k}")
+            if pot.low_winners:
+                any_low = True
+            for i, chips in zip(pot.high_winners + pot.low_winners, pot.high_shares + pot.low_shares):
+                if chips:
+                    out.append(f"{names[seats_order[i]]} collected {money(chips)} from {label}")
+        if not any_low:
+            out.append("No low hand qualified")
+        pots_text = ""
+        if multi:
+            pots_text = f" Main pot {money(result.pots[0].amount)}." + "".join(
+                f" Side pot-{k} {money(p.amount)}." for k, p in enumerate(result.pots[1:], 1)
+            )
+    else:
+        winner = payouts.index(max(payouts))
+        out.append(f"{names[winner]} collected {money(payouts[winner])} from pot")
+        pots_text = ""
+    out.append("*** SUMMARY ***")
+    out.append(f"Total pot {money(sum(payouts))}{pots_text} | Rake {money(0)}")
+    shown_board = board[:(0, 3, 4, 5)[reached]] if not showdown else board
+    if shown_board:
+        out.append(f"Board [{' '.join(map(str, shown_board))}]")
+    folded_on = {}
+    for action in history.actions:
+        if action.kind == "fold":
+            folded_on[action.seat] = action.street
+    for s in range(n):
+        role = " (button)" if s == button else ""
+        role += " (small blind)" if s == small_seat and sb else ""
+        role += " (big blind)" if s == big_seat else ""
+        if s in folded_on:
+            where = "before Flop" if folded_on[s] == "preflop" else f"on the {folded_on[s].capitalize()}"
+            out.append(f"Seat {s + 1}: {names[s]}{role} folded {where}")
+        elif s in shown_desc:
+            verdict = f"won ({money(payouts[s])})" if payouts[s] else "lost"
+            out.append(f"Seat {s + 1}: {names[s]}{role} showed [{' '.join(map(str, holes[s]))}] and {verdict} with {shown_desc[s]}")
+        else:
+            out.append(f"Seat {s + 1}: {names[s]}{role} collected ({money(payouts[s])})")
+    return "\n".join(out) + "\n"
