@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 from .cards import RANKS, SUITS, Card, CardsLike, format_cards, parse_card, parse_cards
 from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction, LegalActions, Table
+from .rake import Rake
+from .views import SeatView
 from .equity import PlayerEquity, equity
 from .evaluator import (
     BOARD_SIZES,
@@ -48,6 +50,7 @@ __all__ = [
     "PlayerEquity", "equity", "Range", "RangeSyntaxError",
     # hand engine
     "BETTING_STRUCTURES", "Action", "Hand", "HandHistory", "IllegalAction", "LegalActions", "Table",
+    "Rake", "SeatView",
 ]
 
 
