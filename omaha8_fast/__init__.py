@@ -15,6 +15,7 @@ from ._version import __version__
 from .cards import RANKS, SUITS, Card, CardsLike, format_cards, parse_card, parse_cards
 from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction, LegalActions, Table
 from .rake import Rake
+from .simulation import SimulationResult, simulate
 from .views import SeatView
 from .equity import PlayerEquity, equity
 from .evaluator import (
@@ -50,7 +51,7 @@ __all__ = [
     "PlayerEquity", "equity", "Range", "RangeSyntaxError",
     # hand engine
     "BETTING_STRUCTURES", "Action", "Hand", "HandHistory", "IllegalAction", "LegalActions", "Table",
-    "Rake", "SeatView",
+    "Rake", "SeatView", "SimulationResult", "simulate",
 ]
 
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import index
-from typing import Literal
+from typing import Any, Literal
 
 from ._betting import BETTING_STRUCTURES, MAX_CHIPS, RULES, Betting, IllegalAction, LegalActions, check_chips
 from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines, render_log
@@ -1016,6 +1016,12 @@ class Table:
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
             raise TypeError(f"stacks must be a sequence of chip counts, not {type(stacks).__name__}")
         self._stacks = [check_chips(s, "a stack") for s in stacks]
+        self._settings: dict[str, Any] = {
+            "stacks": list(self._stacks), "small_blind": small_blind, "big_blind": big_blind, "betting": betting,
+            "button": button, "ante": ante, "small_bet": small_bet, "big_bet": big_bet, "limit_blinds": limit_blinds,
+            "hands_per_game": hands_per_game, "seed": seed, "hole_size": hole_size, "rake": rake, "runs": runs,
+            "showdown": showdown, "reload": reload,
+        }
         if len(self._stacks) < 2 or sum(1 for s in self._stacks if s) < 2:
             raise ValueError("a table needs at least two players with chips")
         if betting not in BETTING_STRUCTURES and betting != "mixed":
@@ -1057,6 +1063,7 @@ class Table:
         new: Table = object.__new__(Table)
         new.__dict__.update(vars(self))
         new._stacks, new._seats, new._options = self._stacks[:], self._seats[:], dict(self._options)
+        new._settings = dict(self._settings)
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         new._hand = None if self._hand is None else self._hand.copy()
@@ -1066,6 +1073,11 @@ class Table:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Table:
         return self.copy()
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The keyword arguments this table was made with (``Table(**table.settings)`` starts it again)."""
+        return dict(self._settings)
 
     @property
     def stacks(self) -> list[int]:
