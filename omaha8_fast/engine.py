@@ -108,7 +108,8 @@ class Hand:
     Cards: ``deck`` gives cards to deal in order (seat 0's hole cards, seat
     1's, ..., then flop, turn and river, then the extra boards of ``runs``;
     any missing ones are drawn at random); otherwise the deck is shuffled
-    from ``seed`` (or from a shared random generator when ``seed`` is None).
+    from ``seed``: an int (the same int always deals the same cards), a
+    :class:`random.Random` to draw from, or None for a shared generator.
     Each player gets ``hole_size`` cards (4, or 5 and 6 for the big-O
     variants).
 
@@ -133,7 +134,7 @@ class Hand:
         "_start", "_cards", "_stacks", "_bets", "_committed", "_folded", "_acted", "_high", "_min_raise",
         "_bet_count", "_street", "_to_act", "_aggressor", "_actions", "_legal", "_returned", "_payouts",
         "_results", "_live", "_able", "_sizes", "_rake", "_raked", "_runs", "_run_from", "_mode",
-        "_shown", "_mucked", "_pending", "_pot_text",
+        "_shown", "_mucked", "_pending", "_pot_text", "_cap",
     )
 
     def __init__(
@@ -148,7 +149,7 @@ class Hand:
         big_bet: int | None = None,
         ante: int = 0,
         deck: CardsLike | None = None,
-        seed: int | None = None,
+        seed: int | random.Random | None = None,
         hole_size: int = 4,
         rake: Rake | None = None,
         runs: int = 1,
@@ -188,6 +189,8 @@ class Hand:
             raise ValueError(f"small_bet and big_bet are for limit betting, not {betting}")
         if rake is not None and not isinstance(rake, Rake):
             raise TypeError(f"rake must be a Rake or None, not {type(rake).__name__}")
+        if seed is not None and type(seed) is not int and not isinstance(seed, random.Random):
+            raise TypeError(f"seed must be an int, a random.Random or None, not {type(seed).__name__}")
         if showdown not in SHOWDOWN_MODES:
             raise ValueError(f"showdown must be one of {', '.join(SHOWDOWN_MODES)}, got {showdown!r}")
         rules = RULES[betting]
@@ -195,6 +198,7 @@ class Hand:
         self._rules, self._small_bet, self._big_bet, self._hole_size = rules, small_bet, big_bet, hole_size
         self._start = start
         self._sizes = rules.street_sizes(bb, small_bet, big_bet)
+        self._cap = MAX_CHIPS if rules.cap is None else rules.cap  # bets a round
         self._cards = tuple(_deal(deck, seed, n * hole_size + 5 * runs))
         self._rake, self._raked, self._runs, self._run_from, self._mode = rake, 0, runs, 5, showdown
         self._shown: list[int] = []
@@ -246,7 +250,7 @@ class Hand:
         new: Hand = object.__new__(Hand)
         new._n, new._button, new._sb, new._bb, new._rules = self._n, self._button, self._sb, self._bb, self._rules
         new._small_bet, new._big_bet, new._ante, new._hole_size = self._small_bet, self._big_bet, self._ante, self._hole_size
-        new._start, new._cards, new._sizes = self._start, self._cards, self._sizes
+        new._start, new._cards, new._sizes, new._cap = self._start, self._cards, self._sizes, self._cap
         new._stacks, new._bets, new._committed = self._stacks[:], self._bets[:], self._committed[:]
         new._folded, new._acted, new._actions = self._folded[:], self._acted[:], self._actions[:]
         new._high, new._min_raise, new._bet_count, new._street = self._high, self._min_raise, self._bet_count, self._street
@@ -368,14 +372,19 @@ class Hand:
     def boards(self) -> tuple[tuple[Card, ...], ...]:
         """The board of each run: one board (:attr:`board`) unless the hand
         ran it ``runs`` times; the runs share the cards dealt before the all-in."""
-        first = self.board
         if self._run_from == 5:
-            return (first,)
+            return (self.board,)
+        return tuple(tuple([_CARDS[c] for c in board]) for board in self._board_ids())
+
+    def _board_ids(self) -> list[tuple[int, ...]]:
+        """The card ids of each run's board, as far as dealt."""
+        cards, at = self._cards, self._n * self._hole_size
+        first = cards[at:at + _BOARD_SIZE[self._street]]
+        if self._run_from == 5:
+            return [first]
         k, extra = self._run_from, 5 - self._run_from
-        at = self._n * self._hole_size + 5
-        return (first,) + tuple(
-            first[:k] + tuple([_CARDS[c] for c in self._cards[at + r * extra:at + (r + 1) * extra]]) for r in range(self._runs - 1)
-        )
+        at += 5
+        return [first] + [first[:k] + cards[at + r * extra:at + (r + 1) * extra] for r in range(self._runs - 1)]
 
     @property
     def holes(self) -> list[tuple[Card, ...]]:
@@ -401,7 +410,7 @@ class Hand:
     @property
     def shown_seats(self) -> list[int]:
         """The seats whose cards were shown at the showdown, in the order they showed."""
-        return list(self._shown)
+        return self.showdown_order if self._mode == "all" else list(self._shown)
 
     @property
     def mucked_seats(self) -> list[int]:
@@ -498,7 +507,8 @@ class Hand:
                 raise ValueError(f"the seat must be 0..{n - 1} or None, got {seat}")
         h, cards = self._hole_size, self._cards
         shown: list[tuple[Card, ...] | None] = [None] * n
-        for s in self._shown:
+        shown_seats = self.shown_seats
+        for s in shown_seats:
             shown[s] = tuple([_CARDS[c] for c in cards[s * h:(s + 1) * h]])
         over = self._payouts is not None
         if over and self._street == 4 and self._pot_text is None:
@@ -510,7 +520,7 @@ class Hand:
             boards[0], boards, self._start, tuple(self._stacks), tuple(self._bets), tuple(self._committed),
             tuple(self._folded), tuple(self._actions),
             self.legal_actions() if seat is not None and seat == self._to_act else None,
-            tuple(shown), tuple(self._shown), tuple(self._mucked), over,
+            tuple(shown), tuple(shown_seats), tuple(self._mucked), over,
             None if self._payouts is None else tuple(self._payouts), self._returned, self._raked,
             self._rules.name, self._sb, self._bb, self._small_bet, self._big_bet, self._ante, self._runs,
             self._run_from, self._pot_text or (),
@@ -535,10 +545,11 @@ class Hand:
         kinds: tuple[str, ...] = ("fold", "call") if owed > 0 else ("check",)
         all_in_to = bet + stack
         low_to = high_to = 0
+        acted = self._acted[s]
         if (
             all_in_to > high
-            and self._rules.can_raise(self._bet_count)
-            and (self._acted[s] < 0 or high - self._acted[s] >= self._min_raise)  # short all-ins do not reopen
+            and self._bet_count < self._cap
+            and (acted < 0 or high - acted >= self._min_raise)  # short all-ins do not reopen
             and self._someone_can_call(s)
         ):
             low_to = high + self._min_raise
@@ -568,7 +579,7 @@ class Hand:
     # --- actions -------------------------------------------------------------
 
     def _betting_legal(self) -> LegalActions:
-        legal = self.legal_actions()
+        legal = self._legal or self.legal_actions()
         if self._street == 4:
             raise IllegalAction("the betting is over: show or muck")
         return legal
@@ -699,7 +710,7 @@ class Hand:
             return "there is no bet to raise: bet instead"
         if self._bets[s] + self._stacks[s] <= self._high:
             return "not enough chips to raise: call or fold"
-        if not self._rules.can_raise(self._bet_count):
+        if self._bet_count >= self._cap:
             return "the betting is capped (four bets this round)"
         if 0 <= self._acted[s] and self._high - self._acted[s] < self._min_raise:
             return "an all-in for less than a full raise does not reopen the betting: call or fold"
@@ -794,13 +805,14 @@ class Hand:
         self._to_act = -1
         self._legal = None
         self._return_uncalled()
+        if self._mode == "all":  # every live hand shows: shown_seats is the showdown order
+            self._finish()
+            return
         order = self.showdown_order
-        if self._mode == "all":
-            self._shown = order
-        elif self._mode == "muck-losers":
+        if self._mode == "muck-losers":
             h, cards, seats = self._hole_size, self._cards, self.showdown_seats
             holes = {s: cards[s * h:(s + 1) * h] for s in order}
-            boards = [[int(c) for c in board] for board in self.boards]
+            boards = self._board_ids()
             pots = [(amount, [seats[i] for i in eligible]) for amount, eligible in self._pots_in_order()]
             self._shown, self._mucked = muck_losers(order, boards, holes, pots)
         else:
@@ -842,7 +854,7 @@ class Hand:
         dead = self._folded
         mucked = self._mucked if self._mode == "choose" else ()
         holes = [None if dead[s] or s in mucked else cards[s * h:(s + 1) * h] for s in order]
-        boards = [[int(c) for c in board] for board in self.boards]
+        boards = self._board_ids()
         simple = len(boards) == 1 and not self._raked and not mucked
         pots = Contributions(self._committed[s] for s in order) if simple else self._pots_in_order()
         won, results = settle(boards, holes, pots, detailed)
@@ -922,7 +934,7 @@ class Hand:
             betting=self._rules.name, blinds=(self._sb, self._bb), bets=(self._small_bet, self._big_bet),
             ante=self._ante, button=self._button, starting_stacks=self._start, holes=self.holes,
             actions=self._actions, boards=self.boards, street=self._street, run_from=self._run_from,
-            returned=self._returned, shown=self._shown, mucked=self._mucked, pot_text=self._pot_text or (),
+            returned=self._returned, shown=self.shown_seats, mucked=self._mucked, pot_text=self._pot_text or (),
             rake=self._raked, payouts=self._payouts, stacks=self._stacks,
         )
 
@@ -943,18 +955,26 @@ def _amount(value: object, kind: str) -> int:
     return index(value)
 
 
-def _deal(deck: CardsLike | None, seed: int | None, count: int) -> list[int]:
+def _deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> list[int]:
     """``count`` cards: the given ones first, the rest drawn at random."""
+    if deck is None and not isinstance(seed, int):  # the fast path: a shuffle driven by rng.random()
+        random_ = (_RNG if seed is None else seed).random
+        cards = list(range(52))
+        for i in range(count):
+            j = i + int(random_() * (52 - i))
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards[:count]
     given = [] if deck is None else card_ids(deck)
     check_unique(given)
     if len(given) >= count:
         return given[:count]
-    rng = _RNG if seed is None else random.Random(seed)
+    rng = _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
     seen = set(given)
     cards = given + [c for c in range(52) if c not in seen] if given else list(range(52))
     # A partial Fisher-Yates shuffle of the unseen cards, its swap positions
     # read as mixed-radix digits of one 290-bit random number (52! < 2**226:
-    # the 64 spare bits keep the bias below 2**-64); faster than rng.sample.
+    # the 64 spare bits keep the bias below 2**-64). An int seed always deals
+    # the same cards this way.
     bits = rng.getrandbits(290)
     for i in range(len(given), count):
         bits, j = divmod(bits, 52 - i)
