@@ -1064,6 +1064,7 @@ class Table:
         self._hole_size = hole_size
         self._options = {"rake": rake, "runs": runs, "showdown": showdown}
         self._reload = tuple(self._stacks) if reload else None
+        self._deal_from_rng = False  # simulate() deals straight from the table's generator (faster, other cards)
         self._hand: Hand | None = None
         self._seats: list[int] = []
         self.hands_played = 0
@@ -1158,7 +1159,8 @@ class Table:
         small_bet, big_bet = self._bets if self._betting == "limit" else (None, None)
         hand = Hand(
             [self._stacks[s] for s in seats], seats.index(self._button), small_blind, big_blind, betting=betting,
-            small_bet=small_bet, big_bet=big_bet, ante=self._ante, seed=self._rng.getrandbits(64),
+            small_bet=small_bet, big_bet=big_bet, ante=self._ante,
+            seed=self._rng if self._deal_from_rng else self._rng.getrandbits(64),
             hole_size=self._hole_size, **self._options,  # type: ignore[arg-type]
         )
         self._hand, self._seats = hand, seats

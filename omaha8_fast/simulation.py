@@ -90,6 +90,7 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
     n = len(settings["stacks"])
     batch_seed = (seed * 1_000_003 + number) & (2**64 - 1)
     table = Table(**{**settings, "seed": batch_seed, "reload": True, "button": number % n})
+    table._deal_from_rng = True
     agents = copy.deepcopy(agents)  # each batch its own agents: threads never share a random generator
     for k, agent in enumerate(agents):
         reset = getattr(agent, "reset", None)
