@@ -65,6 +65,7 @@ class HandHistory:
     rake: Rake | None = None
     runs: int = 1
     showdown: str = "all"
+    posts: tuple[int, ...] = ()
 
 
 def check_history(history: object) -> HandHistory:
@@ -93,6 +94,8 @@ def check_history(history: object) -> HandHistory:
             raise TypeError(f"action {number}: all_in must be a bool, not {type(all_in).__name__}")
     if type(history.runs) is not int:
         raise TypeError(f"runs must be an int, not {type(history.runs).__name__}")
+    if not isinstance(history.posts, (tuple, list)):
+        raise TypeError(f"the history's posts must be a tuple of seats, not {type(history.posts).__name__}")
     if history.rake is not None and not isinstance(history.rake, Rake):
         raise TypeError(f"the history's rake must be a Rake or None, not {type(history.rake).__name__}")
     return history
@@ -118,6 +121,7 @@ def render_log(
     button: int,
     starting_stacks: Sequence[int],
     holes: Sequence[Sequence[int] | None],
+    posts: Sequence[int] = (),
     actions: Sequence[Action],
     boards: Sequence[Sequence[int]],
     street: int,
@@ -148,6 +152,9 @@ def render_log(
     for seat, blind, name in ((small_seat, sb, "small"), (big_seat, bb, "big")):
         start = starting_stacks[seat]
         lines.append(f"Seat {seat} posts the {name} blind {min(blind, start - min(ante, start))}")
+    for seat in posts:
+        start = starting_stacks[seat]
+        lines.append(f"Seat {seat} posts a big blind {min(bb, start - min(ante, start))}")
     lines.append("*** HOLE CARDS ***")
     lines += [f"Seat {s}: {format_cards(hole)}" for s, hole in enumerate(holes) if hole is not None]
     board = boards[0]

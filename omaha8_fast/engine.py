@@ -123,6 +123,10 @@ class Hand:
     player in the showdown order calls :meth:`show` or :meth:`muck`; a
     mucked hand gives up the pot). See ``docs/rules-engine.md``.
 
+    ``posts``: seats that post a big blind out of turn (a player joining a
+    table); the post is live, like the big blind: it counts toward their
+    call and they keep the option to raise.
+
     Folding is allowed only when facing a bet (check instead). The hand ends
     when one player is left, or at the showdown in :attr:`showdown_order`;
     uncalled chips go back to their owner and every pot is split by
@@ -134,7 +138,7 @@ class Hand:
         "_start", "_cards", "_stacks", "_bets", "_committed", "_folded", "_acted", "_high", "_min_raise",
         "_bet_count", "_street", "_to_act", "_aggressor", "_actions", "_legal", "_returned", "_payouts",
         "_results", "_live", "_able", "_sizes", "_rake", "_raked", "_runs", "_run_from", "_mode",
-        "_shown", "_mucked", "_pending", "_pot_text", "_cap",
+        "_shown", "_mucked", "_pending", "_pot_text", "_cap", "_posts",
     )
 
     def __init__(
@@ -154,6 +158,7 @@ class Hand:
         rake: Rake | None = None,
         runs: int = 1,
         showdown: ShowdownMode = "all",
+        posts: Sequence[int] = (),
     ) -> None:
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
             raise TypeError(f"stacks must be a sequence of chip counts, not {type(stacks).__name__}")
@@ -224,7 +229,8 @@ class Hand:
                 stacks_[s] -= paid
                 committed[s] += paid
         small_seat, big_seat = (button, 1 - button) if n == 2 else ((button + 1) % n, (button + 2) % n)
-        for seat, blind in ((small_seat, sb), (big_seat, bb)):
+        self._posts = _posts(posts, n, (small_seat, big_seat))
+        for seat, blind in ((small_seat, sb), (big_seat, bb)) + tuple((seat, bb) for seat in self._posts):
             paid = min(blind, stacks_[seat])
             stacks_[seat] -= paid
             bets[seat] += paid
@@ -258,6 +264,7 @@ class Hand:
         new._payouts = None if self._payouts is None else self._payouts[:]
         new._results, new._live, new._able = self._results, self._live, self._able
         new._rake, new._raked, new._runs, new._run_from, new._mode = self._rake, self._raked, self._runs, self._run_from, self._mode
+        new._posts = self._posts
         new._shown, new._mucked, new._pending, new._pot_text = self._shown[:], self._mucked[:], self._pending[:], self._pot_text
         return new
 
@@ -423,7 +430,7 @@ class Hand:
         return HandHistory(
             self._start, self._button, self._sb, self._bb, self._rules.name, self._small_bet, self._big_bet,
             self._ante, self._hole_size, tuple([_CARDS[c] for c in self._cards]), tuple(self._actions),
-            self._rake, self._runs, self._mode,
+            self._rake, self._runs, self._mode, self._posts,
         )
 
     @property
@@ -523,7 +530,7 @@ class Hand:
             tuple(shown), tuple(shown_seats), tuple(self._mucked), over,
             None if self._payouts is None else tuple(self._payouts), self._returned, self._raked,
             self._rules.name, self._sb, self._bb, self._small_bet, self._big_bet, self._ante, self._runs,
-            self._run_from, self._pot_text or (),
+            self._run_from, self._pot_text or (), self._posts,
         ))
 
     # --- legal actions -------------------------------------------------------
@@ -902,6 +909,7 @@ class Hand:
             history.stacks, history.button, history.small_blind, history.big_blind, betting=history.betting,
             small_bet=history.small_bet, big_bet=history.big_bet, ante=history.ante, deck=history.deck,
             hole_size=history.hole_size, rake=history.rake, runs=history.runs, showdown=history.showdown,  # type: ignore[arg-type]
+            posts=history.posts,
         )
         need = hand._n * hand._hole_size + 5 * hand._runs
         if len(history.deck) != need:
@@ -932,7 +940,7 @@ class Hand:
             self._pot_text = tuple(pot_lines(self.showdown_results, self.showdown_seats))
         return render_log(
             betting=self._rules.name, blinds=(self._sb, self._bb), bets=(self._small_bet, self._big_bet),
-            ante=self._ante, button=self._button, starting_stacks=self._start, holes=self.holes,
+            ante=self._ante, button=self._button, starting_stacks=self._start, holes=self.holes, posts=self._posts,
             actions=self._actions, boards=self.boards, street=self._street, run_from=self._run_from,
             returned=self._returned, shown=self.shown_seats, mucked=self._mucked, pot_text=self._pot_text or (),
             rake=self._raked, payouts=self._payouts, stacks=self._stacks,
@@ -944,6 +952,21 @@ class Hand:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.street}, seat {self._to_act} to act"
         return f"<Hand {self._rules.name} {self._n} players, {state}, pot {self.pot}>"
+
+
+def _posts(posts: object, n: int, blinds: tuple[int, int]) -> tuple[int, ...]:
+    """The seats posting an extra big blind (players joining a table), checked."""
+    if isinstance(posts, (str, bytes)) or not hasattr(posts, "__iter__"):
+        raise TypeError(f"posts must be a sequence of seats, not {type(posts).__name__}")
+    seats = tuple(posts)
+    for seat in seats:
+        if type(seat) is not int:
+            raise TypeError(f"posts must be seats (ints), not {type(seat).__name__}")
+        if not 0 <= seat < n or seat in blinds:
+            raise ValueError(f"a post must come from a seat 0..{n - 1} not in the blinds {list(blinds)}, got {seat}")
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"a seat posts twice in {list(seats)}")
+    return tuple(sorted(seats))
 
 
 def _amount(value: object, kind: str) -> int:
@@ -993,6 +1016,12 @@ class Table:
     the table is over when one player has everything. With ``reload`` every
     seat is topped back up to its starting stack before each hand (a cash
     game with automatic rebuys, as :func:`omaha8_fast.simulate` plays).
+
+    Between hands players may :meth:`join` an empty seat, :meth:`leave`,
+    :meth:`sit_out` and :meth:`sit_in`; a player coming in once the game
+    has started posts a big blind in their first hand, or waits until the
+    big blind reaches them. Seats that lose their last chip are out
+    (:attr:`busted`).
 
     ``betting`` is a structure or ``"mixed"``: then hands alternate between
     limit and pot-limit, ``hands_per_game`` hands each (default: one orbit,
@@ -1063,8 +1092,14 @@ class Table:
         self._rng = random.Random(seed)
         self._hole_size = hole_size
         self._options = {"rake": rake, "runs": runs, "showdown": showdown}
-        self._reload = tuple(self._stacks) if reload else None
+        self._reload = list(self._stacks) if reload else None
         self._deal_from_rng = False  # simulate() deals straight from the table's generator (faster, other cards)
+        self._away: set[int] = set()  # sitting out
+        self._waiting: set[int] = set()  # waiting for the big blind
+        self._owes: set[int] = set()  # post a big blind when next dealt in
+        self._booked = False  # the last hand's chips are in _stacks
+        #: The seats that lost their last chip in the last hand.
+        self.busted: list[int] = []
         self._hand: Hand | None = None
         self._seats: list[int] = []
         self.hands_played = 0
@@ -1085,6 +1120,9 @@ class Table:
         new.__dict__.update(vars(self))
         new._stacks, new._seats, new._options = self._stacks[:], self._seats[:], dict(self._options)
         new._settings = dict(self._settings)
+        new._away, new._waiting, new._owes = set(self._away), set(self._waiting), set(self._owes)
+        new._reload = None if self._reload is None else list(self._reload)
+        new.busted = list(self.busted)
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         new._hand = None if self._hand is None else self._hand.copy()
@@ -1104,7 +1142,7 @@ class Table:
     def stacks(self) -> list[int]:
         """Every seat's chips now (during a hand: chips not yet bet)."""
         stacks = list(self._stacks)
-        if self._hand is not None:
+        if self._hand is not None and not self._booked:
             for k, chips in enumerate(self._hand.stacks):
                 stacks[self._seats[k]] = chips
         return stacks
@@ -1141,29 +1179,132 @@ class Table:
     def _next_blinds(self) -> tuple[int, int]:
         return self._limit_blinds if self._betting == "mixed" and self.next_betting() == "limit" else self._blinds
 
+    def _close_books(self) -> None:
+        """Move the chips of a finished hand into the seats (once)."""
+        hand = self._hand
+        if hand is None or self._booked:
+            return
+        if not hand.is_over:
+            raise IllegalAction("the current hand is not over")
+        before = self._stacks
+        self._stacks = self.stacks
+        self._booked = True
+        self.busted = [s for s in self._seats if before[s] and not self._stacks[s]]
+        for s in self.busted:
+            self._away.discard(s)
+            self._owes.discard(s)
+        if self._reload is not None:
+            self._stacks = [max(chips, start) for chips, start in zip(self._stacks, self._reload)]
+
+    def _between_hands(self, seat: object) -> int:
+        self._close_books()
+        n = len(self._stacks)
+        if type(seat) is not int:
+            raise TypeError(f"a seat must be an int, not {type(seat).__name__}")
+        if not 0 <= seat < n:
+            raise ValueError(f"the seat must be 0..{n - 1}, got {seat}")
+        return seat
+
+    def _ready(self, seat: int) -> bool:
+        return bool(self._stacks[seat]) and seat not in self._away and seat not in self._waiting
+
+    def join(self, seat: int, chips: int, *, wait_for_big_blind: bool = False) -> None:
+        """Seat a new player with ``chips`` at the empty ``seat`` between hands.
+        Once the game has started they post a big blind in their first hand
+        (unless it is their turn for a blind anyway), or, with
+        ``wait_for_big_blind``, sit out until the big blind reaches them."""
+        seat = self._between_hands(seat)
+        if self._stacks[seat]:
+            raise IllegalAction(f"seat {seat} is taken")
+        chips = check_chips(chips, "the chips")
+        if chips < 1:
+            raise ValueError("a player joins with at least 1 chip")
+        if type(wait_for_big_blind) is not bool:
+            raise TypeError(f"wait_for_big_blind must be a bool, not {type(wait_for_big_blind).__name__}")
+        self._stacks[seat] = chips
+        if self._reload is not None:
+            self._reload[seat] = chips
+        self._enter(seat, wait_for_big_blind)
+
+    def _enter(self, seat: int, wait: bool) -> None:
+        if self.hands_played == 0:
+            return  # the game has not started: nobody owes anything
+        (self._waiting if wait else self._owes).add(seat)
+
+    def leave(self, seat: int) -> int:
+        """The player at ``seat`` leaves between hands, taking their chips (returned)."""
+        seat = self._between_hands(seat)
+        chips = self._stacks[seat]
+        if not chips:
+            raise IllegalAction(f"seat {seat} is empty")
+        self._stacks[seat] = 0
+        if self._reload is not None:
+            self._reload[seat] = 0
+        for group in (self._away, self._waiting, self._owes):
+            group.discard(seat)
+        return chips
+
+    def sit_out(self, seat: int) -> None:
+        """The player at ``seat`` keeps the seat and chips but is not dealt in from the next hand."""
+        seat = self._between_hands(seat)
+        if not self._stacks[seat]:
+            raise IllegalAction(f"seat {seat} is empty")
+        self._away.add(seat)
+        self._waiting.discard(seat)
+        self._owes.discard(seat)
+
+    def sit_in(self, seat: int, *, wait_for_big_blind: bool = False) -> None:
+        """A player sitting out comes back: posting a big blind in the next
+        hand, or waiting for the big blind (as :meth:`join`)."""
+        seat = self._between_hands(seat)
+        if seat not in self._away:
+            raise IllegalAction(f"seat {seat} is not sitting out")
+        if type(wait_for_big_blind) is not bool:
+            raise TypeError(f"wait_for_big_blind must be a bool, not {type(wait_for_big_blind).__name__}")
+        self._away.discard(seat)
+        self._enter(seat, wait_for_big_blind)
+
+    @property
+    def sitting_out(self) -> list[int]:
+        """The seats sitting out, and those waiting for the big blind."""
+        return sorted(self._away | self._waiting)
+
     def deal(self) -> Hand:
         """Finish the books of the last hand and start the next one."""
         if self._hand is not None:
-            if not self._hand.is_over:
-                raise IllegalAction("the current hand is not over")
-            self._stacks = self.stacks
+            self._close_books()
             self._hand = None
-            if self._reload is not None:
-                self._stacks = [max(s, start) for s, start in zip(self._stacks, self._reload)]
             self._button = self._next_live(self._button)
         if self.is_over:
             raise IllegalAction("the table is over: one player has all the chips")
-        seats = [s for s in range(len(self._stacks)) if self._stacks[s]]
+        n = len(self._stacks)
+        if not self._ready(self._button):
+            self._button = self._next_live(self._button)
+        players = [s for s in range(n) if self._ready(s)]
+        for s in [(self._button + k) % n for k in range(n)]:  # the big blind reaching a waiting player deals them in
+            if s in self._waiting and self._stacks[s]:
+                trial = sorted(players + [s])
+                if len(players) < 2 or _big_blind_seat(trial, self._button) == s:
+                    players = trial
+                    self._waiting.discard(s)
+        if len(players) < 2:
+            raise IllegalAction("fewer than two players are ready to play")
+        if self._button not in players:
+            self._button = next(s for s in players if s > self._button) if players[-1] > self._button else players[0]
+        button = players.index(self._button)
+        blinds = {_big_blind_seat(players, self._button), players[(button + 1) % len(players)] if len(players) > 2 else self._button}
+        posts = [players.index(s) for s in sorted(self._owes) if s in players and s not in blinds]
+        self._owes -= set(players)
         betting = self.next_betting()
         small_blind, big_blind = self._next_blinds()
         small_bet, big_bet = self._bets if self._betting == "limit" else (None, None)
         hand = Hand(
-            [self._stacks[s] for s in seats], seats.index(self._button), small_blind, big_blind, betting=betting,
+            [self._stacks[s] for s in players], button, small_blind, big_blind, betting=betting,
             small_bet=small_bet, big_bet=big_bet, ante=self._ante,
             seed=self._rng if self._deal_from_rng else self._rng.getrandbits(64),
-            hole_size=self._hole_size, **self._options,  # type: ignore[arg-type]
+            hole_size=self._hole_size, posts=posts, **self._options,  # type: ignore[arg-type]
         )
-        self._hand, self._seats = hand, seats
+        self._hand, self._seats, self._booked = hand, players, False
         self.hands_played += 1
         return hand
 
@@ -1175,6 +1316,12 @@ class Table:
     def _next_live(self, seat: int) -> int:
         n = len(self._stacks)
         for k in range(1, n + 1):
-            if self._stacks[(seat + k) % n]:
+            if self._ready((seat + k) % n):
                 return (seat + k) % n
         return seat
+
+
+def _big_blind_seat(players: list[int], button: int) -> int:
+    """The big blind's table seat among ``players`` (sorted table seats) with the button at ``button``."""
+    k = players.index(button)
+    return players[(k + 1) % 2] if len(players) == 2 else players[(k + 2) % len(players)]

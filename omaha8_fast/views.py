@@ -38,7 +38,7 @@ key                 value
 ``payouts``         by seat, ``null`` until over
 ``returned``        ``[seat, chips]`` of an uncalled bet, or ``null``
 ``rake``            chips raked
-``settings``        ``{"betting", "small_blind", "big_blind", "small_bet", "big_bet", "ante", "runs"}``
+``settings``        ``{"betting", "small_blind", "big_blind", "small_bet", "big_bet", "ante", "runs", "posts"}``
 =================== ==========================================================
 
 >>> from omaha8_fast import Hand
@@ -108,6 +108,8 @@ class SeatView(NamedTuple):
     run_from: int
     #: How each pot was split (text, shown hands only), once over.
     pot_text: tuple[str, ...]
+    #: Seats that posted a big blind out of turn.
+    posts: tuple[int, ...]
 
     @property
     def players(self) -> int:
@@ -136,7 +138,7 @@ class SeatView(NamedTuple):
             holes[self.seat] = self.hole_cards
         return render_log(
             betting=self.betting, blinds=(self.small_blind, self.big_blind), bets=(self.small_bet, self.big_bet),
-            ante=self.ante, button=self.button, starting_stacks=self.starting_stacks, holes=holes,
+            ante=self.ante, button=self.button, starting_stacks=self.starting_stacks, holes=holes, posts=self.posts,
             actions=self.actions, boards=self.boards, street=_STREET_NUMBER[self.street], run_from=self.run_from,
             returned=self.returned, shown=self.shown_seats, mucked=self.mucked, pot_text=self.pot_text, rake=self.rake,
             payouts=self.payouts, stacks=self.stacks,
@@ -174,6 +176,7 @@ class SeatView(NamedTuple):
             "settings": {
                 "betting": self.betting, "small_blind": self.small_blind, "big_blind": self.big_blind,
                 "small_bet": self.small_bet, "big_bet": self.big_bet, "ante": self.ante, "runs": self.runs,
+                "posts": list(self.posts),
             },
         }
 
