@@ -44,7 +44,7 @@ from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_histo
 from ._settle import muck_losers, settle
 from .cards import Card, CardsLike, card_ids, check_unique
 from .rake import Rake
-from .showdown import Contributions, Pot, Showdown, pots_from_contributions
+from .showdown import Contributions, Pot, PotLike, Showdown, pots_from_contributions
 from .views import SeatView
 
 __all__ = [
@@ -229,7 +229,7 @@ class Hand:
                 stacks_[s] -= paid
                 committed[s] += paid
         small_seat, big_seat = (button, 1 - button) if n == 2 else ((button + 1) % n, (button + 2) % n)
-        self._posts = _posts(posts, n, (small_seat, big_seat))
+        self._posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
         for seat, blind in ((small_seat, sb), (big_seat, bb)) + tuple((seat, bb) for seat in self._posts):
             paid = min(blind, stacks_[seat])
             stacks_[seat] -= paid
@@ -862,8 +862,14 @@ class Hand:
         mucked = self._mucked if self._mode == "choose" else ()
         holes = [None if dead[s] or s in mucked else cards[s * h:(s + 1) * h] for s in order]
         boards = self._board_ids()
-        simple = len(boards) == 1 and not self._raked and not mucked
-        pots = Contributions(self._committed[s] for s in order) if simple else self._pots_in_order()
+        pots: PotLike
+        if len(boards) == 1 and not self._raked and not mucked:
+            committed = self._committed
+            live = {committed[s] for s in range(n) if not dead[s]}
+            # Live players all in for the same: one pot (the folded chips are dead money in it).
+            pots = sum(committed) if len(live) == 1 else Contributions(committed[s] for s in order)
+        else:
+            pots = self._pots_in_order()
         won, results = settle(boards, holes, pots, detailed)
         payouts = [0] * n
         for k, s in enumerate(order):
@@ -980,24 +986,21 @@ def _amount(value: object, kind: str) -> int:
 
 def _deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> list[int]:
     """``count`` cards: the given ones first, the rest drawn at random."""
-    if deck is None and not isinstance(seed, int):  # the fast path: a shuffle driven by rng.random()
-        random_ = (_RNG if seed is None else seed).random
+    if deck is None:
+        given: list[int] = []
         cards = list(range(52))
-        for i in range(count):
-            j = i + int(random_() * (52 - i))
-            cards[i], cards[j] = cards[j], cards[i]
-        return cards[:count]
-    given = [] if deck is None else card_ids(deck)
-    check_unique(given)
-    if len(given) >= count:
-        return given[:count]
+    else:
+        given = card_ids(deck)
+        check_unique(given)
+        if len(given) >= count:
+            return given[:count]
+        seen = set(given)
+        cards = given + [c for c in range(52) if c not in seen]
     rng = _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
-    seen = set(given)
-    cards = given + [c for c in range(52) if c not in seen] if given else list(range(52))
     # A partial Fisher-Yates shuffle of the unseen cards, its swap positions
     # read as mixed-radix digits of one 290-bit random number (52! < 2**226:
-    # the 64 spare bits keep the bias below 2**-64). An int seed always deals
-    # the same cards this way.
+    # the 64 spare bits keep the bias below 2**-64); faster than rng.sample
+    # or one rng.random() per card. An int seed always deals the same cards.
     bits = rng.getrandbits(290)
     for i in range(len(given), count):
         bits, j = divmod(bits, 52 - i)
