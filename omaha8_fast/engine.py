@@ -512,22 +512,32 @@ class Hand:
                 seat = index(seat)
             if not 0 <= seat < n:
                 raise ValueError(f"the seat must be 0..{n - 1} or None, got {seat}")
-        h, cards = self._hole_size, self._cards
-        shown: list[tuple[Card, ...] | None] = [None] * n
-        shown_seats = self.shown_seats
-        for s in shown_seats:
-            shown[s] = tuple([_CARDS[c] for c in cards[s * h:(s + 1) * h]])
-        over = self._payouts is not None
-        if over and self._street == 4 and self._pot_text is None:
-            self._pot_text = tuple(pot_lines(self.showdown_results, self.showdown_seats))
-        boards = self.boards
+        h, cards, street = self._hole_size, self._cards, self._street
+        if street == 4:
+            shown_seats: tuple[int, ...] = tuple(self.shown_seats)
+            seen: list[tuple[Card, ...] | None] = [None] * n
+            for s in shown_seats:
+                seen[s] = tuple([_CARDS[c] for c in cards[s * h:(s + 1) * h]])
+            shown = tuple(seen)
+            if self._payouts is not None and self._pot_text is None:
+                self._pot_text = tuple(pot_lines(self.showdown_results, self.showdown_seats))
+        else:
+            shown_seats, shown = (), (None,) * n
+        if self._run_from == 5:
+            at = n * h
+            board = tuple([_CARDS[c] for c in cards[at:at + _BOARD_SIZE[street]]])
+            boards: tuple[tuple[Card, ...], ...] = (board,)
+        else:
+            boards = self.boards
+            board = boards[0]
+        to_act = self._to_act
         return _tuple_new(SeatView, (
-            seat, STREETS[self._street], self._button, None if self._to_act < 0 else self._to_act,
+            seat, STREETS[street], self._button, None if to_act < 0 else to_act,
             None if seat is None else tuple([_CARDS[c] for c in cards[seat * h:(seat + 1) * h]]),
-            boards[0], boards, self._start, tuple(self._stacks), tuple(self._bets), tuple(self._committed),
+            board, boards, self._start, tuple(self._stacks), tuple(self._bets), tuple(self._committed),
             tuple(self._folded), tuple(self._actions),
-            self.legal_actions() if seat is not None and seat == self._to_act else None,
-            tuple(shown), tuple(shown_seats), tuple(self._mucked), over,
+            (self._legal or self.legal_actions()) if seat == to_act and seat is not None else None,
+            shown, shown_seats, tuple(self._mucked), self._payouts is not None,
             None if self._payouts is None else tuple(self._payouts), self._returned, self._raked,
             self._rules.name, self._sb, self._bb, self._small_bet, self._big_bet, self._ante, self._runs,
             self._run_from, self._pot_text or (), self._posts,

@@ -101,19 +101,26 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
     for _ in range(count):
         hand = table.deal()
         seats = table.seats
+        view, act = hand.view, hand.act
+        players = [agents[s] for s in seats]
         while True:
-            s = hand.to_act
-            if s is None:
+            s = hand._to_act
+            if s < 0:
                 break
-            _apply(hand, agents[seats[s]](hand.view(s)))
+            action = players[s](view(s))
+            if type(action) is str:
+                act(action)
+            else:
+                _apply(hand, action)
         payouts = hand.payouts or []
         at_showdown = hand.street == "showdown"
+        folded, mucked = hand.folded, hand.mucked_seats
         for k, net in enumerate(hand.net):
             row = rows[seats[k]]
             row[0] += net
             row[1] += net * net
             row[2] += net > 0
-            if at_showdown and not hand.folded[k] and k not in hand.mucked_seats:
+            if at_showdown and not folded[k] and k not in mucked:
                 row[3] += 1
                 row[4] += payouts[k] > 0
         rake += hand.rake
