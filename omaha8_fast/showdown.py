@@ -427,7 +427,8 @@ class Showdown:
             return NotImplemented
         return self._plain() == other._plain()
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        return hash(tuple(tuple(x) if isinstance(x, list) else x for x in self._plain()))
 
     @property
     def pots(self) -> tuple[PotResult, ...]:
