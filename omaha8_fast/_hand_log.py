@@ -66,6 +66,7 @@ class HandHistory:
     runs: int = 1
     showdown: str = "all"
     posts: tuple[int, ...] = ()
+    dead_small_blind: bool = False
 
 
 def check_history(history: object) -> HandHistory:
@@ -96,6 +97,8 @@ def check_history(history: object) -> HandHistory:
         raise TypeError(f"runs must be an int, not {type(history.runs).__name__}")
     if not isinstance(history.posts, (tuple, list)):
         raise TypeError(f"the history's posts must be a tuple of seats, not {type(history.posts).__name__}")
+    if type(history.dead_small_blind) is not bool:
+        raise TypeError(f"dead_small_blind must be a bool, not {type(history.dead_small_blind).__name__}")
     if history.rake is not None and not isinstance(history.rake, Rake):
         raise TypeError(f"the history's rake must be a Rake or None, not {type(history.rake).__name__}")
     return history
@@ -122,6 +125,7 @@ def render_log(
     starting_stacks: Sequence[int],
     holes: Sequence[Sequence[int] | None],
     posts: Sequence[int] = (),
+    dead_small_blind: bool = False,
     actions: Sequence[Action],
     boards: Sequence[Sequence[int]],
     street: int,
@@ -139,6 +143,8 @@ def render_log(
     board cards all runs share (5 when the board ran once)."""
     n = len(starting_stacks)
     small_seat, big_seat = (button, 1 - button) if n == 2 else ((button + 1) % n, (button + 2) % n)
+    if dead_small_blind:
+        small_seat, big_seat = -1, (button + 1) % n
     sb, bb = blinds
     stakes = f"{sb}/{bb}"
     if betting == "limit":
@@ -149,7 +155,11 @@ def render_log(
         lines.append(f"Seat {s}: {starting_stacks[s]} in chips{role}")
     if ante:
         lines += [f"Seat {s} posts the ante {min(ante, starting_stacks[s])}" for s in range(n)]
+    if small_seat < 0:
+        lines.append("The small blind is dead")
     for seat, blind, name in ((small_seat, sb, "small"), (big_seat, bb, "big")):
+        if seat < 0:
+            continue
         start = starting_stacks[seat]
         lines.append(f"Seat {seat} posts the {name} blind {min(blind, start - min(ante, start))}")
     for seat in posts:

@@ -125,7 +125,9 @@ class Hand:
 
     ``posts``: seats that post a big blind out of turn (a player joining a
     table); the post is live, like the big blind: it counts toward their
-    call and they keep the option to raise.
+    call and they keep the option to raise. ``dead_small_blind`` (3 or
+    more players): nobody posts the small blind this hand (the dead-button
+    rule of a :class:`Table`); the player left of the button posts the big blind.
 
     Folding is allowed only when facing a bet (check instead). The hand ends
     when one player is left, or at the showdown in :attr:`showdown_order`;
@@ -138,7 +140,7 @@ class Hand:
         "_start", "_cards", "_stacks", "_bets", "_committed", "_folded", "_acted", "_high", "_min_raise",
         "_bet_count", "_street", "_to_act", "_aggressor", "_actions", "_legal", "_returned", "_payouts",
         "_results", "_live", "_able", "_sizes", "_rake", "_raked", "_runs", "_run_from", "_mode",
-        "_shown", "_mucked", "_pending", "_pot_text", "_cap", "_posts",
+        "_shown", "_mucked", "_pending", "_pot_text", "_cap", "_posts", "_dead_sb",
     )
 
     def __init__(
@@ -159,6 +161,7 @@ class Hand:
         runs: int = 1,
         showdown: ShowdownMode = "all",
         posts: Sequence[int] = (),
+        dead_small_blind: bool = False,
     ) -> None:
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
             raise TypeError(f"stacks must be a sequence of chip counts, not {type(stacks).__name__}")
@@ -228,9 +231,15 @@ class Hand:
                 paid = min(ante, stacks_[s])
                 stacks_[s] -= paid
                 committed[s] += paid
-        small_seat, big_seat = (button, 1 - button) if n == 2 else ((button + 1) % n, (button + 2) % n)
+        if type(dead_small_blind) is not bool:
+            raise TypeError(f"dead_small_blind must be a bool, not {type(dead_small_blind).__name__}")
+        if dead_small_blind and n < 3:
+            raise ValueError("a dead small blind needs at least 3 players")
+        self._dead_sb = dead_small_blind
+        small_seat, big_seat = _blind_seats(n, button, dead_small_blind)
         self._posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
-        for seat, blind in ((small_seat, sb), (big_seat, bb)) + tuple((seat, bb) for seat in self._posts):
+        blinds = ((big_seat, bb),) if small_seat < 0 else ((small_seat, sb), (big_seat, bb))
+        for seat, blind in blinds + tuple((seat, bb) for seat in self._posts):
             paid = min(blind, stacks_[seat])
             stacks_[seat] -= paid
             bets[seat] += paid
@@ -264,7 +273,7 @@ class Hand:
         new._payouts = None if self._payouts is None else self._payouts[:]
         new._results, new._live, new._able = self._results, self._live, self._able
         new._rake, new._raked, new._runs, new._run_from, new._mode = self._rake, self._raked, self._runs, self._run_from, self._mode
-        new._posts = self._posts
+        new._posts, new._dead_sb = self._posts, self._dead_sb
         new._shown, new._mucked, new._pending, new._pot_text = self._shown[:], self._mucked[:], self._pending[:], self._pot_text
         return new
 
@@ -430,7 +439,7 @@ class Hand:
         return HandHistory(
             self._start, self._button, self._sb, self._bb, self._rules.name, self._small_bet, self._big_bet,
             self._ante, self._hole_size, tuple([_CARDS[c] for c in self._cards]), tuple(self._actions),
-            self._rake, self._runs, self._mode, self._posts,
+            self._rake, self._runs, self._mode, self._posts, self._dead_sb,
         )
 
     @property
@@ -540,7 +549,7 @@ class Hand:
             shown, shown_seats, tuple(self._mucked), self._payouts is not None,
             None if self._payouts is None else tuple(self._payouts), self._returned, self._raked,
             self._rules.name, self._sb, self._bb, self._small_bet, self._big_bet, self._ante, self._runs,
-            self._run_from, self._pot_text or (), self._posts,
+            self._run_from, self._pot_text or (), self._posts, self._dead_sb,
         ))
 
     # --- legal actions -------------------------------------------------------
@@ -925,7 +934,7 @@ class Hand:
             history.stacks, history.button, history.small_blind, history.big_blind, betting=history.betting,
             small_bet=history.small_bet, big_bet=history.big_bet, ante=history.ante, deck=history.deck,
             hole_size=history.hole_size, rake=history.rake, runs=history.runs, showdown=history.showdown,  # type: ignore[arg-type]
-            posts=history.posts,
+            posts=history.posts, dead_small_blind=history.dead_small_blind,
         )
         need = hand._n * hand._hole_size + 5 * hand._runs
         if len(history.deck) != need:
@@ -957,6 +966,7 @@ class Hand:
         return render_log(
             betting=self._rules.name, blinds=(self._sb, self._bb), bets=(self._small_bet, self._big_bet),
             ante=self._ante, button=self._button, starting_stacks=self._start, holes=self.holes, posts=self._posts,
+            dead_small_blind=self._dead_sb,
             actions=self._actions, boards=self.boards, street=self._street, run_from=self._run_from,
             returned=self._returned, shown=self.shown_seats, mucked=self._mucked, pot_text=self._pot_text or (),
             rake=self._raked, payouts=self._payouts, stacks=self._stacks,
@@ -968,6 +978,15 @@ class Hand:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.street}, seat {self._to_act} to act"
         return f"<Hand {self._rules.name} {self._n} players, {state}, pot {self.pot}>"
+
+
+def _blind_seats(n: int, button: int, dead_small_blind: bool) -> tuple[int, int]:
+    """The small and big blind's seats (-1: a dead small blind, nobody posts it)."""
+    if n == 2:
+        return button, 1 - button
+    if dead_small_blind:
+        return -1, (button + 1) % n
+    return (button + 1) % n, (button + 2) % n
 
 
 def _posts(posts: object, n: int, blinds: tuple[int, int]) -> tuple[int, ...]:
@@ -1024,8 +1043,8 @@ class Table:
 
     ``stacks`` are the seats' chips; :meth:`deal` starts the next hand
     among the seats that still have chips (the button moves one seat
-    clockwise to the next such seat after every hand; there is no dead-button
-    rule), and the stacks carry over. Players with no chips left are out;
+    clockwise to the next such seat after every hand, unless ``dead_button``),
+    and the stacks carry over. Players with no chips left are out;
     the table is over when one player has everything. With ``reload`` every
     seat is topped back up to its starting stack before each hand (a cash
     game with automatic rebuys, as :func:`omaha8_fast.simulate` plays).
@@ -1034,7 +1053,11 @@ class Table:
     :meth:`sit_out` and :meth:`sit_in`; a player coming in once the game
     has started posts a big blind in their first hand, or waits until the
     big blind reaches them. Seats that lose their last chip are out
-    (:attr:`busted`).
+    (:attr:`busted`). With ``dead_button`` (three or more players) the big
+    blind moves exactly one seat each hand and the last big blind posts the
+    small blind; when that player is gone the small blind is dead (nobody
+    posts it) and the button stays behind. Without it the button moves to
+    the next player and the blinds follow.
 
     ``betting`` is a structure or ``"mixed"``: then hands alternate between
     limit and pot-limit, ``hands_per_game`` hands each (default: one orbit,
@@ -1074,6 +1097,7 @@ class Table:
         runs: int = 1,
         showdown: ShowdownMode = "all",
         reload: bool = False,
+        dead_button: bool = False,
     ) -> None:
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
             raise TypeError(f"stacks must be a sequence of chip counts, not {type(stacks).__name__}")
@@ -1082,7 +1106,7 @@ class Table:
             "stacks": list(self._stacks), "small_blind": small_blind, "big_blind": big_blind, "betting": betting,
             "button": button, "ante": ante, "small_bet": small_bet, "big_bet": big_bet, "limit_blinds": limit_blinds,
             "hands_per_game": hands_per_game, "seed": seed, "hole_size": hole_size, "rake": rake, "runs": runs,
-            "showdown": showdown, "reload": reload,
+            "showdown": showdown, "reload": reload, "dead_button": dead_button,
         }
         if len(self._stacks) < 2 or sum(1 for s in self._stacks if s) < 2:
             raise ValueError("a table needs at least two players with chips")
@@ -1090,6 +1114,10 @@ class Table:
             raise ValueError(f"betting must be one of {', '.join(BETTING_STRUCTURES)} or mixed, got {betting!r}")
         if type(reload) is not bool:
             raise TypeError(f"reload must be a bool, not {type(reload).__name__}")
+        if type(dead_button) is not bool:
+            raise TypeError(f"dead_button must be a bool, not {type(dead_button).__name__}")
+        self._dead_button = dead_button
+        self._last_bb: int | None = None  # the table seat of the last big blind
         button = check_chips(button, "the button")
         if button >= len(self._stacks):
             raise ValueError(f"the button must be a seat 0..{len(self._stacks) - 1}, got {button}")
@@ -1294,18 +1322,35 @@ class Table:
         if not self._ready(self._button):
             self._button = self._next_live(self._button)
         players = [s for s in range(n) if self._ready(s)]
+        last_bb = self._last_bb if self._dead_button else None
+
+        def big_blind_of(trial: list[int]) -> int:
+            if last_bb is None or len(trial) < 3:
+                return _big_blind_seat(trial, self._button)
+            return next((s for s in trial if s > last_bb), trial[0])  # the big blind moves one seat
+
         for s in [(self._button + k) % n for k in range(n)]:  # the big blind reaching a waiting player deals them in
             if s in self._waiting and self._stacks[s]:
                 trial = sorted(players + [s])
-                if len(players) < 2 or _big_blind_seat(trial, self._button) == s:
+                if len(players) < 2 or big_blind_of(trial) == s:
                     players = trial
                     self._waiting.discard(s)
         if len(players) < 2:
             raise IllegalAction("fewer than two players are ready to play")
-        if self._button not in players:
+        dead_small_blind = False
+        if last_bb is not None and len(players) >= 3:
+            # The dead-button rule: the big blind moves on one seat, the last big blind
+            # posts the small blind (dead when they are not in), the button sits before it.
+            big = big_blind_of(players)
+            dead_small_blind = last_bb not in players
+            after = last_bb if not dead_small_blind else big
+            self._button = players[(players.index(after) - 1) % len(players)]
+        elif self._button not in players:
             self._button = next(s for s in players if s > self._button) if players[-1] > self._button else players[0]
         button = players.index(self._button)
-        blinds = {_big_blind_seat(players, self._button), players[(button + 1) % len(players)] if len(players) > 2 else self._button}
+        small, big = _blind_seats(len(players), button, dead_small_blind)
+        blinds = {players[big]} | ({players[small]} if small >= 0 else set())
+        self._last_bb = players[big]
         posts = [players.index(s) for s in sorted(self._owes) if s in players and s not in blinds]
         self._owes -= set(players)
         betting = self.next_betting()
@@ -1315,7 +1360,8 @@ class Table:
             [self._stacks[s] for s in players], button, small_blind, big_blind, betting=betting,
             small_bet=small_bet, big_bet=big_bet, ante=self._ante,
             seed=self._rng if self._deal_from_rng else self._rng.getrandbits(64),
-            hole_size=self._hole_size, posts=posts, **self._options,  # type: ignore[arg-type]
+            hole_size=self._hole_size, posts=posts, dead_small_blind=dead_small_blind,
+            **self._options,  # type: ignore[arg-type]
         )
         self._hand, self._seats, self._booked = hand, players, False
         self.hands_played += 1

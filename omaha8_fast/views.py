@@ -38,7 +38,7 @@ key                 value
 ``payouts``         by seat, ``null`` until over
 ``returned``        ``[seat, chips]`` of an uncalled bet, or ``null``
 ``rake``            chips raked
-``settings``        ``{"betting", "small_blind", "big_blind", "small_bet", "big_bet", "ante", "runs", "posts"}``
+``settings``        ``{"betting", "small_blind", "big_blind", "small_bet", "big_bet", "ante", "runs", "posts", "dead_small_blind"}``
 =================== ==========================================================
 
 >>> from omaha8_fast import Hand
@@ -110,6 +110,8 @@ class SeatView(NamedTuple):
     pot_text: tuple[str, ...]
     #: Seats that posted a big blind out of turn.
     posts: tuple[int, ...]
+    #: Whether nobody posted the small blind (the dead-button rule).
+    dead_small_blind: bool
 
     @property
     def players(self) -> int:
@@ -139,6 +141,7 @@ class SeatView(NamedTuple):
         return render_log(
             betting=self.betting, blinds=(self.small_blind, self.big_blind), bets=(self.small_bet, self.big_bet),
             ante=self.ante, button=self.button, starting_stacks=self.starting_stacks, holes=holes, posts=self.posts,
+            dead_small_blind=self.dead_small_blind,
             actions=self.actions, boards=self.boards, street=_STREET_NUMBER[self.street], run_from=self.run_from,
             returned=self.returned, shown=self.shown_seats, mucked=self.mucked, pot_text=self.pot_text, rake=self.rake,
             payouts=self.payouts, stacks=self.stacks,
@@ -176,7 +179,7 @@ class SeatView(NamedTuple):
             "settings": {
                 "betting": self.betting, "small_blind": self.small_blind, "big_blind": self.big_blind,
                 "small_bet": self.small_bet, "big_bet": self.big_bet, "ante": self.ante, "runs": self.runs,
-                "posts": list(self.posts),
+                "posts": list(self.posts), "dead_small_blind": self.dead_small_blind,
             },
         }
 

@@ -122,3 +122,44 @@ def test_random_table_management_keeps_chips_and_rules() -> None:
             except IllegalAction:
                 pass
             assert sum(table.stacks) == bank
+
+
+def _blinds(table: Table, hand: Hand) -> tuple[int | None, int]:
+    """The table seats of the small blind (None when dead) and the big blind."""
+    posted = [table.seats[k] for k, c in enumerate(hand.contributions) if c]
+    seats = table.seats
+    b = hand.button
+    if hand.history.dead_small_blind:
+        return None, seats[(b + 1) % len(seats)]
+    return seats[(b + 1) % len(seats)], seats[(b + 2) % len(seats)] if posted else -1
+
+
+def test_dead_button_moves_the_big_blind_one_seat() -> None:
+    table = Table([100] * 5, 1, 2, betting="no-limit", seed=3, dead_button=True)
+    hand = table.deal()
+    small, big = _blinds(table, hand)
+    assert (small, big) == (1, 2)
+    for h in (hand,):
+        while not h.is_over:
+            h.fold() if "fold" in h.legal_actions() else h.check()
+    table.leave(2)  # the last big blind leaves: next hand's small blind is dead
+    hand = table.deal()
+    assert hand.history.dead_small_blind and _blinds(table, hand) == (None, 3)
+    assert hand.contributions[table.seats.index(3)] == 2 and sum(hand.contributions) == 2
+    assert "The small blind is dead" in hand.history_text() and Hand.replay(hand.history) == hand
+    while not hand.is_over:
+        hand.fold() if "fold" in hand.legal_actions() else hand.check()
+    hand = table.deal()
+    assert not hand.history.dead_small_blind and _blinds(table, hand) == (3, 4)
+    # Without the rule the button simply moves on and the blinds follow it.
+    plain = Table([100] * 5, 1, 2, betting="no-limit", seed=3)
+    hand = plain.deal()
+    while not hand.is_over:
+        hand.fold() if "fold" in hand.legal_actions() else hand.check()
+    plain.leave(2)
+    hand = plain.deal()
+    assert not hand.history.dead_small_blind and _blinds(plain, hand) == (3, 4)
+    with pytest.raises(TypeError, match="dead_button"):
+        Table([5, 5], 1, 2, dead_button=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="3 players"):
+        Hand([5, 5], 0, 1, 2, dead_small_blind=True)
