@@ -49,7 +49,7 @@ def test_the_oracle_catches_lost_chips(target: ModuleType, monkeypatch: pytest.M
 
     monkeypatch.setattr(Hand, "rake", property(lambda self: 1))
     with pytest.raises(target.Finding, match="conserved"):
-        target.one_input(bytes([0, 2, 0, 0, 0, 0, 0, 7, 5, 7, 5, 0, 0]))  # heads-up no-limit, stacks of 70
+        target.one_input(bytes([0, 2, 0, 0, 0, 0, 0, 0, 7, 5, 7, 5, 0, 0, 0]))  # heads-up no-limit, stacks of 70
 
 
 def test_the_oracle_catches_a_leaking_view(target: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -58,7 +58,7 @@ def test_the_oracle_catches_a_leaking_view(target: ModuleType, monkeypatch: pyte
     real = Hand.view
     monkeypatch.setattr(Hand, "view", lambda self, seat: real(self, (seat or 0) + 1 if seat is None or seat + 1 < self.players else 0))
     with pytest.raises(target.Finding, match="view"):
-        target.one_input(bytes([0, 2, 0, 0, 0, 0, 0, 7, 5, 7, 5, 0, 0]))  # heads-up no-limit, stacks of 70
+        target.one_input(bytes([0, 2, 0, 0, 0, 0, 0, 0, 7, 5, 7, 5, 0, 0, 0]))  # heads-up no-limit, stacks of 70
 
 
 @pytest.mark.skipif(not os.environ.get("OMAHA8_FUZZ_SECONDS"), reason="set OMAHA8_FUZZ_SECONDS to fuzz")

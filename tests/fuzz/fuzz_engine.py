@@ -1,7 +1,8 @@
 """Coverage-guided fuzz target (atheris) for the hand engine's action sequences.
 
 Each input is decoded into a hand (players, structure, stacks from 1 chip to
-the bound, ante, rake, runs, showdown mode, sometimes junk settings) and a
+the bound, ante, rake, runs, showdown mode, out-of-turn posts, a dead small
+blind, sometimes junk settings) and a
 sequence of calls: every action method with legal, illegal and ill-typed
 arguments (bools, floats, strings, huge ints), time-outs, copies, pickles,
 views and replays of the history, possibly tampered. The oracle: every call
@@ -94,9 +95,11 @@ def _hand(r: Bytes) -> Hand:
         "runs": [1, 1, 2, 3, 0][r.below(5)],
         "showdown": ["all", "muck-losers", "choose", "choose", "none"][r.below(5)],
         "seed": r.byte(),
+        "dead_small_blind": [False, False, False, True, 1][r.below(5)],
     }
     stacks = [_chips(r) for _ in range(n)]
     blinds = [(1, 2), (1, 2), (2, 2), (0, 1), (5, 3)][r.below(5)]
+    settings["posts"] = [(), (), (), [n - 1], [r.below(n)], [0, 0]][r.below(6)]
     return Hand(stacks, r.below(n + 1), *blinds, **settings)
 
 
