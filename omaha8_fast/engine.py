@@ -605,15 +605,16 @@ class Hand:
     # --- actions -------------------------------------------------------------
 
     def _betting_legal(self) -> LegalActions:
-        legal = self._legal or self.legal_actions()
+        legal = self.legal_actions()
         if self._street == 4:
             raise IllegalAction("the betting is over: show or muck")
         return legal
 
     def fold(self) -> None:
         """Give up the hand (only when facing a bet)."""
-        legal = self._betting_legal()
+        legal = self._legal or self._betting_legal()
         if legal.actions[0] != "fold":
+            self._betting_legal()  # the betting is over at a choose-mode showdown
             raise IllegalAction("nothing to call: check instead of folding")
         s = legal.seat
         self._folded[s] = True
@@ -623,8 +624,9 @@ class Hand:
 
     def check(self) -> None:
         """Pass without betting (only when nothing is owed)."""
-        legal = self._betting_legal()
+        legal = self._legal or self._betting_legal()
         if legal.actions[0] != "check":
+            self._betting_legal()  # the betting is over at a choose-mode showdown
             raise IllegalAction(f"cannot check: {legal.call_amount} to call")
         s = legal.seat
         self._acted[s] = self._high
@@ -632,8 +634,9 @@ class Hand:
 
     def call(self) -> None:
         """Match the current bet (or put in all remaining chips if fewer)."""
-        legal = self._betting_legal()
+        legal = self._legal or self._betting_legal()
         if legal.actions[0] != "fold":
+            self._betting_legal()  # the betting is over at a choose-mode showdown
             raise IllegalAction("nothing to call: check instead")
         s, amount = legal.seat, legal.call_amount
         self._stacks[s] -= amount
@@ -770,6 +773,10 @@ class Hand:
             self._able -= 1
         if self._live == 1:
             self._finish()
+            return
+        seat = self._next_actor(s)
+        if seat >= 0:
+            self._to_act = seat
         else:
             self._next_turn(s)
 
