@@ -14,6 +14,8 @@ PAGES = ["engine.md"]
 
 @pytest.mark.parametrize("page", PAGES)
 def test_page_examples(page: str) -> None:
+    if not (DOCS / page).exists():  # .ci/run copies only tests/ next to the installed wheel
+        pytest.skip(f"docs/{page} is not next to the tests")
     text = (DOCS / page).read_text(encoding="utf-8")
     blocks = re.findall(r"```pycon\n(.*?)```", text, flags=re.S)
     assert blocks, "no examples found"
