@@ -209,6 +209,61 @@ int64_t o8r_combinations(int k, uint8_t *out, int64_t capacity);
  * >= 52 never match. Returns 0, or -1 on an invalid pattern or size. */
 int o8r_match(const o8r_pattern *p, const uint8_t *hands, int hole_size, int64_t n, uint8_t *out);
 
+/* ---- Street analysis (csrc/analysis.c) --------------------------------------
+ *
+ * Loops of equity jobs for omaha8_fast.analysis, each job counted by the
+ * equity kernels above, and the low odds of known holes.
+ */
+
+/* For each of n_cards cards, out[i] = the counts of the job whose board is
+ * `board` plus cards[i] (board_size 0..4), enumerated exactly; Monte Carlo
+ * takes `samples` deals per card, from random stream cards[i] of `seed`; a
+ * card for which the equity kernel finds no deal that fits (O8_ERR_NO_DEAL)
+ * gets an all-zero row. Returns 0, or the first other error of an equity
+ * kernel (the rest unwritten). */
+int o8a_next_card_exact(const o8_range *players, int n_players, int hole_size,
+                        const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                        const uint8_t *cards, int n_cards, o8_equity_counts *out);
+int o8a_next_card_monte_carlo(const o8_range *players, int n_players, int hole_size,
+                              const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                              const uint8_t *cards, int n_cards, int64_t samples, uint64_t seed,
+                              o8_equity_work *work, o8_equity_counts *out);
+
+/* Heads-up counts of one hand against one villain hole. */
+typedef struct {
+    int64_t showdowns;
+    int64_t no_low;
+    o8_player_counts player[2];  /* [0] the hero, [1] the villain */
+} o8a_duel_counts;
+
+/* The hero against each of n_villains holes (villains: n_villains * hole_size
+ * bytes): out[i] = the exact counts (exact != 0) or `samples` Monte Carlo
+ * deals from stream first_stream + i of `seed` (work: scratch, Monte Carlo
+ * only). A villain that is not a valid hole or shares a card with the hero,
+ * board or dead cards gets an all-zero row. Returns 0 or O8_ERR_INPUT. */
+int o8a_duels(const uint8_t *hero, int hole_size, const uint8_t *board, int board_size,
+              const uint8_t *dead, int n_dead, const uint8_t *villains, int64_t n_villains,
+              int exact, int64_t samples, uint64_t seed, int64_t first_stream,
+              o8_equity_work *work, o8a_duel_counts *out);
+
+/* Low odds of 1..O8_MAX_PLAYERS known holes over every completion of the
+ * board (0..5 cards) from the cards that are not the board, dead or a hole:
+ * how many runouts; how many end on a board that allows a low (three low
+ * ranks); per player, how many give them a qualifying low, the nut low (the
+ * best low any two cards outside the board could make), and how many deal a
+ * card (after `board`) of the rank of one of their two key low cards (the two
+ * lowest distinct low ranks of the hole; never when the hole has fewer).
+ * Returns 0 or O8_ERR_INPUT. */
+typedef struct {
+    int64_t runouts;
+    int64_t low_board;
+    int64_t makes_low[O8_MAX_PLAYERS];
+    int64_t nut_low[O8_MAX_PLAYERS];
+    int64_t counterfeited[O8_MAX_PLAYERS];
+} o8a_low_counts;
+int o8a_low_odds(const uint8_t *holes, int n_players, int hole_size, const uint8_t *board,
+                 int board_size, const uint8_t *dead, int n_dead, o8a_low_counts *out);
+
 #ifdef __cplusplus
 }
 #endif

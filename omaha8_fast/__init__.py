@@ -36,6 +36,8 @@ from .evaluator import (
 from .showdown import Contributions, Pot, PotResult, Showdown, pots_from_contributions, showdown, split_pot
 
 if TYPE_CHECKING:
+    from .analysis import (Distribution, NextStreet, Outs, StreetEquities, equity_by_street, low_odds, next_street,
+                           outs, range_distribution)
     from .ranges import Range, RangeSyntaxError
 
 __all__ = [
@@ -49,10 +51,16 @@ __all__ = [
     "Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot",
     # equity and hand ranges
     "PlayerEquity", "equity", "Range", "RangeSyntaxError",
+    # street analysis
+    "Distribution", "NextStreet", "Outs", "StreetEquities", "equity_by_street", "low_odds", "next_street", "outs",
+    "range_distribution",
     # hand engine
     "BETTING_STRUCTURES", "Action", "Hand", "HandHistory", "IllegalAction", "LegalActions", "Table",
     "Rake", "SeatView", "SimulationResult", "simulate",
 ]
+
+_ANALYSIS = ("Distribution", "NextStreet", "Outs", "StreetEquities", "equity_by_street", "low_odds", "next_street",
+             "outs", "range_distribution")
 
 
 def __getattr__(name: str) -> Any:
@@ -62,4 +70,8 @@ def __getattr__(name: str) -> Any:
         from . import ranges
 
         return getattr(ranges, name)
+    if name in _ANALYSIS:
+        from . import analysis
+
+        return getattr(analysis, name)
     raise AttributeError(f"module 'omaha8_fast' has no attribute {name!r}")

@@ -78,14 +78,29 @@ def parse_card(card: int | str) -> int:
         try:
             return _ID_OF[text]
         except KeyError:
-            raise ValueError(f"invalid card {card!r}: expected a rank of {RANKS} and a suit of {SUITS}") from None
-    if isinstance(card, bool) or not isinstance(card, int):
+            raise ValueError(f"invalid card {_quoted(card)}: expected a rank of {RANKS} and a suit of {SUITS}") from None
+    if type(card) is not int:
         if not hasattr(card, "__index__") or isinstance(card, bool):
             raise TypeError(f"a card must be an int id or a string, not {type(card).__name__}")
-        card = operator.index(card)  # numpy integers; rejects an __index__ that is not an int
+        # numpy integers; an int subclass as its true value (not what its
+        # __int__ or comparisons claim, which bytes() and the C core ignore);
+        # rejects an __index__ that is not an int
+        card = int.__index__(operator.index(card))
     if not 0 <= card <= 51:
         raise ValueError(f"card id {card} is out of range 0..51")
-    return int(card)
+    return card
+
+
+def _quoted(text: str, limit: int = 60) -> str:
+    """``repr(text)``, cut short for an error message when the text is long.
+
+    >>> _quoted("As" * 100)
+    "'AsAsAsAsAsAsAsAsAsAsAsAsAsAsAsAsAsAsAsAs...' (200 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    head = repr(text[:limit * 2 // 3])
+    return f"{head[:-1]}...{head[-1]} ({len(text)} characters)"
 
 
 def _split_text(text: str) -> list[str]:
@@ -97,7 +112,7 @@ def _split_text(text: str) -> list[str]:
                 break
         else:
             i = len(packed) - 1
-        raise ValueError(f"invalid card {packed[i:i + 2]!r} in {text!r}: cards are a rank of {RANKS} and a suit of {SUITS}")
+        raise ValueError(f"invalid card {packed[i:i + 2]!r} in {_quoted(text)}: cards are a rank of {RANKS} and a suit of {SUITS}")
     return [packed[i:i + 2] for i in range(0, len(packed), 2)]
 
 
@@ -108,7 +123,7 @@ def card_ids(cards: CardsLike) -> list[int]:
             return [_ID_OF[t] for t in _split_text(cards)]
         except KeyError as missing:
             raise ValueError(
-                f"invalid card {missing.args[0]!r} in {cards!r}: cards are a rank of {RANKS} and a suit of {SUITS}"
+                f"invalid card {missing.args[0]!r} in {_quoted(cards)}: cards are a rank of {RANKS} and a suit of {SUITS}"
             ) from None
     if isinstance(cards, (bytes, bytearray, memoryview)):
         raise TypeError("cards must be a string or a sequence of ids or card strings, not bytes")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from itertools import islice
 from math import comb
 
+from . import _cli_analysis
 from ._version import __version__
 from .evaluator import HighHand, LowHand, evaluate
 
@@ -114,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     rg.add_argument("--hole-size", type=int, default=4, help="cards per hand (default 4)")
     rg.add_argument("--show", type=int, default=10, help="how many hands to list (default 10)")
     rg.set_defaults(run=cmd_range)
+    _cli_analysis.register(commands)
     return parser
 
 

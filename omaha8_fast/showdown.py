@@ -84,10 +84,21 @@ class Contributions(tuple[int, ...]):
     Traceback (most recent call last):
     ...
     ValueError: contribution 1 must not be negative, got -5
+
+    Like the pots given as a list, the contributions together must fit the
+    C core's int64 chip counts (at most ``2**63 - 1``):
+
+    >>> Contributions([2**62, 2**62])
+    Traceback (most recent call last):
+    ...
+    ValueError: the contributions hold more than 9223372036854775807 chips
     """
 
     def __new__(cls, amounts: Iterable[int]) -> Contributions:
-        return super().__new__(cls, [_chips(a, f"contribution {i}") for i, a in enumerate(amounts)])
+        chips = [_chips(a, f"contribution {i}") for i, a in enumerate(amounts)]
+        if sum(chips) > _MAX_CHIPS:
+            raise ValueError(f"the contributions hold more than {_MAX_CHIPS} chips")
+        return super().__new__(cls, chips)
 
     def __repr__(self) -> str:
         return f"Contributions({list(self)})"

@@ -10,13 +10,14 @@ message exactly when the reference rejects the input; equity and showdowns
 raise only those two, and when they answer, equities add up to 1 and every
 chip is paid out. Anything else, or a crash of the process, is a finding.
 
-Run by hand (``pip install atheris``), as long as you like::
+Run by hand (``pip install atheris``), as long as you like, through the
+driver that bounds each input to 1 s and 256 MiB (tests/fuzz/driver.py)::
 
-    python tests/fuzz/fuzz_api.py -max_total_time=3600 tests/fuzz/corpus
+    python tests/fuzz/driver.py tests/fuzz/fuzz_api.py -max_total_time=3600 tests/fuzz/corpus
 
-A finding is saved by libFuzzer as ``crash-<sha1>`` in the current directory:
-copy it into ``tests/fuzz/regressions/`` (tests/test_fuzz.py replays every file
-there, without atheris) and fix the bug. The saved files are inputs to this
+A finding is saved by libFuzzer as ``crash-<sha1>`` (or ``timeout-``, ``oom-``)
+in the current directory: copy it into ``tests/fuzz/regressions/`` (tests/test_fuzz.py
+replays every file there, without atheris) and fix the bug. The saved files are inputs to this
 decoder: after changing how it reads bytes, re-encode them so that each still
 makes its call. The test suite runs the fuzzer for ``OMAHA8_FUZZ_SECONDS``
 seconds when that variable is set.
@@ -45,6 +46,7 @@ if __name__ == "__main__":  # instrument the package for coverage before it is i
 import omaha8_fast as o8
 from omaha8_fast import cli, reference
 from omaha8_fast.cards import card_ids
+from omaha8_fast.ranges import is_range
 
 ALPHABET = "23456789TJQKAtjqka10cdhsCDHSx ,\t\n"
 CARD_TEXT = [o8.format_cards([c]) for c in range(52)]
@@ -223,6 +225,15 @@ def _cli(r: Bytes) -> None:
         raise Finding(f"omaha8 eval {args!r} exits {code}; reference: {expected!r}")
 
 
+def _known_hole_size(players: list[Any]) -> int | None:
+    """The size of the first player's hand that reads as cards, as equity() infers it."""
+    for p in players:
+        if p is not None and not is_range(p):
+            ok, ids = _outcome(lambda: card_ids(p))
+            return len(ids) if ok else None
+    return None
+
+
 def _equity(r: Bytes) -> None:
     """equity() with any players, board, dead cards and options. Runs are kept
     small (few samples; exact only for known hands on a turn or river)."""
@@ -239,6 +250,10 @@ def _equity(r: Bytes) -> None:
         players = [None if r.below(6) == 0 else cards_like(r) for _ in range(r.below(11))]
         board = cards_like(r) if size < 0 else _distinct(r, size)
         dead = [] if r.below(2) else cards_like(r)
+    if _known_hole_size(players) == 6 and any(map(is_range, players)):
+        # A 6-card range spans 20.4 M hands: issue 15 bounds it by 2 s and
+        # 1 GB, beyond this target's per-input limits (tests/fuzz/driver.py).
+        players = [None if is_range(p) else p for p in players]
     cheap_exact = all(p is not None for p in players) and size >= 4
     exact = [False, "yes", 1.5][r.below(3)] if not cheap_exact else [None, True, False, []][r.below(4)]
     samples = 1 + r.below(300) if r.below(6) else [0, -1, 2.5, 10**30, "9"][r.below(5)]  # None: 10**6, too slow

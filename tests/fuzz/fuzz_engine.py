@@ -13,13 +13,14 @@ every view holds only cards its seat may see; a copy, a pickle and a replay
 of the history equal the hand; a tampered history is refused or replays to
 a hand with that history. Anything else is a :class:`Finding`.
 
-Run by hand with resource limits (each input <= 1 s and <= 256 MB, so slow
-or memory-hungry inputs are findings too)::
+Run by hand through the shared driver, which bounds each input (1 s of CPU,
+256 MiB), so slow or memory-hungry inputs are findings too::
 
-    python tests/fuzz/fuzz_engine.py -max_total_time=600 -timeout=1 -rss_limit_mb=256 tests/fuzz/corpus-engine
+    python tests/fuzz/driver.py tests/fuzz/fuzz_engine.py -max_total_time=600 tests/fuzz/corpus-engine
 
-The decoder needs no atheris: ``one_input(data)`` replays a file in pytest
-(tests/test_engine_fuzz.py).
+(or directly with atheris: ``python tests/fuzz/fuzz_engine.py -timeout=1
+-rss_limit_mb=256 CORPUS``). Findings go into tests/fuzz/regressions-engine/;
+tests/test_fuzz.py replays them and random inputs.
 """
 
 from __future__ import annotations
