@@ -1,6 +1,9 @@
-"""Hand engine speed (issue 8): a complete random 6-player no-limit hand, dealt
-and played to the payout by random legal agents, in <= 100 us; pokerkit
-(when installed) plays the same kind of hand for comparison. Run:
+"""Hand engine speed (issues 8 and 16): a complete random 6-player no-limit
+hand, dealt and played to the payout by random legal agents (target: median
+<= 25 us); ``simulate`` with random agents (>= 30,000 6-max hands/s on one
+core); ``hand.copy()`` of a 6-player hand mid-street (<= 3 us) and
+``hand.view(seat)`` (<= 5 us). pokerkit (when installed) plays the same kind
+of hand for comparison. Run:
 
     python -m pytest benchmarks/bench_engine.py --benchmark-columns=min,median,mean
 
@@ -24,6 +27,8 @@ from typing import Any
 
 import pytest
 
+from omaha8_fast import simulate
+from omaha8_fast.agents import random_agent
 from omaha8_fast.engine import Hand
 
 PLAYERS = 6
@@ -49,6 +54,25 @@ def play_ours() -> Hand:
             to = legal.min_raise_to + int(_random() * (legal.max_raise_to - legal.min_raise_to + 1))
             hand.bet(to) if kind == "bet" else hand.raise_to(to)
     return hand
+
+
+def mid_street() -> Hand:
+    """A 6-player no-limit hand on the flop after a bet and a call."""
+    hand = Hand([STACK] * PLAYERS, 0, 1, 2, betting="no-limit", seed=16)
+    for _ in range(5):
+        hand.call()
+    hand.check()
+    hand.bet(10)
+    hand.call()
+    return hand
+
+
+SIX_MAX = {"stacks": [STACK] * PLAYERS, "small_blind": 1, "big_blind": 2, "betting": "no-limit"}
+SIM_HANDS = 2000
+
+
+def run_simulation() -> Any:
+    return simulate(SIX_MAX, [random_agent] * PLAYERS, hands=SIM_HANDS, seed=1)
 
 
 def _pokerkit_game() -> Any:
@@ -88,6 +112,27 @@ def test_engine_random_hand(benchmark: Any) -> None:
     assert hand.is_over and sum(hand.stacks) == PLAYERS * STACK
 
 
+def test_engine_copy_mid_street(benchmark: Any) -> None:
+    pytest.importorskip("pytest_benchmark")
+    hand = mid_street()
+    clone = benchmark(hand.copy)
+    assert clone == hand
+
+
+def test_engine_view(benchmark: Any) -> None:
+    pytest.importorskip("pytest_benchmark")
+    hand = mid_street()
+    view = benchmark(hand.view, 3)
+    assert view.seat == 3 and view.legal_actions is not None
+
+
+def test_simulate_random_agents(benchmark: Any) -> None:
+    """One round is SIM_HANDS hands: hands/s = SIM_HANDS / the time."""
+    pytest.importorskip("pytest_benchmark")
+    result = benchmark.pedantic(run_simulation, rounds=3, warmup_rounds=1)
+    assert result.hands == SIM_HANDS and sum(s.net for s in result.seats) == 0
+
+
 def test_pokerkit_random_hand(benchmark: Any) -> None:
     pytest.importorskip("pytest_benchmark")
     new_state = _pokerkit_game()
@@ -101,6 +146,12 @@ def main() -> None:
     warnings.simplefilter("ignore")
     ours = min(timeit.repeat(play_ours, number=2000, repeat=5, timer=time.process_time)) / 2000
     print(f"omaha8_fast: {ours * 1e6:.1f} us per random 6-player no-limit hand")
+    hand = mid_street()
+    copy_time = min(timeit.repeat(hand.copy, number=20000, repeat=5, timer=time.process_time)) / 20000
+    view_time = min(timeit.repeat(lambda: hand.view(3), number=20000, repeat=5, timer=time.process_time)) / 20000
+    print(f"hand.copy(): {copy_time * 1e6:.2f} us, hand.view(seat): {view_time * 1e6:.2f} us")
+    sim = min(timeit.repeat(run_simulation, number=1, repeat=3, timer=time.process_time))
+    print(f"simulate, random agents: {SIM_HANDS / sim:,.0f} 6-max hands/s on one core")
     try:
         new_state = _pokerkit_game()
     except pytest.skip.Exception:

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 from .cards import RANKS, SUITS, Card, CardsLike, format_cards, parse_card, parse_cards
 from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction, LegalActions, Table
+from .rake import Rake
+from .simulation import SimulationResult, simulate
+from .views import SeatView
 from .equity import PlayerEquity, equity
 from .evaluator import (
     BOARD_SIZES,
@@ -65,6 +68,7 @@ __all__ = [
     "range_distribution",
     # hand engine
     "BETTING_STRUCTURES", "Action", "Hand", "HandHistory", "IllegalAction", "LegalActions", "Table",
+    "Rake", "SeatView", "SimulationResult", "simulate",
     # hand histories
     "Audit", "HandHistoryError", "ImportedHand", "audit", "from_phh", "parse_pokerstars", "read_pokerstars",
     "to_engine", "to_phh", "to_pokerstars",

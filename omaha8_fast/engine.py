@@ -36,15 +36,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from operator import index
-from typing import Literal, NamedTuple, Union
+from typing import Any, Literal
 
-from .cards import Card, CardsLike, card_ids, check_unique, format_cards
-from .showdown import Contributions, Pot, Showdown, pots_from_contributions, showdown, split_pot
+from ._betting import BETTING_STRUCTURES, MAX_CHIPS, RULES, Betting, IllegalAction, LegalActions, check_chips
+from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines, render_log
+from ._settle import muck_losers, settle
+from .cards import Card, CardsLike, card_ids, check_unique
+from .rake import Rake
+from .showdown import Contributions, Pot, PotLike, Showdown, pots_from_contributions
+from .views import SeatView
 
 __all__ = [
     "BETTING_STRUCTURES",
+    "MAX_CHIPS",
+    "SHOWDOWN_MODES",
     "STREETS",
     "Betting",
     "IllegalAction",
@@ -52,99 +58,34 @@ __all__ = [
     "Action",
     "HandHistory",
     "Hand",
+    "Rake",
+    "SeatView",
     "Table",
 ]
 
-Betting = Literal["limit", "pot-limit", "no-limit"]
-BETTING_STRUCTURES: tuple[Betting, ...] = ("limit", "pot-limit", "no-limit")
-#: Street names; a hand that reaches the showdown ends on ``"showdown"``.
-STREETS = ("preflop", "flop", "turn", "river", "showdown")
+# The record types live in small modules of their own; they are the engine's
+# public names (reprs, tracebacks and pickles say omaha8_fast.engine).
+for _cls in (IllegalAction, LegalActions, Action, HandHistory):
+    _cls.__module__ = __name__
+
 _BOARD_SIZE = (0, 3, 4, 5, 5)
-_LIMIT_CAP = 4  # bets per round in fixed limit: bet, raise, re-raise, cap
 _RNG = random.Random()
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; ``reason`` says why. The hand
-    is left exactly as it was."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class LegalActions:
-    """What the player to act may do now.
-
-    ``actions`` names the allowed kinds in the order fold, check, call, bet,
-    raise. ``call_amount`` is what a call adds (all the player's chips if
-    that is less). A bet or raise goes *to* a total street bet from
-    ``min_raise_to`` to ``max_raise_to`` (0 when neither is allowed); an
-    all-in for less than a full raise shows as ``min_raise_to ==
-    max_raise_to`` = the player's whole stack.
-    """
-
-    __slots__ = ("seat", "actions", "call_amount", "min_raise_to", "max_raise_to")
-
-    def __init__(self, seat: int, actions: tuple[str, ...], call_amount: int, min_raise_to: int, max_raise_to: int) -> None:
-        self.seat = seat
-        self.actions = actions
-        self.call_amount = call_amount
-        self.min_raise_to = min_raise_to
-        self.max_raise_to = max_raise_to
-
-    def __contains__(self, kind: object) -> bool:
-        return kind in self.actions
-
-    def __repr__(self) -> str:
-        return (
-            f"LegalActions(seat={self.seat}, actions={self.actions}, call_amount={self.call_amount}, "
-            f"min_raise_to={self.min_raise_to}, max_raise_to={self.max_raise_to})"
-        )
-
-
-class Action(NamedTuple):
-    """One player action as recorded in the history.
-
-    ``amount`` is 0 for fold and check, the chips added for a call, and the
-    total street bet reached for a bet or raise.
-    """
-
-    street: str
-    seat: int
-    kind: str
-    amount: int
-    all_in: bool
-
-
-@dataclass(frozen=True)
-class HandHistory:
-    """Everything needed to rebuild a hand: its settings, the cards in dealing
-    order (seat 0's hole, seat 1's, ..., then the board) and the actions."""
-
-    stacks: tuple[int, ...]
-    button: int
-    small_blind: int
-    big_blind: int
-    betting: Betting
-    small_bet: int | None
-    big_bet: int | None
-    ante: int
-    hole_size: int
-    deck: tuple[Card, ...]
-    actions: tuple[Action, ...] = field(default=())
+_CARDS = tuple(Card(c) for c in range(52))
+_tuple_new = tuple.__new__  # builds an Action or SeatView without its Python-level __new__
+ShowdownMode = Literal["all", "muck-losers", "choose"]
 
 
 class Hand:
     """One hand of Omaha Hi/Lo, from blinds to payout.
 
     ``stacks`` are the players' chips before the hand, clockwise by seat
-    (each at least 1); ``button`` the dealer's seat. Every player posts
-    ``ante`` (dead money), then the small and big blind are posted by the
-    two players left of the button. **Heads-up** the button posts the small
-    blind and acts first before the flop; the other player acts first on
-    later streets (the standard rule). A player short of chips posts what
-    they have and is all-in; the others must still call the full big blind.
+    (each at least 1, at most :data:`MAX_CHIPS`); ``button`` the dealer's
+    seat. Every player posts ``ante`` (dead money), then the small and big
+    blind are posted by the two players left of the button. **Heads-up** the
+    button posts the small blind and acts first before the flop; the other
+    player acts first on later streets (the standard rule). A player short of
+    chips posts what they have and is all-in; the others must still call the
+    full big blind.
 
     ``betting`` is ``"limit"`` (bets and raises of ``small_bet``, which is
     the big blind, before the flop and on the flop and of ``big_bet``,
@@ -152,7 +93,8 @@ class Hand:
     the big blind counting as the first bet before the flop),
     ``"pot-limit"`` (bets from the big blind up to the pot; a raise at least
     the previous bet or raise and at most the pot after calling) or
-    ``"no-limit"`` (same minimum, the whole stack as maximum).
+    ``"no-limit"`` (same minimum, the whole stack as maximum). The rules of
+    each structure are in :mod:`omaha8_fast._betting`.
 
     **Short all-ins.** An all-in bet or raise smaller than a full raise lets
     the others call it, and players who have not acted yet may raise, but it
@@ -164,22 +106,41 @@ class Hand:
     toward the cap.
 
     Cards: ``deck`` gives cards to deal in order (seat 0's hole cards, seat
-    1's, ..., then flop, turn and river; any missing ones are drawn at
-    random); otherwise the deck is shuffled from ``seed`` (or from a shared
-    random generator when ``seed`` is None). Each player gets ``hole_size``
-    cards (4, or 5 and 6 for the big-O variants).
+    1's, ..., then flop, turn and river, then the extra boards of ``runs``;
+    any missing ones are drawn at random); otherwise the deck is shuffled
+    from ``seed``: an int (the same int always deals the same cards), a
+    :class:`random.Random` to draw from, or None for a shared generator.
+    Each player gets ``hole_size`` cards (4, or 5 and 6 for the big-O
+    variants).
+
+    ``rake``: a :class:`~omaha8_fast.rake.Rake` taken before the pots are
+    split (:attr:`rake`). ``runs``: when every player still in is all-in (or
+    all but one) before the river, the rest of the board is dealt ``runs``
+    times (:attr:`boards`) and each pot is divided among the runs, the odd
+    chips to the first. ``showdown``: ``"all"`` (every live hand is shown),
+    ``"muck-losers"`` (in the showdown order, a hand that can no longer win
+    any part of a pot it is in is mucked, unseen) or ``"choose"`` (each
+    player in the showdown order calls :meth:`show` or :meth:`muck`; a
+    mucked hand gives up the pot). See ``docs/rules-engine.md``.
+
+    ``posts``: seats that post a big blind out of turn (a player joining a
+    table); the post is live, like the big blind: it counts toward their
+    call and they keep the option to raise. ``dead_small_blind`` (3 or
+    more players): nobody posts the small blind this hand (the dead-button
+    rule of a :class:`Table`); the player left of the button posts the big blind.
 
     Folding is allowed only when facing a bet (check instead). The hand ends
-    when one player is left, or at the showdown, where all live hands are
-    shown in :attr:`showdown_order`; uncalled chips go back to their owner
-    and every pot is split by :func:`omaha8_fast.showdown.split_pot`.
+    when one player is left, or at the showdown in :attr:`showdown_order`;
+    uncalled chips go back to their owner and every pot is split by
+    :func:`omaha8_fast.showdown.split_pot`.
     """
 
     __slots__ = (
-        "_n", "_button", "_sb", "_bb", "_betting", "_small_bet", "_big_bet", "_ante", "_hole_size",
+        "_n", "_button", "_sb", "_bb", "_rules", "_small_bet", "_big_bet", "_ante", "_hole_size",
         "_start", "_cards", "_stacks", "_bets", "_committed", "_folded", "_acted", "_high", "_min_raise",
         "_bet_count", "_street", "_to_act", "_aggressor", "_actions", "_legal", "_returned", "_payouts",
-        "_result", "_live", "_able", "_sizes",
+        "_results", "_live", "_able", "_sizes", "_rake", "_raked", "_runs", "_run_from", "_mode",
+        "_shown", "_mucked", "_pending", "_pot_text", "_cap", "_posts", "_dead_sb",
     )
 
     def __init__(
@@ -194,40 +155,64 @@ class Hand:
         big_bet: int | None = None,
         ante: int = 0,
         deck: CardsLike | None = None,
-        seed: int | None = None,
+        seed: int | random.Random | None = None,
         hole_size: int = 4,
+        rake: Rake | None = None,
+        runs: int = 1,
+        showdown: ShowdownMode = "all",
+        posts: Sequence[int] = (),
+        dead_small_blind: bool = False,
     ) -> None:
-        start = tuple([_chips(s, "a stack") for s in stacks])
+        if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
+            raise TypeError(f"stacks must be a sequence of chip counts, not {type(stacks).__name__}")
+        start = tuple([check_chips(s, "a stack") for s in stacks])
         n = len(start)
-        if hole_size not in (4, 5, 6):
+        if type(hole_size) is not int or hole_size not in (4, 5, 6):
             raise ValueError(f"hole_size must be 4, 5 or 6, got {hole_size!r}")
+        if type(runs) is not int:
+            raise TypeError(f"runs must be an int, not {type(runs).__name__}")
         if not 2 <= n <= (52 - 5) // hole_size:
             raise ValueError(f"a hand needs 2 to {(52 - 5) // hole_size} players with {hole_size} hole cards, got {n}")
+        if runs < 1 or n * hole_size + 5 * runs > 52:
+            raise ValueError(f"runs must be from 1 to {(52 - n * hole_size) // 5} with {n} players of {hole_size} cards, got {runs}")
         if min(start) < 1:
             raise ValueError(f"every player needs chips to play, got stacks {list(start)}")
-        button = _chips(button, "the button")
+        button = check_chips(button, "the button")
         if button >= n:
             raise ValueError(f"the button must be a seat 0..{n - 1}, got {button}")
-        sb, bb, ante = _chips(small_blind, "the small blind"), _chips(big_blind, "the big blind"), _chips(ante, "the ante")
+        sb, bb = check_chips(small_blind, "the small blind"), check_chips(big_blind, "the big blind")
+        ante = check_chips(ante, "the ante")
         if bb < 1 or sb > bb:
             raise ValueError(f"the blinds must satisfy 0 <= small blind <= big blind >= 1, got {sb}/{bb}")
         if betting not in BETTING_STRUCTURES:
             raise ValueError(f"betting must be one of {', '.join(BETTING_STRUCTURES)}, got {betting!r}")
         if betting == "limit":
-            small_bet = bb if small_bet is None else _chips(small_bet, "small_bet")
-            big_bet = 2 * small_bet if big_bet is None else _chips(big_bet, "big_bet")
+            small_bet = bb if small_bet is None else check_chips(small_bet, "small_bet")
+            big_bet = 2 * small_bet if big_bet is None else check_chips(big_bet, "big_bet")
             if small_bet != bb:
                 raise ValueError(f"in limit the small bet is the big blind ({bb}), got {small_bet}")
             if big_bet < small_bet:
                 raise ValueError(f"big_bet ({big_bet}) must be at least small_bet ({small_bet})")
         elif small_bet is not None or big_bet is not None:
             raise ValueError(f"small_bet and big_bet are for limit betting, not {betting}")
+        if rake is not None and not isinstance(rake, Rake):
+            raise TypeError(f"rake must be a Rake or None, not {type(rake).__name__}")
+        if seed is not None and type(seed) is not int and not isinstance(seed, random.Random):
+            raise TypeError(f"seed must be an int, a random.Random or None, not {type(seed).__name__}")
+        if showdown not in SHOWDOWN_MODES:
+            raise ValueError(f"showdown must be one of {', '.join(SHOWDOWN_MODES)}, got {showdown!r}")
+        rules = RULES[betting]
         self._n, self._button, self._sb, self._bb, self._ante = n, button, sb, bb, ante
-        self._betting, self._small_bet, self._big_bet, self._hole_size = betting, small_bet, big_bet, hole_size
+        self._rules, self._small_bet, self._big_bet, self._hole_size = rules, small_bet, big_bet, hole_size
         self._start = start
-        # The minimum bet or raise of each street: the fixed bet in limit, else the big blind.
-        self._sizes = (bb, bb, bb, bb) if small_bet is None or big_bet is None else (small_bet, small_bet, big_bet, big_bet)
-        self._cards = _deal(deck, seed, n * hole_size + 5)
+        self._sizes = rules.street_sizes(bb, small_bet, big_bet)
+        self._cap = MAX_CHIPS if rules.cap is None else rules.cap  # bets a round
+        self._cards = tuple(_deal(deck, seed, n * hole_size + 5 * runs))
+        self._rake, self._raked, self._runs, self._run_from, self._mode = rake, 0, runs, 5, showdown
+        self._shown: list[int] = []
+        self._mucked: list[int] = []
+        self._pending: list[int] = []  # choose mode: seats still to show or muck
+        self._pot_text: tuple[str, ...] | None = None
         self._stacks = list(start)
         self._bets = [0] * n
         self._committed = [0] * n
@@ -235,19 +220,26 @@ class Hand:
         self._acted = [-1] * n  # the bet level when the seat last acted this street; -1: not yet
         self._street = 0
         self._aggressor = -1  # last to bet or raise on the current street
-        self._actions: list[tuple[int, int, str, int, bool]] = []
+        self._actions: list[Action] = []
         self._legal: LegalActions | None = None
         self._returned: tuple[int, int] | None = None
         self._payouts: list[int] | None = None
-        self._result: Showdown | None = None
+        self._results: list[Showdown] | None = None
         stacks_, bets, committed = self._stacks, self._bets, self._committed
         if ante:
             for s in range(n):
                 paid = min(ante, stacks_[s])
                 stacks_[s] -= paid
                 committed[s] += paid
-        small_seat, big_seat = (button, 1 - button) if n == 2 else ((button + 1) % n, (button + 2) % n)
-        for seat, blind in ((small_seat, sb), (big_seat, bb)):
+        if type(dead_small_blind) is not bool:
+            raise TypeError(f"dead_small_blind must be a bool, not {type(dead_small_blind).__name__}")
+        if dead_small_blind and n < 3:
+            raise ValueError("a dead small blind needs at least 3 players")
+        self._dead_sb = dead_small_blind
+        small_seat, big_seat = _blind_seats(n, button, dead_small_blind)
+        self._posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
+        blinds = ((big_seat, bb),) if small_seat < 0 else ((small_seat, sb), (big_seat, bb))
+        for seat, blind in blinds + tuple((seat, bb) for seat in self._posts):
             paid = min(blind, stacks_[seat])
             stacks_[seat] -= paid
             bets[seat] += paid
@@ -260,12 +252,61 @@ class Hand:
         self._able = n - stacks_.count(0)  # players not folded with chips behind (who can still act)
         self._next_turn(big_seat)
 
+    # --- copy and pickle -----------------------------------------------------
+
+    def copy(self) -> Hand:
+        """An independent clone (for search): playing one never changes the other.
+
+        >>> hand = Hand([100, 100, 100], 0, 1, 2, betting="no-limit", seed=1)
+        >>> clone = hand.copy(); clone.fold()
+        >>> hand.to_act, clone.to_act, hand == Hand.replay(hand.history)
+        (0, 1, True)
+        """
+        new: Hand = object.__new__(Hand)
+        new._n, new._button, new._sb, new._bb, new._rules = self._n, self._button, self._sb, self._bb, self._rules
+        new._small_bet, new._big_bet, new._ante, new._hole_size = self._small_bet, self._big_bet, self._ante, self._hole_size
+        new._start, new._cards, new._sizes, new._cap = self._start, self._cards, self._sizes, self._cap
+        new._stacks, new._bets, new._committed = self._stacks[:], self._bets[:], self._committed[:]
+        new._folded, new._acted, new._actions = self._folded[:], self._acted[:], self._actions[:]
+        new._high, new._min_raise, new._bet_count, new._street = self._high, self._min_raise, self._bet_count, self._street
+        new._to_act, new._aggressor, new._legal, new._returned = self._to_act, self._aggressor, self._legal, self._returned
+        new._payouts = None if self._payouts is None else self._payouts[:]
+        new._results, new._live, new._able = self._results, self._live, self._able
+        new._rake, new._raked, new._runs, new._run_from, new._mode = self._rake, self._raked, self._runs, self._run_from, self._mode
+        new._posts, new._dead_sb = self._posts, self._dead_sb
+        new._shown, new._mucked, new._pending, new._pot_text = self._shown[:], self._mucked[:], self._pending[:], self._pot_text
+        return new
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Hand:
+        return self.copy()  # everything shared by the clone is immutable
+
+    def __getstate__(self) -> dict[str, object]:
+        state = {name: getattr(self, name) for name in Hand.__slots__}
+        state["_results"] = None  # the showdown details are rebuilt on demand
+        state["_legal"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name in Hand.__slots__:
+            object.__setattr__(self, name, state[name])
+
+    def __eq__(self, other: object) -> bool:
+        """Hands are equal when they have the same settings, cards and
+        actions (which decide everything else)."""
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self.history == other.history
+
+    __hash__ = None  # type: ignore[assignment]  # a hand changes
+
     # --- state ---------------------------------------------------------------
 
     @property
     def street(self) -> str:
         """``"preflop"``, ``"flop"``, ``"turn"``, ``"river"``, or ``"showdown"``
-        once the hand has been decided at a showdown (a hand won by folds keeps
+        once the hand has reached the showdown (a hand won by folds keeps
         the street it ended on)."""
         return STREETS[self._street]
 
@@ -282,12 +323,17 @@ class Hand:
     @property
     def betting(self) -> Betting:
         """The betting structure."""
-        return self._betting
+        return self._rules.name
 
     @property
     def button(self) -> int:
         """The dealer's seat."""
         return self._button
+
+    @property
+    def players(self) -> int:
+        """The number of seats in the hand."""
+        return self._n
 
     @property
     def starting_stacks(self) -> list[int]:
@@ -312,7 +358,7 @@ class Hand:
     @property
     def pot(self) -> int:
         """All chips in the middle: the pots plus the current bets (0 once
-        they have been paid out), so ``sum(stacks) + pot`` never changes."""
+        they have been paid out), so ``sum(stacks) + pot + rake`` never changes."""
         return 0 if self._payouts is not None else sum(self._committed)
 
     @property
@@ -334,28 +380,72 @@ class Hand:
 
     @property
     def board(self) -> tuple[Card, ...]:
-        """The community cards dealt so far."""
+        """The community cards dealt so far (the first run's when the board ran more than once)."""
         start = self._n * self._hole_size
-        return tuple(Card(c) for c in self._cards[start:start + _BOARD_SIZE[self._street]])
+        return tuple([_CARDS[c] for c in self._cards[start:start + _BOARD_SIZE[self._street]]])
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """The board of each run: one board (:attr:`board`) unless the hand
+        ran it ``runs`` times; the runs share the cards dealt before the all-in."""
+        if self._run_from == 5:
+            return (self.board,)
+        return tuple(tuple([_CARDS[c] for c in board]) for board in self._board_ids())
+
+    def _board_ids(self) -> list[tuple[int, ...]]:
+        """The card ids of each run's board, as far as dealt."""
+        cards, at = self._cards, self._n * self._hole_size
+        first = cards[at:at + _BOARD_SIZE[self._street]]
+        if self._run_from == 5:
+            return [first]
+        k, extra = self._run_from, 5 - self._run_from
+        at += 5
+        return [first] + [first[:k] + cards[at + r * extra:at + (r + 1) * extra] for r in range(self._runs - 1)]
 
     @property
     def holes(self) -> list[tuple[Card, ...]]:
         """Every player's hole cards, by seat."""
-        h = self._hole_size
-        return [tuple(Card(c) for c in self._cards[s * h:(s + 1) * h]) for s in range(self._n)]
+        h, cards = self._hole_size, self._cards
+        return [tuple([_CARDS[c] for c in cards[s * h:(s + 1) * h]]) for s in range(self._n)]
+
+    @property
+    def rake(self) -> int:
+        """Chips the house took (0 until the hand is over)."""
+        return self._raked
+
+    @property
+    def runs(self) -> int:
+        """How many times the board is run when everyone is all-in (the setting)."""
+        return self._runs
+
+    @property
+    def showdown_mode(self) -> str:
+        """``"all"``, ``"muck-losers"`` or ``"choose"``."""
+        return self._mode
+
+    @property
+    def shown_seats(self) -> list[int]:
+        """The seats whose cards were shown at the showdown, in the order they showed."""
+        return self.showdown_order if self._mode == "all" else list(self._shown)
+
+    @property
+    def mucked_seats(self) -> list[int]:
+        """The seats that mucked at the showdown, unseen."""
+        return list(self._mucked)
 
     @property
     def history(self) -> HandHistory:
         """The settings, cards and actions so far (see :meth:`replay`)."""
         return HandHistory(
-            self._start, self._button, self._sb, self._bb, self._betting, self._small_bet, self._big_bet,
-            self._ante, self._hole_size, tuple(Card(c) for c in self._cards), tuple(self.actions),
+            self._start, self._button, self._sb, self._bb, self._rules.name, self._small_bet, self._big_bet,
+            self._ante, self._hole_size, tuple([_CARDS[c] for c in self._cards]), tuple(self._actions),
+            self._rake, self._runs, self._mode, self._posts, self._dead_sb,
         )
 
     @property
     def actions(self) -> list[Action]:
         """The players' actions so far."""
-        return [Action(STREETS[street], seat, kind, amount, all_in) for street, seat, kind, amount, all_in in self._actions]
+        return list(self._actions)
 
     @property
     def payouts(self) -> list[int] | None:
@@ -397,16 +487,70 @@ class Hand:
     def showdown_result(self) -> Showdown | None:
         """The full showdown (winners, hands, shares per pot) if there was
         one, from :func:`omaha8_fast.showdown.showdown`; its players are
-        numbered as in :attr:`showdown_seats`."""
-        if self._street != 4 or self._result is not None:
-            return self._result
-        order, holes = self.showdown_seats, self.holes
-        self._result = showdown(
-            self.board,
-            [None if self._folded[s] else holes[s] for s in order],
-            Contributions(self._committed[s] for s in order),
-        )
-        return self._result
+        numbered as in :attr:`showdown_seats`. With several runs, the first
+        run's (see :attr:`showdown_results`)."""
+        results = self.showdown_results
+        return results[0] if results else None
+
+    @property
+    def showdown_results(self) -> tuple[Showdown, ...]:
+        """One :class:`Showdown` per run of the board, once the hand is over at a showdown."""
+        if self._street != 4 or self._payouts is None:
+            return ()
+        if self._results is None:
+            self._results = self._settle(True)[1]
+        return tuple(self._results)
+
+    # --- views ---------------------------------------------------------------
+
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may know now (None: a spectator), as an immutable
+        :class:`~omaha8_fast.views.SeatView`.
+
+        >>> hand = Hand([100, 100], 0, 1, 2, deck="As Ks 2c 3d  Qh Qd 7c 8c  2h 5h 9s Td Jd")
+        >>> hand.call(); hand.check()
+        >>> view = hand.view(0)
+        >>> view.street, view.board, view.hole_cards[0], view.legal_actions
+        ('flop', (Card('2h'), Card('5h'), Card('9s')), Card('As'), None)
+        """
+        n = self._n
+        if seat is not None:
+            if type(seat) is not int:
+                if isinstance(seat, bool) or not hasattr(seat, "__index__"):
+                    raise TypeError(f"the seat must be an int or None, not {type(seat).__name__}")
+                seat = index(seat)
+            if not 0 <= seat < n:
+                raise ValueError(f"the seat must be 0..{n - 1} or None, got {seat}")
+        h, cards, street = self._hole_size, self._cards, self._street
+        if street == 4:
+            shown_seats: tuple[int, ...] = tuple(self.shown_seats)
+            seen: list[tuple[Card, ...] | None] = [None] * n
+            for s in shown_seats:
+                seen[s] = tuple([_CARDS[c] for c in cards[s * h:(s + 1) * h]])
+            shown = tuple(seen)
+            if self._payouts is not None and self._pot_text is None:
+                self._pot_text = tuple(pot_lines(self.showdown_results, self.showdown_seats))
+        else:
+            shown_seats, shown = (), (None,) * n
+        if self._run_from == 5:
+            at = n * h
+            board = tuple([_CARDS[c] for c in cards[at:at + _BOARD_SIZE[street]]])
+            boards: tuple[tuple[Card, ...], ...] = (board,)
+        else:
+            boards = self.boards
+            board = boards[0]
+        to_act = self._to_act
+        return _tuple_new(SeatView, (
+            seat, STREETS[street], self._button, None if to_act < 0 else to_act,
+            None if seat is None else tuple([_CARDS[c] for c in cards[seat * h:(seat + 1) * h]]),
+            board, boards, self._start, tuple(self._stacks), tuple(self._bets), tuple(self._committed),
+            tuple(self._folded), tuple(self._actions),
+            (self._legal or self.legal_actions()) if seat == to_act and seat is not None else None,
+            shown, shown_seats, tuple(self._mucked), self._payouts is not None,
+            None if self._payouts is None else tuple(self._payouts), self._returned, self._raked,
+            self._rules.name, self._sb, self._bb, self._small_bet, self._big_bet, self._ante, self._runs,
+            self._run_from, self._pot_text or (), self._posts, self._dead_sb,
+        ))
 
     # --- legal actions -------------------------------------------------------
 
@@ -416,7 +560,8 @@ class Hand:
         if legal is None:
             if self._to_act < 0:
                 raise IllegalAction("the hand is over")
-            legal = self._legal = self._compute_legal(self._to_act)
+            s = self._to_act
+            legal = self._legal = self._compute_legal(s) if self._street < 4 else self._showdown_legal(s)
         return legal
 
     def _compute_legal(self, s: int) -> LegalActions:
@@ -426,19 +571,17 @@ class Hand:
         kinds: tuple[str, ...] = ("fold", "call") if owed > 0 else ("check",)
         all_in_to = bet + stack
         low_to = high_to = 0
+        acted = self._acted[s]
         if (
             all_in_to > high
-            and (self._betting != "limit" or self._bet_count < _LIMIT_CAP)
-            and (self._acted[s] < 0 or high - self._acted[s] >= self._min_raise)  # short all-ins do not reopen
+            and self._bet_count < self._cap
+            and (acted < 0 or high - acted >= self._min_raise)  # short all-ins do not reopen
             and self._someone_can_call(s)
         ):
-            low_to = min(high + self._min_raise, all_in_to)  # in limit the fixed bet
-            if self._betting == "limit":
-                high_to = low_to
-            elif self._betting == "no-limit":
-                high_to = all_in_to
-            else:  # pot limit: call, then raise by the whole pot
-                high_to = max(low_to, min(high + sum(self._committed) + owed, all_in_to))
+            low_to = high + self._min_raise
+            if low_to > all_in_to:
+                low_to = all_in_to
+            high_to = self._rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
             kinds += ("raise",) if high else ("bet",)
         return LegalActions(s, kinds, call_amount, low_to, high_to)
 
@@ -451,12 +594,27 @@ class Hand:
                 return True
         return False
 
+    def _showdown_legal(self, s: int) -> LegalActions:
+        """At a choose-mode showdown: show, or muck unless that would leave a
+        pot with nobody to win it."""
+        dead = [o for o in range(self._n) if self._folded[o] or o in self._mucked]
+        pots = pots_from_contributions(self._committed, folded=dead)
+        can_muck = all(len(pot.eligible) > 1 for pot in pots if s in pot.eligible)
+        return LegalActions(s, ("muck", "show") if can_muck else ("show",), 0, 0, 0)
+
     # --- actions -------------------------------------------------------------
+
+    def _betting_legal(self) -> LegalActions:
+        legal = self.legal_actions()
+        if self._street == 4:
+            raise IllegalAction("the betting is over: show or muck")
+        return legal
 
     def fold(self) -> None:
         """Give up the hand (only when facing a bet)."""
-        legal = self.legal_actions()
+        legal = self._legal or self._betting_legal()
         if legal.actions[0] != "fold":
+            self._betting_legal()  # the betting is over at a choose-mode showdown
             raise IllegalAction("nothing to call: check instead of folding")
         s = legal.seat
         self._folded[s] = True
@@ -466,8 +624,9 @@ class Hand:
 
     def check(self) -> None:
         """Pass without betting (only when nothing is owed)."""
-        legal = self.legal_actions()
+        legal = self._legal or self._betting_legal()
         if legal.actions[0] != "check":
+            self._betting_legal()  # the betting is over at a choose-mode showdown
             raise IllegalAction(f"cannot check: {legal.call_amount} to call")
         s = legal.seat
         self._acted[s] = self._high
@@ -475,8 +634,9 @@ class Hand:
 
     def call(self) -> None:
         """Match the current bet (or put in all remaining chips if fewer)."""
-        legal = self.legal_actions()
+        legal = self._legal or self._betting_legal()
         if legal.actions[0] != "fold":
+            self._betting_legal()  # the betting is over at a choose-mode showdown
             raise IllegalAction("nothing to call: check instead")
         s, amount = legal.seat, legal.call_amount
         self._stacks[s] -= amount
@@ -487,21 +647,23 @@ class Hand:
 
     def bet(self, to: int) -> None:
         """Open the betting on this street with a bet of ``to`` chips."""
-        legal = self.legal_actions()
+        legal = self._betting_legal()
+        to = _amount(to, "bet")
         if "bet" not in legal.actions:
             raise IllegalAction(self._why_no_raise(legal, "bet"))
         self._raise(legal, to, "bet")
 
     def raise_to(self, to: int) -> None:
         """Raise the bet to a total of ``to`` chips on this street."""
-        legal = self.legal_actions()
+        legal = self._betting_legal()
+        to = _amount(to, "raise")
         if "raise" not in legal.actions:
             raise IllegalAction(self._why_no_raise(legal, "raise"))
         self._raise(legal, to, "raise")
 
     def all_in(self) -> None:
         """Put in every chip: a call, bet or raise, if the rules allow it."""
-        legal = self.legal_actions()
+        legal = self._betting_legal()
         s = legal.seat
         if legal.call_amount >= self._stacks[s] and legal.call_amount:
             self.call()
@@ -512,18 +674,59 @@ class Hand:
         else:
             raise IllegalAction("cannot go all-in: " + self._why_no_raise(legal, "raise" if self._high else "bet"))
 
+    def show(self) -> None:
+        """Show the hand at a ``showdown="choose"`` showdown."""
+        legal = self.legal_actions()
+        if self._street != 4:
+            raise IllegalAction("nothing to show before the showdown")
+        self._shown.append(legal.seat)
+        self._decide(legal.seat, "show")
+
+    def muck(self) -> None:
+        """Throw the hand away unseen at a ``showdown="choose"`` showdown,
+        giving up every pot; not allowed when it would leave a pot nobody
+        can win (show then)."""
+        legal = self.legal_actions()
+        if self._street != 4:
+            raise IllegalAction("nothing to muck before the showdown: fold instead")
+        if "muck" not in legal.actions:
+            raise IllegalAction("cannot muck: nobody else is left to win a pot this hand is in; show instead")
+        self._mucked.append(legal.seat)
+        self._decide(legal.seat, "muck")
+
+    def timeout(self) -> None:
+        """What a server does when the player to act runs out of time: check
+        if possible, else fold (at a choose-mode showdown: muck if allowed, else show).
+
+        >>> hand = Hand([100, 100, 100], 0, 1, 2, seed=5)
+        >>> hand.timeout(); hand.folded   # facing the big blind: a fold
+        [True, False, False]
+        """
+        kinds = self.legal_actions().actions
+        if kinds[0] == "check":
+            self.check()
+        elif kinds[0] == "fold":
+            self.fold()
+        elif kinds[0] == "muck":
+            self.muck()
+        else:
+            self.show()
+
     def act(self, kind: str, amount: int | None = None) -> None:
         """Apply an action by name (``"fold"``, ``"check"``, ``"call"``,
-        ``"bet"``, ``"raise"``, ``"all-in"``); ``amount`` is the "to" total of
-        a bet or raise."""
+        ``"bet"``, ``"raise"``, ``"all-in"``, and ``"show"``, ``"muck"`` at a
+        choose-mode showdown); ``amount`` is the "to" total of a bet or raise."""
         if kind == "bet" or kind == "raise":
             if amount is None:
                 raise IllegalAction(f"{kind} needs an amount")
             (self.bet if kind == "bet" else self.raise_to)(amount)
             return
-        simple = {"fold": self.fold, "check": self.check, "call": self.call, "all-in": self.all_in}.get(kind)
+        simple = {
+            "fold": self.fold, "check": self.check, "call": self.call, "all-in": self.all_in,
+            "show": self.show, "muck": self.muck, "timeout": self.timeout,
+        }.get(kind) if type(kind) is str else None
         if simple is None:
-            raise IllegalAction(f"unknown action {kind!r}: use fold, check, call, bet, raise or all-in")
+            raise IllegalAction(f"unknown action {kind!r}: use fold, check, call, bet, raise, all-in, show or muck")
         if amount is not None:
             raise IllegalAction(f"{kind} takes no amount")
         simple()
@@ -536,18 +739,13 @@ class Hand:
             return "there is no bet to raise: bet instead"
         if self._bets[s] + self._stacks[s] <= self._high:
             return "not enough chips to raise: call or fold"
-        if self._betting == "limit" and self._bet_count >= _LIMIT_CAP:
+        if self._bet_count >= self._cap:
             return "the betting is capped (four bets this round)"
         if 0 <= self._acted[s] and self._high - self._acted[s] < self._min_raise:
             return "an all-in for less than a full raise does not reopen the betting: call or fold"
         return "every opponent is all-in: call or fold"
 
     def _raise(self, legal: LegalActions, to: int, kind: str) -> None:
-        if isinstance(to, bool) or not isinstance(to, int):
-            try:
-                to = index(to)
-            except TypeError:
-                raise IllegalAction(f"the {kind} amount must be an integer, not {type(to).__name__}") from None
         if not legal.min_raise_to <= to <= legal.max_raise_to:
             span = str(legal.min_raise_to) if legal.min_raise_to == legal.max_raise_to else f"from {legal.min_raise_to} to {legal.max_raise_to}"
             raise IllegalAction(f"the {kind} must be {span}, not {to}")
@@ -557,7 +755,7 @@ class Hand:
         self._bets[s] = to
         self._committed[s] += added
         if to - high >= self._min_raise:  # a full bet or raise; a short all-in changes neither
-            if self._betting != "limit":
+            if self._rules.resizes:
                 self._min_raise = to - high
             self._bet_count += 1
         self._high = to
@@ -569,12 +767,16 @@ class Hand:
 
     def _record(self, s: int, kind: str, amount: int) -> None:
         all_in = self._stacks[s] == 0
-        self._actions.append((self._street, s, kind, amount, all_in))
+        self._actions.append(_tuple_new(Action, (STREETS[self._street], s, kind, amount, all_in)))
         self._legal = None
         if all_in:
             self._able -= 1
         if self._live == 1:
             self._finish()
+            return
+        seat = self._next_actor(s)
+        if seat >= 0:
+            self._to_act = seat
         else:
             self._next_turn(s)
 
@@ -589,8 +791,10 @@ class Hand:
             self._bets = [0] * n
             if self._street == 3:
                 self._street = 4
-                self._finish()
+                self._showdown()
                 return
+            if self._able <= 1 and self._runs > 1 and self._run_from == 5:
+                self._run_from = _BOARD_SIZE[self._street]  # everyone is all-in: the rest runs `runs` times
             self._street += 1
             self._high = 0
             self._min_raise = self._sizes[self._street]
@@ -619,10 +823,7 @@ class Hand:
                 return s
         return -1
 
-    def _finish(self) -> None:
-        """Return the uncalled chips, then pay out every pot."""
-        self._to_act = -1
-        self._legal = None
+    def _return_uncalled(self) -> None:
         committed, n = self._committed, self._n
         top = max(range(n), key=committed.__getitem__)
         excess = committed[top] - max(c for s, c in enumerate(committed) if s != top)
@@ -630,20 +831,92 @@ class Hand:
             committed[top] -= excess
             self._stacks[top] += excess
             self._returned = (top, excess)
-        if self._live == 1:
-            payouts = [0] * n
-            payouts[self._folded.index(False)] = sum(committed)
+
+    def _showdown(self) -> None:
+        """The betting is over with two or more hands live: show them in the
+        rules' order, as the showdown mode says, then pay out."""
+        self._to_act = -1
+        self._legal = None
+        self._return_uncalled()
+        if self._mode == "all":  # every live hand shows: shown_seats is the showdown order
+            self._finish()
+            return
+        order = self.showdown_order
+        if self._mode == "muck-losers":
+            h, cards, seats = self._hole_size, self._cards, self.showdown_seats
+            holes = {s: cards[s * h:(s + 1) * h] for s in order}
+            boards = self._board_ids()
+            pots = [(amount, [seats[i] for i in eligible]) for amount, eligible in self._pots_in_order()]
+            self._shown, self._mucked = muck_losers(order, boards, holes, pots)
         else:
-            order = self.showdown_seats
-            h, cards, folded = self._hole_size, self._cards, self._folded
-            board = cards[n * h:n * h + 5]
-            holes = [None if folded[s] else cards[s * h:(s + 1) * h] for s in order]
-            won = split_pot(board, holes, Contributions(committed[s] for s in order))
-            payouts = [0] * n
-            for k, s in enumerate(order):
-                payouts[s] = won[k]
-        self._bets = [0] * n
-        for s in range(n):
+            self._pending = order
+            self._next_decision()
+            return
+        self._finish()
+
+    def _next_decision(self) -> None:
+        """Choose mode: the next seat to show or muck, or the payout when none is left."""
+        pending = self._pending
+        while pending:
+            s = pending[0]
+            if self._live - len(self._mucked) == 1:  # everyone else mucked: the pot is theirs unseen
+                pending.clear()
+                break
+            self._to_act = s
+            return
+        self._to_act = -1
+        self._finish()
+
+    def _decide(self, s: int, kind: str) -> None:
+        self._pending.pop(0)
+        self._actions.append(_tuple_new(Action, ("showdown", s, kind, 0, self._stacks[s] == 0)))
+        self._legal = None
+        self._next_decision()
+
+    def _pots_in_order(self) -> list[Pot]:
+        """The pots, players numbered in showdown-module order, the rake taken out."""
+        seats, committed = self.showdown_seats, self._committed
+        mucked = self._mucked if self._mode == "choose" else ()  # a muck-losers muck gives up nothing it could win
+        dead = [i for i, s in enumerate(seats) if self._folded[s] or s in mucked]
+        pots = pots_from_contributions([committed[s] for s in seats], folded=dead)
+        return Rake.take(pots, self._raked) if self._raked else pots
+
+    def _settle(self, detailed: bool) -> tuple[list[int], list[Showdown]]:
+        """Split the pots at the showdown: payouts by seat, and the results per run."""
+        n, h, cards, order = self._n, self._hole_size, self._cards, self.showdown_seats
+        dead = self._folded
+        mucked = self._mucked if self._mode == "choose" else ()
+        holes = [None if dead[s] or s in mucked else cards[s * h:(s + 1) * h] for s in order]
+        boards = self._board_ids()
+        pots: PotLike
+        if len(boards) == 1 and not self._raked and not mucked:
+            committed = self._committed
+            live = {committed[s] for s in range(n) if not dead[s]}
+            # Live players all in for the same: one pot (the folded chips are dead money in it).
+            pots = sum(committed) if len(live) == 1 else Contributions(committed[s] for s in order)
+        else:
+            pots = self._pots_in_order()
+        won, results = settle(boards, holes, pots, detailed)
+        payouts = [0] * n
+        for k, s in enumerate(order):
+            payouts[s] = won[k]
+        return payouts, results
+
+    def _finish(self) -> None:
+        """Return the uncalled chips, take the rake, then pay out every pot."""
+        self._to_act = -1
+        self._legal = None
+        if self._street < 4:
+            self._return_uncalled()
+        if self._rake is not None:
+            self._raked = self._rake.amount(sum(self._committed), flop_seen=self._street >= 1)
+        if self._live == 1:
+            payouts = [0] * self._n
+            payouts[self._folded.index(False)] = sum(self._committed) - self._raked
+        else:
+            payouts = self._settle(False)[0]
+        self._bets = [0] * self._n
+        for s in range(self._n):
             self._stacks[s] += payouts[s]
         self._payouts = payouts
 
@@ -653,139 +926,123 @@ class Hand:
     def replay(cls, history: HandHistory) -> Hand:
         """Rebuild a hand from its :attr:`history` (the same cards and actions).
 
+        Every action must replay exactly as recorded (seat, street, kind,
+        amount and all-in flag), else :class:`IllegalAction`; a malformed
+        history is a ``TypeError``.
+
         >>> hand = Hand([50, 80], button=1, small_blind=1, big_blind=2, betting="pot-limit", seed=7)
         >>> hand.raise_to(6); hand.call(); hand.bet(12)
         >>> again = Hand.replay(hand.history)
         >>> again.stacks == hand.stacks and again.to_act == hand.to_act and again.board == hand.board
         True
         """
+        history = check_history(history)
         hand = cls(
             history.stacks, history.button, history.small_blind, history.big_blind, betting=history.betting,
             small_bet=history.small_bet, big_bet=history.big_bet, ante=history.ante, deck=history.deck,
-            hole_size=history.hole_size,
+            hole_size=history.hole_size, rake=history.rake, runs=history.runs, showdown=history.showdown,  # type: ignore[arg-type]
+            posts=history.posts, dead_small_blind=history.dead_small_blind,
         )
+        need = hand._n * hand._hole_size + 5 * hand._runs
+        if len(history.deck) != need:
+            raise IllegalAction(f"the history's deck has {len(history.deck)} cards, this hand deals {need}")
         for number, action in enumerate(history.actions, 1):
             if hand._to_act != action.seat or hand.street != action.street:
                 raise IllegalAction(
                     f"action {number} ({action.kind} by seat {action.seat} on the {action.street}) is out of turn: "
                     + ("the hand is over" if hand._to_act < 0 else f"seat {hand._to_act} is to act on the {hand.street}")
                 )
-            if action.kind in ("bet", "raise"):
-                hand.act(action.kind, action.amount)
+            kind = action.kind
+            if kind in ("bet", "raise"):
+                hand.act(kind, action.amount)
+            elif kind in ("fold", "check", "call", "show", "muck"):
+                hand.act(kind)
             else:
-                hand.act(action.kind)
-                if action.kind == "call" and hand._actions[-1][3] != action.amount:
-                    raise IllegalAction(f"action {number}: the call is {hand._actions[-1][3]}, not {action.amount}")
+                raise IllegalAction(f"action {number}: {kind!r} is not a recorded kind (an all-in is recorded as a call, bet or raise)")
+            done = hand._actions[-1]
+            if kind == "call" and done.amount != action.amount:
+                raise IllegalAction(f"action {number}: the call is {done.amount}, not {action.amount}")
+            if done != action:
+                raise IllegalAction(f"action {number} is recorded as {tuple(action)} but replays as {tuple(done)}")
         return hand
 
     def history_text(self) -> str:
-        """The hand as a readable history, like a card room's hand log."""
-        n, h = self._n, self._hole_size
-        small_seat, big_seat = (self._button, 1 - self._button) if n == 2 else ((self._button + 1) % n, (self._button + 2) % n)
-        stakes = f"{self._sb}/{self._bb}"
-        if self._betting == "limit":
-            stakes += f", bets {self._small_bet}/{self._big_bet}"
-        lines = [f"Omaha Hi/Lo {self._betting}, blinds {stakes}" + (f", ante {self._ante}" if self._ante else "")]
-        for s in range(n):
-            role = " (button)" if s == self._button else ""
-            lines.append(f"Seat {s}: {self._start[s]} in chips{role}")
-        if self._ante:
-            lines += [f"Seat {s} posts the ante {min(self._ante, self._start[s])}" for s in range(n)]
-        for seat, blind, name in ((small_seat, self._sb, "small"), (big_seat, self._bb, "big")):
-            lines.append(f"Seat {seat} posts the {name} blind {min(blind, self._start[seat] - min(self._ante, self._start[seat]))}")
-        lines.append("*** HOLE CARDS ***")
-        lines += [f"Seat {s}: {format_cards(self._cards[s * h:(s + 1) * h])}" for s in range(n)]
-        board = self._cards[n * h:n * h + 5]
-        street = 0
-        verbs = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises to"}
-        for on, seat, kind, amount, all_in in self._actions:
-            while street < on:
-                street += 1
-                lines.append(self._street_line(street, board))
-            text = f"Seat {seat} {verbs[kind]}" + (f" {amount}" if kind in ("call", "bet", "raise") else "")
-            lines.append(text + (" and is all-in" if all_in else ""))
-        while street < min(self._street, 3):
-            street += 1
-            lines.append(self._street_line(street, board))
-        if self._returned:
-            lines.append(f"Uncalled bet of {self._returned[1]} returned to seat {self._returned[0]}")
-        if self._street == 4:
-            lines.append("*** SHOWDOWN ***")
-            lines += [f"Seat {s} shows {format_cards(self._cards[s * h:(s + 1) * h])}" for s in self.showdown_order]
-            lines += self._showdown_lines()
-        if self._payouts is not None:
-            lines.append("*** SUMMARY ***")
-            for s in range(n):
-                won = f", won {self._payouts[s]}" if self._payouts[s] else ""
-                lines.append(f"Seat {s}: {self._start[s]} -> {self._stacks[s]}{won}")
-        return "\n".join(lines)
-
-    def _showdown_lines(self) -> list[str]:
-        result = self.showdown_result
-        assert result is not None
-        seat = self.showdown_seats
-        lines = []
-        for k, pot in enumerate(result.pots):
-            name = "Pot" if len(result.pots) == 1 else "Main pot" if k == 0 else f"Side pot {k}"
-            seats = ", ".join(str(seat[i]) for i in pot.eligible)
-            if not pot.shown:
-                lines.append(f"{name} of {pot.amount}: seat {seats} takes it uncontested")
-                continue
-            lines.append(f"{name} of {pot.amount} (seats {seats}):")
-            shares = ", ".join(f"seat {seat[i]} {chips}" for i, chips in zip(pot.high_winners, pot.high_shares))
-            lines.append(f"  high: {shares} with {pot.high_hand.description if pot.high_hand else '?'}")
-            if pot.low_hand:
-                shares = ", ".join(f"seat {seat[i]} {chips}" for i, chips in zip(pot.low_winners, pot.low_shares))
-                lines.append(f"  low: {shares} with {pot.low_hand.description}")
-            else:
-                lines.append("  no qualifying low: the high takes the whole pot")
-        return lines
-
-    def _street_line(self, street: int, board: list[int]) -> str:
-        name = STREETS[street].upper()
-        shown = format_cards(board[:3])
-        if street > 1:
-            shown = f"{shown}] [{format_cards(board[street + 1:street + 2])}"
-        return f"*** {name} *** [{shown}]"
+        """The hand as a readable history, like a card room's hand log (every hole card shown)."""
+        if self._payouts is not None and self._street == 4 and self._pot_text is None:
+            self._pot_text = tuple(pot_lines(self.showdown_results, self.showdown_seats))
+        return render_log(
+            betting=self._rules.name, blinds=(self._sb, self._bb), bets=(self._small_bet, self._big_bet),
+            ante=self._ante, button=self._button, starting_stacks=self._start, holes=self.holes, posts=self._posts,
+            dead_small_blind=self._dead_sb,
+            actions=self._actions, boards=self.boards, street=self._street, run_from=self._run_from,
+            returned=self._returned, shown=self.shown_seats, mucked=self._mucked, pot_text=self._pot_text or (),
+            rake=self._raked, payouts=self._payouts, stacks=self._stacks,
+        )
 
     def __str__(self) -> str:
         return self.history_text()
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.street}, seat {self._to_act} to act"
-        return f"<Hand {self._betting} {self._n} players, {state}, pot {self.pot}>"
+        return f"<Hand {self._rules.name} {self._n} players, {state}, pot {self.pot}>"
 
 
-def _chips(value: object, name: str) -> int:
-    """A non-negative whole number of chips."""
-    if type(value) is int and value >= 0:
+def _blind_seats(n: int, button: int, dead_small_blind: bool) -> tuple[int, int]:
+    """The small and big blind's seats (-1: a dead small blind, nobody posts it)."""
+    if n == 2:
+        return button, 1 - button
+    if dead_small_blind:
+        return -1, (button + 1) % n
+    return (button + 1) % n, (button + 2) % n
+
+
+def _posts(posts: object, n: int, blinds: tuple[int, int]) -> tuple[int, ...]:
+    """The seats posting an extra big blind (players joining a table), checked."""
+    if isinstance(posts, (str, bytes)) or not hasattr(posts, "__iter__"):
+        raise TypeError(f"posts must be a sequence of seats, not {type(posts).__name__}")
+    seats = tuple(posts)
+    for seat in seats:
+        if type(seat) is not int:
+            raise TypeError(f"posts must be seats (ints), not {type(seat).__name__}")
+        if not 0 <= seat < n or seat in blinds:
+            raise ValueError(f"a post must come from a seat 0..{n - 1} not in the blinds {list(blinds)}, got {seat}")
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"a seat posts twice in {list(seats)}")
+    return tuple(sorted(seats))
+
+
+def _amount(value: object, kind: str) -> int:
+    """A bet or raise total: an int (a bool or float is a ``TypeError``)."""
+    if type(value) is int:
         return value
     if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
-    amount = index(value)
-    if amount < 0:
-        raise ValueError(f"{name} must not be negative, got {amount}")
-    return int(amount)
+        raise TypeError(f"the {kind} amount must be an integer, not {type(value).__name__}")
+    return index(value)
 
 
-def _deal(deck: CardsLike | None, seed: int | None, count: int) -> list[int]:
+def _deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> list[int]:
     """``count`` cards: the given ones first, the rest drawn at random."""
-    given = [] if deck is None else card_ids(deck)
-    check_unique(given)
-    if len(given) >= count:
-        return given[:count]
-    rng = _RNG if seed is None else random.Random(seed)
-    seen = set(given)
-    deck = given + [c for c in range(52) if c not in seen] if given else list(range(52))
+    if deck is None:
+        given: list[int] = []
+        cards = list(range(52))
+    else:
+        given = card_ids(deck)
+        check_unique(given)
+        if len(given) >= count:
+            return given[:count]
+        seen = set(given)
+        cards = given + [c for c in range(52) if c not in seen]
+    rng = _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
     # A partial Fisher-Yates shuffle of the unseen cards, its swap positions
     # read as mixed-radix digits of one 290-bit random number (52! < 2**226:
-    # the 64 spare bits keep the bias below 2**-64); faster than rng.sample.
+    # the 64 spare bits keep the bias below 2**-64); faster than rng.sample
+    # or one rng.random() per card. An int seed always deals the same cards.
     bits = rng.getrandbits(290)
     for i in range(len(given), count):
         bits, j = divmod(bits, 52 - i)
         j += i
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck[:count]
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards[:count]
 
 
 class Table:
@@ -793,16 +1050,29 @@ class Table:
 
     ``stacks`` are the seats' chips; :meth:`deal` starts the next hand
     among the seats that still have chips (the button moves one seat
-    clockwise to the next such seat after every hand; there is no dead-button
-    rule), and the stacks carry over. Players with no chips left are out;
-    the table is over when one player has everything.
+    clockwise to the next such seat after every hand, unless ``dead_button``),
+    and the stacks carry over. Players with no chips left are out;
+    the table is over when one player has everything. With ``reload`` every
+    seat is topped back up to its starting stack before each hand (a cash
+    game with automatic rebuys, as :func:`omaha8_fast.simulate` plays).
+
+    Between hands players may :meth:`join` an empty seat, :meth:`leave`,
+    :meth:`sit_out` and :meth:`sit_in`; a player coming in once the game
+    has started posts a big blind in their first hand, or waits until the
+    big blind reaches them. Seats that lose their last chip are out
+    (:attr:`busted`). With ``dead_button`` (three or more players) the big
+    blind moves exactly one seat each hand and the last big blind posts the
+    small blind; when that player is gone the small blind is dead (nobody
+    posts it) and the button stays behind. Without it the button moves to
+    the next player and the blinds follow.
 
     ``betting`` is a structure or ``"mixed"``: then hands alternate between
     limit and pot-limit, ``hands_per_game`` hands each (default: one orbit,
     the number of seats), starting with limit. Pot-limit hands use the given
     blinds; limit hands raise them to ``limit_blinds`` (default: the big
     blind and twice the big blind), with small and big bets of one and two
-    limit big blinds, so that the stakes stay level.
+    limit big blinds, so that the stakes stay level. ``rake``, ``runs`` and
+    ``showdown`` are passed on to every :class:`Hand`.
 
     >>> table = Table([20, 20, 20], small_blind=1, big_blind=2, betting="no-limit", seed=3)
     >>> hand = table.deal()
@@ -830,37 +1100,97 @@ class Table:
         hands_per_game: int | None = None,
         seed: int | None = None,
         hole_size: int = 4,
+        rake: Rake | None = None,
+        runs: int = 1,
+        showdown: ShowdownMode = "all",
+        reload: bool = False,
+        dead_button: bool = False,
     ) -> None:
-        self._stacks = [_chips(s, "a stack") for s in stacks]
+        if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
+            raise TypeError(f"stacks must be a sequence of chip counts, not {type(stacks).__name__}")
+        self._stacks = [check_chips(s, "a stack") for s in stacks]
+        self._settings: dict[str, Any] = {
+            "stacks": list(self._stacks), "small_blind": small_blind, "big_blind": big_blind, "betting": betting,
+            "button": button, "ante": ante, "small_bet": small_bet, "big_bet": big_bet, "limit_blinds": limit_blinds,
+            "hands_per_game": hands_per_game, "seed": seed, "hole_size": hole_size, "rake": rake, "runs": runs,
+            "showdown": showdown, "reload": reload, "dead_button": dead_button,
+        }
         if len(self._stacks) < 2 or sum(1 for s in self._stacks if s) < 2:
             raise ValueError("a table needs at least two players with chips")
         if betting not in BETTING_STRUCTURES and betting != "mixed":
             raise ValueError(f"betting must be one of {', '.join(BETTING_STRUCTURES)} or mixed, got {betting!r}")
-        button = _chips(button, "the button")
+        if type(reload) is not bool:
+            raise TypeError(f"reload must be a bool, not {type(reload).__name__}")
+        if type(dead_button) is not bool:
+            raise TypeError(f"dead_button must be a bool, not {type(dead_button).__name__}")
+        self._dead_button = dead_button
+        self._last_bb: int | None = None  # the table seat of the last big blind
+        button = check_chips(button, "the button")
         if button >= len(self._stacks):
             raise ValueError(f"the button must be a seat 0..{len(self._stacks) - 1}, got {button}")
         self._button = button
-        self._blinds = (_chips(small_blind, "the small blind"), _chips(big_blind, "the big blind"))
+        self._blinds = (check_chips(small_blind, "the small blind"), check_chips(big_blind, "the big blind"))
         self._limit_blinds = limit_blinds or (self._blinds[1], 2 * self._blinds[1])
         self._betting = betting
         self._ante = ante
         self._bets = (small_bet, big_bet)
-        self._hands_per_game = _chips(hands_per_game, "hands_per_game") if hands_per_game is not None else len(self._stacks)
+        self._hands_per_game = check_chips(hands_per_game, "hands_per_game") if hands_per_game is not None else len(self._stacks)
         if self._hands_per_game < 1:
             raise ValueError("hands_per_game must be at least 1")
         self._rng = random.Random(seed)
         self._hole_size = hole_size
+        self._options = {"rake": rake, "runs": runs, "showdown": showdown}
+        self._reload = list(self._stacks) if reload else None
+        self._deal_from_rng = False  # simulate() deals straight from the table's generator (faster, other cards)
+        self._away: set[int] = set()  # sitting out
+        self._waiting: set[int] = set()  # waiting for the big blind
+        self._owes: set[int] = set()  # post a big blind when next dealt in
+        self._booked = False  # the last hand's chips are in _stacks
+        #: The seats that lost their last chip in the last hand.
+        self.busted: list[int] = []
         self._hand: Hand | None = None
         self._seats: list[int] = []
         self.hands_played = 0
         while not self._stacks[self._button]:  # the button starts on a player with chips
             self._button = (self._button + 1) % len(self._stacks)
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Table):
+            return NotImplemented
+        mine, theirs = dict(vars(self)), dict(vars(other))
+        return mine.pop("_rng").getstate() == theirs.pop("_rng").getstate() and mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]  # a table changes
+
+    def copy(self) -> Table:
+        """An independent copy (the current hand copied too, the random generator in the same state)."""
+        new: Table = object.__new__(Table)
+        new.__dict__.update(vars(self))
+        new._stacks, new._seats, new._options = self._stacks[:], self._seats[:], dict(self._options)
+        new._settings = dict(self._settings)
+        new._away, new._waiting, new._owes = set(self._away), set(self._waiting), set(self._owes)
+        new._reload = None if self._reload is None else list(self._reload)
+        new.busted = list(self.busted)
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())
+        new._hand = None if self._hand is None else self._hand.copy()
+        return new
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
+        return self.copy()
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The keyword arguments this table was made with (``Table(**table.settings)`` starts it again)."""
+        return dict(self._settings)
+
     @property
     def stacks(self) -> list[int]:
         """Every seat's chips now (during a hand: chips not yet bet)."""
         stacks = list(self._stacks)
-        if self._hand is not None:
+        if self._hand is not None and not self._booked:
             for k, chips in enumerate(self._hand.stacks):
                 stacks[self._seats[k]] = chips
         return stacks
@@ -877,8 +1207,15 @@ class Table:
         return list(self._seats)
 
     @property
+    def big_blind(self) -> int:
+        """The big blind of the next hand."""
+        return self._next_blinds()[1]
+
+    @property
     def is_over(self) -> bool:
-        """True when fewer than two players have chips between hands."""
+        """True when fewer than two players have chips between hands (never with ``reload``)."""
+        if self._reload is not None:
+            return False
         return (self._hand is None or self._hand.is_over) and sum(1 for s in self.stacks if s) < 2
 
     def next_betting(self) -> Betting:
@@ -887,26 +1224,153 @@ class Table:
             return self._betting
         return "limit" if self.hands_played // self._hands_per_game % 2 == 0 else "pot-limit"
 
+    def _next_blinds(self) -> tuple[int, int]:
+        return self._limit_blinds if self._betting == "mixed" and self.next_betting() == "limit" else self._blinds
+
+    def _close_books(self) -> None:
+        """Move the chips of a finished hand into the seats (once)."""
+        hand = self._hand
+        if hand is None or self._booked:
+            return
+        if not hand.is_over:
+            raise IllegalAction("the current hand is not over")
+        before = self._stacks
+        self._stacks = self.stacks
+        self._booked = True
+        self.busted = [s for s in self._seats if before[s] and not self._stacks[s]]
+        for s in self.busted:
+            self._away.discard(s)
+            self._owes.discard(s)
+        if self._reload is not None:
+            self._stacks = [max(chips, start) for chips, start in zip(self._stacks, self._reload)]
+
+    def _between_hands(self, seat: object) -> int:
+        self._close_books()
+        n = len(self._stacks)
+        if type(seat) is not int:
+            raise TypeError(f"a seat must be an int, not {type(seat).__name__}")
+        if not 0 <= seat < n:
+            raise ValueError(f"the seat must be 0..{n - 1}, got {seat}")
+        return seat
+
+    def _ready(self, seat: int) -> bool:
+        return bool(self._stacks[seat]) and seat not in self._away and seat not in self._waiting
+
+    def join(self, seat: int, chips: int, *, wait_for_big_blind: bool = False) -> None:
+        """Seat a new player with ``chips`` at the empty ``seat`` between hands.
+        Once the game has started they post a big blind in their first hand
+        (unless it is their turn for a blind anyway), or, with
+        ``wait_for_big_blind``, sit out until the big blind reaches them."""
+        seat = self._between_hands(seat)
+        if self._stacks[seat]:
+            raise IllegalAction(f"seat {seat} is taken")
+        chips = check_chips(chips, "the chips")
+        if chips < 1:
+            raise ValueError("a player joins with at least 1 chip")
+        if type(wait_for_big_blind) is not bool:
+            raise TypeError(f"wait_for_big_blind must be a bool, not {type(wait_for_big_blind).__name__}")
+        self._stacks[seat] = chips
+        if self._reload is not None:
+            self._reload[seat] = chips
+        self._enter(seat, wait_for_big_blind)
+
+    def _enter(self, seat: int, wait: bool) -> None:
+        if self.hands_played == 0:
+            return  # the game has not started: nobody owes anything
+        (self._waiting if wait else self._owes).add(seat)
+
+    def leave(self, seat: int) -> int:
+        """The player at ``seat`` leaves between hands, taking their chips (returned)."""
+        seat = self._between_hands(seat)
+        chips = self._stacks[seat]
+        if not chips:
+            raise IllegalAction(f"seat {seat} is empty")
+        self._stacks[seat] = 0
+        if self._reload is not None:
+            self._reload[seat] = 0
+        for group in (self._away, self._waiting, self._owes):
+            group.discard(seat)
+        return chips
+
+    def sit_out(self, seat: int) -> None:
+        """The player at ``seat`` keeps the seat and chips but is not dealt in from the next hand."""
+        seat = self._between_hands(seat)
+        if not self._stacks[seat]:
+            raise IllegalAction(f"seat {seat} is empty")
+        self._away.add(seat)
+        self._waiting.discard(seat)
+        self._owes.discard(seat)
+
+    def sit_in(self, seat: int, *, wait_for_big_blind: bool = False) -> None:
+        """A player sitting out comes back: posting a big blind in the next
+        hand, or waiting for the big blind (as :meth:`join`)."""
+        seat = self._between_hands(seat)
+        if seat not in self._away:
+            raise IllegalAction(f"seat {seat} is not sitting out")
+        if type(wait_for_big_blind) is not bool:
+            raise TypeError(f"wait_for_big_blind must be a bool, not {type(wait_for_big_blind).__name__}")
+        self._away.discard(seat)
+        self._enter(seat, wait_for_big_blind)
+
+    @property
+    def sitting_out(self) -> list[int]:
+        """The seats sitting out, and those waiting for the big blind."""
+        return sorted(self._away | self._waiting)
+
     def deal(self) -> Hand:
         """Finish the books of the last hand and start the next one."""
         if self._hand is not None:
-            if not self._hand.is_over:
-                raise IllegalAction("the current hand is not over")
-            self._stacks = self.stacks
+            self._close_books()
             self._hand = None
             self._button = self._next_live(self._button)
         if self.is_over:
             raise IllegalAction("the table is over: one player has all the chips")
-        seats = [s for s in range(len(self._stacks)) if self._stacks[s]]
+        n = len(self._stacks)
+        if not self._ready(self._button):
+            self._button = self._next_live(self._button)
+        players = [s for s in range(n) if self._ready(s)]
+        last_bb = self._last_bb if self._dead_button else None
+
+        def big_blind_of(trial: list[int]) -> int:
+            if last_bb is None or len(trial) < 3:
+                return _big_blind_seat(trial, self._button)
+            return next((s for s in trial if s > last_bb), trial[0])  # the big blind moves one seat
+
+        for s in [(self._button + k) % n for k in range(n)]:  # the big blind reaching a waiting player deals them in
+            if s in self._waiting and self._stacks[s]:
+                trial = sorted(players + [s])
+                if len(players) < 2 or big_blind_of(trial) == s:
+                    players = trial
+                    self._waiting.discard(s)
+        if len(players) < 2:
+            raise IllegalAction("fewer than two players are ready to play")
+        dead_small_blind = False
+        if last_bb is not None and len(players) >= 3:
+            # The dead-button rule: the big blind moves on one seat, the last big blind
+            # posts the small blind (dead when they are not in), the button sits before it.
+            big = big_blind_of(players)
+            dead_small_blind = last_bb not in players
+            after = last_bb if not dead_small_blind else big
+            self._button = players[(players.index(after) - 1) % len(players)]
+        elif self._button not in players:
+            self._button = next(s for s in players if s > self._button) if players[-1] > self._button else players[0]
+        button = players.index(self._button)
+        small, big = _blind_seats(len(players), button, dead_small_blind)
+        blinds = {players[big]} | ({players[small]} if small >= 0 else set())
+        self._last_bb = players[big]
+        posts = [players.index(s) for s in sorted(self._owes) if s in players and s not in blinds]
+        self._owes -= set(players)
         betting = self.next_betting()
-        small_blind, big_blind = self._limit_blinds if self._betting == "mixed" and betting == "limit" else self._blinds
+        small_blind, big_blind = self._next_blinds()
         small_bet, big_bet = self._bets if self._betting == "limit" else (None, None)
         hand = Hand(
-            [self._stacks[s] for s in seats], seats.index(self._button), small_blind, big_blind, betting=betting,
-            small_bet=small_bet, big_bet=big_bet, ante=self._ante, seed=self._rng.getrandbits(64),
-            hole_size=self._hole_size,
+            [self._stacks[s] for s in players], button, small_blind, big_blind, betting=betting,
+            small_bet=small_bet, big_bet=big_bet, ante=self._ante,
+            seed=self._rng if self._deal_from_rng else self._rng.getrandbits(64),
+            hole_size=self._hole_size, posts=posts, dead_small_blind=dead_small_blind,
+            **self._options,  # type: ignore[arg-type]
         )
-        self._hand, self._seats = hand, seats
+        self._hand, self._seats, self._booked = hand, players, False
         self.hands_played += 1
         return hand
 
@@ -918,6 +1382,12 @@ class Table:
     def _next_live(self, seat: int) -> int:
         n = len(self._stacks)
         for k in range(1, n + 1):
-            if self._stacks[(seat + k) % n]:
+            if self._ready((seat + k) % n):
                 return (seat + k) % n
         return seat
+
+
+def _big_blind_seat(players: list[int], button: int) -> int:
+    """The big blind's table seat among ``players`` (sorted table seats) with the button at ``button``."""
+    k = players.index(button)
+    return players[(k + 1) % 2] if len(players) == 2 else players[(k + 2) % len(players)]

@@ -423,6 +423,24 @@ class Showdown:
     def __repr__(self) -> str:
         return f"Showdown(payouts={self.payouts!r}, pots={self.pots!r})"
 
+    def _plain(self) -> tuple[Any, ...]:
+        """Everything the result is made of, as plain Python values (the C
+        output arrays read into lists), for pickling and comparing."""
+        n, pairs = len(self._holes), self._pairs
+        detail, high, low = ffi.unpack(self._detail, len(pairs) * n), ffi.unpack(self._high, n), ffi.unpack(self._low, n)
+        return (list(self.payouts), self._board, self._holes, self._live, self._first, list(pairs), detail, high, low)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_restore_showdown, self._plain())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Showdown):
+            return NotImplemented
+        return self._plain() == other._plain()
+
+    def __hash__(self) -> int:
+        return hash(tuple(tuple(x) if isinstance(x, list) else x for x in self._plain()))
+
     @property
     def pots(self) -> tuple[PotResult, ...]:
         """How each pot was split."""
@@ -489,6 +507,15 @@ class Showdown:
         winners = [f"player {i} {chips}" for i, chips in enumerate(self.payouts) if chips]
         lines.append(f"Payouts: {', '.join(winners) if winners else 'none'}")
         return "\n".join(lines)
+
+
+def _restore_showdown(
+    payouts: list[int], board: bytes, holes: tuple[bytes | None, ...], live: int, first: int, pairs: list[int],
+    detail: list[int], high: list[int], low: list[int],
+) -> Showdown:
+    """A pickled :class:`Showdown` rebuilt, its C arrays made anew."""
+    raw = (board, holes, live, first, pairs, ffi.new("int64_t[]", detail), ffi.new("uint16_t[]", high), ffi.new("int32_t[]", low))
+    return Showdown(payouts, raw)
 
 
 def _text(cards: Iterable[Card]) -> str:

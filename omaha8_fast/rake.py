@@ -1,0 +1,84 @@
+"""The house's cut of a pot: :class:`Rake`.
+
+A rake is a fraction of the pot, rounded **down** to a whole chip, at most
+``cap`` chips, and (with ``no_flop_no_drop``, the default) nothing when the
+hand ends before the flop. It is taken before the pots are split, out of the
+main pot first, then the side pots in order (as PokerStars does).
+
+>>> rake = Rake(0.05, cap=3)
+>>> rake.amount(59, flop_seen=True), rake.amount(60, flop_seen=True), rake.amount(1000, flop_seen=True)
+(2, 3, 3)
+>>> rake.amount(1000, flop_seen=False)   # no flop, no drop
+0
+>>> rake.take([Pot(40, (0, 1, 2)), Pot(20, (0, 1))], 3)
+[Pot(amount=37, eligible=(0, 1, 2)), Pot(amount=20, eligible=(0, 1))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Union
+
+from ._betting import check_chips
+from .showdown import Pot
+
+__all__ = ["Rake"]
+
+FractionLike = Union[float, int, Fraction, Decimal, str]
+
+
+@dataclass(frozen=True)
+class Rake:
+    """A rake of ``fraction`` of the pot (``0 <= fraction < 1``; a float is
+    read as the decimal it prints as, so ``0.29`` is exactly 29/100), rounded
+    down to whole chips and capped at ``cap`` chips (None: no cap). With
+    ``no_flop_no_drop`` a hand that ends before the flop is not raked."""
+
+    fraction: Fraction
+    cap: int | None = None
+    no_flop_no_drop: bool = True
+
+    def __init__(self, fraction: FractionLike, cap: int | None = None, no_flop_no_drop: bool = True) -> None:
+        if isinstance(fraction, bool) or not isinstance(fraction, (float, int, Fraction, Decimal, str)):
+            raise TypeError(f"the rake fraction must be a number, not {type(fraction).__name__}")
+        try:
+            exact = Fraction(repr(fraction)) if isinstance(fraction, float) else Fraction(fraction)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f"the rake fraction must be a number from 0 to 1, got {fraction!r}") from None
+        if not 0 <= exact < 1:
+            raise ValueError(f"the rake fraction must be at least 0 and below 1, got {fraction!r}")
+        if cap is not None:
+            cap = check_chips(cap, "the rake cap")
+        if type(no_flop_no_drop) is not bool:
+            raise TypeError(f"no_flop_no_drop must be a bool, not {type(no_flop_no_drop).__name__}")
+        object.__setattr__(self, "fraction", exact)
+        object.__setattr__(self, "cap", cap)
+        object.__setattr__(self, "no_flop_no_drop", no_flop_no_drop)
+
+    def amount(self, pot: int, *, flop_seen: bool) -> int:
+        """The rake of a pot of ``pot`` chips: ``floor(pot * fraction)``, at most ``cap``."""
+        if self.no_flop_no_drop and not flop_seen:
+            return 0
+        chips = pot * self.fraction.numerator // self.fraction.denominator
+        return chips if self.cap is None or chips < self.cap else self.cap
+
+    @staticmethod
+    def take(pots: Sequence[Pot], rake: int) -> list[Pot]:
+        """The pots with ``rake`` chips taken out of the main pot first, then
+        the side pots in order."""
+        out = []
+        for amount, eligible in pots:
+            taken = amount if rake > amount else rake
+            rake -= taken
+            out.append(Pot(amount - taken, eligible))
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready: the fraction as ``"numerator/denominator"`` text."""
+        return {"fraction": str(self.fraction), "cap": self.cap, "no_flop_no_drop": self.no_flop_no_drop}
+
+    def __repr__(self) -> str:
+        return f"Rake({str(self.fraction)!r}, cap={self.cap}, no_flop_no_drop={self.no_flop_no_drop})"
