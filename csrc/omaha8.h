@@ -69,6 +69,28 @@ int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, in
 int64_t o8_eval_batch_checked(const uint8_t *holes, int hole_size, const uint8_t *boards,
                               int board_size, int64_t n, uint16_t *high, int32_t *low);
 
+/* Batch kernels: O8_KERNEL_SCALAR runs everywhere; the SIMD ones only on
+ * x86-64 CPUs with those instructions (o8_kernel_supported). */
+#define O8_KERNEL_SCALAR 0
+#define O8_KERNEL_AVX2 1
+#define O8_KERNEL_AVX512 2
+
+/* 1 when this build has `kernel` and the CPU (and OS) can run it, else 0. */
+int o8_kernel_supported(int kernel);
+
+/* The fastest supported kernel; o8_eval_batch and o8_eval_batch_checked use it. */
+int o8_kernel_best(void);
+
+/* Batch evaluation of n rows with the given kernel: like
+ * o8_eval_batch_checked when `check` is nonzero, o8_eval_batch (no
+ * validation) when it is 0. All kernels give the same results for valid rows
+ * and the same first bad row. Returns -1 when done (every row valid, or not
+ * checked), the index of the first invalid row (rows before it evaluated,
+ * rows from it on not written), -2 if a size is out of range (hole 2..6,
+ * board 3..5), -3 (nothing done) if `kernel` is not supported. */
+int64_t o8_eval_batch_kernel(int kernel, const uint8_t *holes, int hole_size, const uint8_t *boards,
+                             int board_size, int64_t n, uint16_t *high, int32_t *low, int check);
+
 /* Read-only bytes of generated lookup table `index` (0, 1, ... in the order
  * csrc/gen_tables.py lists them) and their size; NULL past the last one. For
  * the test that checks the compiled tables against a fresh generation. */
