@@ -42,6 +42,9 @@
     _mm256_permute4x64_epi64(_mm256_packus_epi32(a, a), 0x08)))
 #define v_store_low(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), a)
 
+#define v_storeu(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), a)
+#define O8_PREFETCH(p) _mm_prefetch(p, _MM_HINT_T0)
+
 #include "simd_rows.h"
 
 int64_t o8_rows_avx2(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,

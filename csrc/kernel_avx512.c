@@ -41,6 +41,9 @@
 #define v_store_high(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), _mm512_cvtepi32_epi16(a))
 #define v_store_low(p, a) _mm512_storeu_si512((void *)(p), a)
 
+#define v_storeu(p, a) _mm512_storeu_si512((void *)(p), a)
+#define O8_PREFETCH(p) _mm_prefetch(p, _MM_HINT_T0)
+
 #include "simd_rows.h"
 
 int64_t o8_rows_avx512(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
