@@ -36,6 +36,55 @@ int64_t o8_eval(const uint8_t *hole, int hole_size, const uint8_t *board, int bo
     return (int64_t)high | (int64_t)O8_LOW_DECIMAL[low] << 16;
 }
 
+int64_t o8_eval_bytes(const char *hole, int hole_size, const char *board, int board_size) {
+    return o8_eval((const uint8_t *)hole, hole_size, (const uint8_t *)board, board_size);
+}
+
+/* Card text to ids (see o8_eval_text); the number of cards, or -1 when the
+ * text is not up to `max` cards of this form. */
+static int parse_text(const char *text, size_t len, uint8_t *ids, int max) {
+    char packed[3 * O8_MAX_HOLE];
+    int n = 0, cards = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r') continue;
+        if (n == 3 * max) return -1;
+        packed[n++] = c;
+    }
+    for (int i = 0; i < n; cards++) {
+        int rank = -1, suit = -1;
+        char r = packed[i++];
+        if (r == '1' && i < n && packed[i] == '0') { r = 'T'; i++; }
+        if (i == n || cards == max) return -1;
+        char u = packed[i++];
+        if (r >= '2' && r <= '9') rank = r - '2';
+        else switch (r) {
+            case 'T': case 't': rank = 8; break;
+            case 'J': case 'j': rank = 9; break;
+            case 'Q': case 'q': rank = 10; break;
+            case 'K': case 'k': rank = 11; break;
+            case 'A': case 'a': rank = 12; break;
+        }
+        switch (u) {
+            case 'c': case 'C': suit = 0; break;
+            case 'd': case 'D': suit = 1; break;
+            case 'h': case 'H': suit = 2; break;
+            case 's': case 'S': suit = 3; break;
+        }
+        if (rank < 0 || suit < 0) return -1;
+        ids[cards] = (uint8_t)(rank * 4 + suit);
+    }
+    return cards;
+}
+
+int64_t o8_eval_text(const char *hole, size_t hole_len, const char *board, size_t board_len) {
+    uint8_t h[O8_MAX_HOLE], b[O8_MAX_BOARD];
+    int nh = parse_text(hole, hole_len, h, O8_MAX_HOLE), nb = parse_text(board, board_len, b, O8_MAX_BOARD);
+    if (nh < 0 || nb < 0) return -2;
+    if (nh < 4) return -1;
+    return o8_eval(h, nh, b, nb);
+}
+
 int32_t o8_eval_high(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size) {
     unsigned high;
     if (!sizes_ok(hole_size, board_size) || !cards_ok(hole, hole_size, board, board_size)) return -1;

@@ -43,6 +43,19 @@ typedef struct {
  * otherwise high | low << 16. */
 int64_t o8_eval(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size);
 
+/* o8_eval with char pointers: cffi passes a Python bytes object to a
+ * `const char *` parameter without copying it (the Python API's fast path). */
+int64_t o8_eval_bytes(const char *hole, int hole_size, const char *board, int board_size);
+
+/* Checked, from text (the Python API's fast path): `hole` (4..6 cards) and
+ * `board` (3..5) are hole_len and board_len bytes of card text, parsed as
+ * omaha8_fast.cards does: the separators " ,\t\n\r" are dropped, then "10"
+ * becomes "T", then each two characters are a rank (2-9, T J Q K A, either
+ * case) and a suit (c d h s, either case). Returns what o8_eval returns, -1
+ * for a valid text but an invalid hand, -2 for text this parser does not
+ * take (which the Python parser then explains). */
+int64_t o8_eval_text(const char *hole, size_t hole_len, const char *board, size_t board_len);
+
 /* Checked: the high value only, -1 on invalid input. */
 int32_t o8_eval_high(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size);
 

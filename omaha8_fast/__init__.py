@@ -30,6 +30,7 @@ from .evaluator import (
     evaluate_low,
     high_category,
 )
+from .kernels import available_kernels, kernel
 from .showdown import Contributions, Pot, PotResult, Showdown, pots_from_contributions, showdown, split_pot
 
 if TYPE_CHECKING:
