@@ -36,8 +36,9 @@ int64_t o8_eval(const uint8_t *hole, int hole_size, const uint8_t *board, int bo
     return (int64_t)high | (int64_t)O8_LOW_DECIMAL[low] << 16;
 }
 
-int64_t o8_eval_bytes(const char *hole, int hole_size, const char *board, int board_size) {
-    return o8_eval((const uint8_t *)hole, hole_size, (const uint8_t *)board, board_size);
+int64_t o8_eval_ids(const char *cards, int hole_size, int board_size) {
+    if (hole_size < 4) return -1;
+    return o8_eval((const uint8_t *)cards, hole_size, (const uint8_t *)cards + hole_size, board_size);
 }
 
 /* Card text to ids (see o8_eval_text); the number of cards, or -1 when the

@@ -43,9 +43,11 @@ typedef struct {
  * otherwise high | low << 16. */
 int64_t o8_eval(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size);
 
-/* o8_eval with char pointers: cffi passes a Python bytes object to a
- * `const char *` parameter without copying it (the Python API's fast path). */
-int64_t o8_eval_bytes(const char *hole, int hole_size, const char *board, int board_size);
+/* Checked, for the Python API's fast path: the hole (4..6 cards) then the
+ * board (3..5) in one array of card ids, `const char *` because cffi passes a
+ * Python bytes object to it without a copy. Returns what o8_eval returns (-1
+ * also for a hole of 2 or 3 cards). */
+int64_t o8_eval_ids(const char *cards, int hole_size, int board_size);
 
 /* Checked, from text (the Python API's fast path): `hole` (4..6 cards) and
  * `board` (3..5) are hole_len and board_len bytes of card text, parsed as

@@ -66,7 +66,7 @@ CATEGORIES = (
 _eval = lib.o8_eval
 _eval_high = lib.o8_eval_high
 _eval_text = lib.o8_eval_text
-_eval_bytes = lib.o8_eval_bytes  # takes bytes without a copy (char pointers)
+_eval_ids = lib.o8_eval_ids  # takes bytes without a copy (a char pointer)
 _eval_batch = lib.o8_eval_batch_kernel
 _ID_OF = {r + s: i * 4 + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 # Bytes of every canonical one- and two-card text ("As", "AsKd"): packed
@@ -132,29 +132,26 @@ def _invalid(hole: Any, board: Any) -> ValueError:
 
 def _direct(hole: Any, board: Any) -> int:
     """The fast path of the single-hand functions: ``o8_eval``'s packed
-    value straight from two lists (or tuples) of int ids or two strings, or
-    -1 when the hand needs the general path (other forms, bools, errors)."""
+    value straight from two lists (or two tuples) of int ids or from two
+    strings, or -1 when the hand needs the general path (other forms, bools,
+    any error: that path raises the error with its message)."""
     kind = type(hole)
-    if kind is not type(board):
-        return -1
-    if kind is str:
+    if (kind is list or kind is tuple) and type(board) is kind:
+        try:  # bytes() takes ints 0..255 (and bools, checked below)
+            ids = bytes(hole + board)
+        except (TypeError, ValueError):
+            return -1
+        packed: int = _eval_ids(ids, len(hole), len(board))
+        # only ids 0 and 1 can come from True/False, which are no card ids
+        if (0 in ids or 1 in ids) and bool in map(type, hole + board):
+            return -1
+        return packed
+    if kind is str and type(board) is str:
         try:
             h, b = hole.encode(), board.encode()
         except UnicodeEncodeError:  # lone surrogates: the general parser explains
             return -1
-        packed: int = _eval_text(h, len(h), b, len(b))
-        return packed
-    if kind is list or kind is tuple:
-        try:  # bytes() takes ints 0..255 (and bools, checked below)
-            h, b = bytes(hole), bytes(board)
-        except (TypeError, ValueError):
-            return -1
-        packed = _eval_bytes(h, len(h), b, len(b))
-        if len(h) < 4:
-            return -1
-        # only ids 0 and 1 can come from True/False, which are no card ids
-        if (0 in h or 1 in h or 0 in b or 1 in b) and (bool in map(type, hole) or bool in map(type, board)):
-            return -1
+        packed = _eval_text(h, len(h), b, len(b))
         return packed
     return -1
 
@@ -165,7 +162,16 @@ def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     ``hole`` has 4, 5 or 6 cards and ``board`` 3, 4 or 5, as a string
     (``"AsKd2c3h"``, ``"As Kd 2c 3h"``), card strings or ids 0..51.
     """
-    packed = _direct(hole, board)
+    kind = type(hole)
+    if (kind is list or kind is tuple) and type(board) is kind:  # _direct, inlined: the commonest case
+        try:
+            ids = bytes(hole + board)
+            packed = _eval_ids(ids, len(hole), len(board))
+        except (TypeError, ValueError):
+            packed = -1
+        if packed >= 0 and not ((0 in ids or 1 in ids) and bool in map(type, hole + board)):
+            return packed & 0xFFFF, (packed >> 16) or None
+    packed = _direct(hole, board) if kind is str else -1
     if packed < 0:
         h, b = _hand_bytes(hole, board)
         packed = _eval(h, len(h), b, len(b))
