@@ -164,12 +164,14 @@ def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     """
     kind = type(hole)
     if (kind is list or kind is tuple) and type(board) is kind:  # _direct, inlined: the commonest case
+        seq: Any = hole
+        other: Any = board
         try:
-            ids = bytes(hole + board)
-            packed = _eval_ids(ids, len(hole), len(board))
+            ids = bytes(seq + other)
+            packed = _eval_ids(ids, len(seq), len(other))
         except (TypeError, ValueError):
             packed = -1
-        if packed >= 0 and not ((0 in ids or 1 in ids) and bool in map(type, hole + board)):
+        if packed >= 0 and not ((0 in ids or 1 in ids) and bool in map(type, seq + other)):
             return packed & 0xFFFF, (packed >> 16) or None
     packed = _direct(hole, board) if kind is str else -1
     if packed < 0:

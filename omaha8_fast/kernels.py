@@ -25,7 +25,7 @@ __all__ = ["KERNELS", "available_kernels", "kernel"]
 
 #: Every kernel name, slowest first.
 KERNELS = ("scalar", "avx2", "avx512")
-_IDS = {"scalar": lib.O8_KERNEL_SCALAR, "avx2": lib.O8_KERNEL_AVX2, "avx512": lib.O8_KERNEL_AVX512}
+_IDS: dict[str, int] = {"scalar": lib.O8_KERNEL_SCALAR, "avx2": lib.O8_KERNEL_AVX2, "avx512": lib.O8_KERNEL_AVX512}
 _NAMES = {number: name for name, number in _IDS.items()}
 
 
