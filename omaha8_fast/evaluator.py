@@ -130,6 +130,13 @@ def _invalid(hole: Any, board: Any) -> ValueError:
     return ValueError(f"invalid hand {hole!r} on {board!r}")  # not reached for valid cards
 
 
+def _has_bool(cards: Any, ids: bytes) -> bool:
+    """Whether the cards of a valid hand (no id twice) hold True or False:
+    only ids 0 and 1 can come from one, so only those are looked at."""
+    zero, one = ids.find(0), ids.find(1)
+    return (zero >= 0 and type(cards[zero]) is bool) or (one >= 0 and type(cards[one]) is bool)
+
+
 def _direct(hole: Any, board: Any) -> int:
     """The fast path of the single-hand functions: ``o8_eval``'s packed
     value straight from two lists (or two tuples) of int ids or from two
@@ -142,10 +149,7 @@ def _direct(hole: Any, board: Any) -> int:
         except (TypeError, ValueError):
             return -1
         packed: int = _eval_ids(ids, len(hole), len(board))
-        # only ids 0 and 1 can come from True/False, which are no card ids
-        if (0 in ids or 1 in ids) and bool in map(type, hole + board):
-            return -1
-        return packed
+        return -1 if packed < 0 or _has_bool(hole + board, ids) else packed
     if kind is str and type(board) is str:
         try:
             h, b = hole.encode(), board.encode()
@@ -167,11 +171,14 @@ def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
         seq: Any = hole
         other: Any = board
         try:
-            ids = bytes(seq + other)
+            both = seq + other
+            ids = bytes(both)
             packed = _eval_ids(ids, len(seq), len(other))
         except (TypeError, ValueError):
             packed = -1
-        if packed >= 0 and not ((0 in ids or 1 in ids) and bool in map(type, seq + other)):
+        # _has_bool, inlined: only ids 0 and 1 can come from True/False
+        if packed >= 0 and not ((0 in ids and type(both[ids.index(0)]) is bool)
+                                or (1 in ids and type(both[ids.index(1)]) is bool)):
             return packed & 0xFFFF, (packed >> 16) or None
     packed = _direct(hole, board) if kind is str else -1
     if packed < 0:
