@@ -1,6 +1,11 @@
 /* The evaluator entry points declared in omaha8.h. */
 #include "omaha8.h"
 #include "eval_inline.h"
+#include "kernels.h"
+
+#if O8_X86_KERNELS && defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#endif
 
 static int sizes_ok(int hole_size, int board_size) {
     return hole_size >= O8_MIN_HOLE && hole_size <= O8_MAX_HOLE
@@ -29,6 +34,56 @@ int64_t o8_eval(const uint8_t *hole, int hole_size, const uint8_t *board, int bo
     if (!sizes_ok(hole_size, board_size) || !cards_ok(hole, hole_size, board, board_size)) return -1;
     eval_one(hole, hole_size, board, board_size, &high, &low);
     return (int64_t)high | (int64_t)O8_LOW_DECIMAL[low] << 16;
+}
+
+int64_t o8_eval_ids(const char *cards, int hole_size, int board_size) {
+    if (hole_size < 4) return -1;
+    return o8_eval((const uint8_t *)cards, hole_size, (const uint8_t *)cards + hole_size, board_size);
+}
+
+/* Card text to ids (see o8_eval_text); the number of cards, or -1 when the
+ * text is not up to `max` cards of this form. */
+static int parse_text(const char *text, size_t len, uint8_t *ids, int max) {
+    char packed[3 * O8_MAX_HOLE];
+    int n = 0, cards = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r') continue;
+        if (n == 3 * max) return -1;
+        packed[n++] = c;
+    }
+    for (int i = 0; i < n; cards++) {
+        int rank = -1, suit = -1;
+        char r = packed[i++];
+        if (r == '1' && i < n && packed[i] == '0') { r = 'T'; i++; }
+        if (i == n || cards == max) return -1;
+        char u = packed[i++];
+        if (r >= '2' && r <= '9') rank = r - '2';
+        else switch (r) {
+            case 'T': case 't': rank = 8; break;
+            case 'J': case 'j': rank = 9; break;
+            case 'Q': case 'q': rank = 10; break;
+            case 'K': case 'k': rank = 11; break;
+            case 'A': case 'a': rank = 12; break;
+        }
+        switch (u) {
+            case 'c': case 'C': suit = 0; break;
+            case 'd': case 'D': suit = 1; break;
+            case 'h': case 'H': suit = 2; break;
+            case 's': case 'S': suit = 3; break;
+        }
+        if (rank < 0 || suit < 0) return -1;
+        ids[cards] = (uint8_t)(rank * 4 + suit);
+    }
+    return cards;
+}
+
+int64_t o8_eval_text(const char *hole, size_t hole_len, const char *board, size_t board_len) {
+    uint8_t h[O8_MAX_HOLE], b[O8_MAX_BOARD];
+    int nh = parse_text(hole, hole_len, h, O8_MAX_HOLE), nb = parse_text(board, board_len, b, O8_MAX_BOARD);
+    if (nh < 0 || nb < 0) return -2;
+    if (nh < 4) return -1;
+    return o8_eval(h, nh, b, nb);
 }
 
 int32_t o8_eval_high(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size) {
@@ -120,11 +175,74 @@ static int64_t eval_batch(const uint8_t *holes, int hole_size, const uint8_t *bo
     return -2;
 }
 
+/* Whether the CPU and the OS support the kernel's instructions: no state of
+ * our own (GCC and clang read the feature bits their run time fills in once
+ * before main; MSVC asks cpuid and xgetbv each time). */
+static int cpu_runs(int kernel) {
+#if O8_X86_KERNELS && defined(_MSC_VER) && !defined(__clang__)
+    int r[4];
+    __cpuid(r, 0);
+    if (r[0] < 7) return 0;
+    __cpuid(r, 1);
+    if (!(r[2] >> 27 & 1) || !(r[2] >> 28 & 1)) return 0;  /* OSXSAVE, AVX */
+    unsigned long long xcr0 = _xgetbv(0);
+    __cpuidex(r, 7, 0);
+    if (kernel == O8_KERNEL_AVX2) return (xcr0 & 0x6) == 0x6 && (r[1] >> 5 & 1);
+    if (kernel == O8_KERNEL_AVX512) return (xcr0 & 0xE6) == 0xE6 && (r[1] >> 16 & 1) && (r[1] >> 30 & 1);
+    return 0;
+#elif O8_X86_KERNELS
+    if (kernel == O8_KERNEL_AVX2) return __builtin_cpu_supports("avx2");
+    if (kernel == O8_KERNEL_AVX512)
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+    return 0;
+#else
+    (void)kernel;
+    return 0;
+#endif
+}
+
+int o8_kernel_supported(int kernel) {
+    return kernel == O8_KERNEL_SCALAR || ((kernel == O8_KERNEL_AVX2 || kernel == O8_KERNEL_AVX512)
+                                          && cpu_runs(kernel));
+}
+
+int o8_kernel_best(void) {
+    if (cpu_runs(O8_KERNEL_AVX512)) return O8_KERNEL_AVX512;
+    if (cpu_runs(O8_KERNEL_AVX2)) return O8_KERNEL_AVX2;
+    return O8_KERNEL_SCALAR;
+}
+
+/* The SIMD kernel's whole blocks, then the scalar kernel for the rest (the
+ * leftover rows, or from a block with an invalid row on). Sizes are valid. */
+static int64_t eval_batch_with(int kernel, const uint8_t *holes, int hole_size, const uint8_t *boards,
+                               int board_size, int64_t n, uint16_t *high, int32_t *low, int check) {
+    int64_t done = 0, bad;
+#if O8_X86_KERNELS
+    if (kernel == O8_KERNEL_AVX512)
+        done = o8_rows_avx512(holes, hole_size, boards, board_size, n, high, low, check);
+    else if (kernel == O8_KERNEL_AVX2)
+        done = o8_rows_avx2(holes, hole_size, boards, board_size, n, high, low, check);
+#else
+    (void)kernel;
+#endif
+    bad = eval_batch(holes + done * hole_size, hole_size, boards + done * board_size, board_size,
+                     n - done, high ? high + done : 0, low ? low + done : 0, check);
+    return bad >= 0 ? bad + done : bad;
+}
+
+int64_t o8_eval_batch_kernel(int kernel, const uint8_t *holes, int hole_size, const uint8_t *boards,
+                             int board_size, int64_t n, uint16_t *high, int32_t *low, int check) {
+    if (!o8_kernel_supported(kernel)) return -3;
+    if (!sizes_ok(hole_size, board_size)) return -2;
+    if (!high && !low) return check ? o8_check_batch(holes, hole_size, boards, board_size, n) : -1;
+    return eval_batch_with(kernel, holes, hole_size, boards, board_size, n, high, low, check);
+}
+
 int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
                   int64_t n, uint16_t *high, int32_t *low) {
     if (!sizes_ok(hole_size, board_size)) return -1;
     if (!high && !low) return 0;
-    eval_batch(holes, hole_size, boards, board_size, n, high, low, 0);
+    eval_batch_with(o8_kernel_best(), holes, hole_size, boards, board_size, n, high, low, 0);
     return 0;
 }
 
@@ -132,7 +250,7 @@ int64_t o8_eval_batch_checked(const uint8_t *holes, int hole_size, const uint8_t
                               int board_size, int64_t n, uint16_t *high, int32_t *low) {
     if (!sizes_ok(hole_size, board_size)) return -2;
     if (!high && !low) return o8_check_batch(holes, hole_size, boards, board_size, n);
-    return eval_batch(holes, hole_size, boards, board_size, n, high, low, 1);
+    return eval_batch_with(o8_kernel_best(), holes, hole_size, boards, board_size, n, high, low, 1);
 }
 
 const void *o8_table(int index, size_t *size) {

@@ -24,6 +24,10 @@ Conventions shared with the C code (see ``omaha8.h`` and ``eval_inline.h``):
 * ``O8_LOW``: 65536 ``uint8`` indexed by ``hole_low_mask << 8 | board_low_mask``
   (bit 0 = ace, bit r = rank r + 1 for 2..8); value 1..56 = position of the
   best low in the order of lows (1 = 5-4-3-2-A), ``0xFF`` = no low.
+* Padding: the SIMD kernels read ``uint8`` and ``uint16`` entries with 32-bit
+  gathers, which read up to 3 bytes past the entry. ``O8_HIGH``, ``O8_FLUSH``,
+  ``O8_FLUSH_ROW`` and ``O8_LOW`` end with ``PAD_BYTES`` bytes of padding
+  (never a valid index), so that no gather reads outside its table.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ N_RANKS = 13
 N_PAIRS = 91  # unordered rank pairs, repeats allowed: C(13 + 1, 2)
 NO_HAND = 0xFFFF
 NO_LOW = 0xFF
+PAD_BYTES = 4  # past the last entry of every table read by 32-bit gathers
 STRAIGHTS = [tuple(range(top, top - 5, -1)) for top in range(12, 3, -1)] + [(12, 3, 2, 1, 0)]
 
 
@@ -160,6 +165,11 @@ def low_table() -> list[int]:
     return table
 
 
+def _padded(values: list[int], size: int, fill: int) -> list[int]:
+    """``values`` followed by ``PAD_BYTES`` bytes of ``fill`` entries of ``size`` bytes."""
+    return values + [fill] * (PAD_BYTES // size)
+
+
 def _c_array(ctype: str, name: str, values: list[int], per_line: int = 16) -> str:
     suffix = "ull" if ctype == "uint64_t" else ""
     lines = [f"const {ctype} {name}[{len(values)}] = {{"]
@@ -181,10 +191,10 @@ def tables() -> list[tuple[str, str, list[int]]]:
     card = range(256)  # bytes >= 52 map like byte % 52, so garbage stays in bounds
     rank = [c % 52 // 4 for c in card]
     return [
-        ("uint16_t", "O8_HIGH", high_rows(unsuited)),
-        ("uint16_t", "O8_FLUSH", flush_rows(suited)),
-        ("uint16_t", "O8_FLUSH_ROW", flush_row),
-        ("uint8_t", "O8_LOW", low_table()),
+        ("uint16_t", "O8_HIGH", _padded(high_rows(unsuited), 2, NO_HAND)),
+        ("uint16_t", "O8_FLUSH", _padded(flush_rows(suited), 2, NO_HAND)),
+        ("uint16_t", "O8_FLUSH_ROW", _padded(flush_row, 2, 0)),
+        ("uint8_t", "O8_LOW", _padded(low_table(), 1, NO_LOW)),
         ("int32_t", "O8_LOW_DECIMAL", low_decimal),
         ("uint8_t", "O8_PAIR", [pair_index(a, b) for a in range(N_RANKS) for b in range(N_RANKS)]),
         ("uint16_t", "O8_BINOM", [comb(n, k) for k in range(7) for n in range(19)]),

@@ -43,6 +43,21 @@ typedef struct {
  * otherwise high | low << 16. */
 int64_t o8_eval(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size);
 
+/* Checked, for the Python API's fast path: the hole (4..6 cards) then the
+ * board (3..5) in one array of card ids, `const char *` because cffi passes a
+ * Python bytes object to it without a copy. Returns what o8_eval returns (-1
+ * also for a hole of 2 or 3 cards). */
+int64_t o8_eval_ids(const char *cards, int hole_size, int board_size);
+
+/* Checked, from text (the Python API's fast path): `hole` (4..6 cards) and
+ * `board` (3..5) are hole_len and board_len bytes of card text, parsed as
+ * omaha8_fast.cards does: the separators " ,\t\n\r" are dropped, then "10"
+ * becomes "T", then each two characters are a rank (2-9, T J Q K A, either
+ * case) and a suit (c d h s, either case). Returns what o8_eval returns, -1
+ * for a valid text but an invalid hand, -2 for text this parser does not
+ * take (which the Python parser then explains). */
+int64_t o8_eval_text(const char *hole, size_t hole_len, const char *board, size_t board_len);
+
 /* Checked: the high value only, -1 on invalid input. */
 int32_t o8_eval_high(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size);
 
@@ -68,6 +83,28 @@ int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, in
  * evaluated), or -2 if a size is out of range (hole 4..6, board 3..5 here). */
 int64_t o8_eval_batch_checked(const uint8_t *holes, int hole_size, const uint8_t *boards,
                               int board_size, int64_t n, uint16_t *high, int32_t *low);
+
+/* Batch kernels: O8_KERNEL_SCALAR runs everywhere; the SIMD ones only on
+ * x86-64 CPUs with those instructions (o8_kernel_supported). */
+#define O8_KERNEL_SCALAR 0
+#define O8_KERNEL_AVX2 1
+#define O8_KERNEL_AVX512 2
+
+/* 1 when this build has `kernel` and the CPU (and OS) can run it, else 0. */
+int o8_kernel_supported(int kernel);
+
+/* The fastest supported kernel; o8_eval_batch and o8_eval_batch_checked use it. */
+int o8_kernel_best(void);
+
+/* Batch evaluation of n rows with the given kernel: like
+ * o8_eval_batch_checked when `check` is nonzero, o8_eval_batch (no
+ * validation) when it is 0. All kernels give the same results for valid rows
+ * and the same first bad row. Returns -1 when done (every row valid, or not
+ * checked), the index of the first invalid row (rows before it evaluated,
+ * rows from it on not written), -2 if a size is out of range (hole 2..6,
+ * board 3..5), -3 (nothing done) if `kernel` is not supported. */
+int64_t o8_eval_batch_kernel(int kernel, const uint8_t *holes, int hole_size, const uint8_t *boards,
+                             int board_size, int64_t n, uint16_t *high, int32_t *low, int check);
 
 /* Read-only bytes of generated lookup table `index` (0, 1, ... in the order
  * csrc/gen_tables.py lists them) and their size; NULL past the last one. For

@@ -11,11 +11,12 @@
 #define O8_ROWS_BOARD5 2275
 #define O8_NO_HAND 0xFFFF      /* table entry: no hand possible */
 #define O8_NO_LOW 0xFF         /* O8_LOW entry: no qualifying low */
+#define O8_PAD_BYTES 4         /* padding after the tables read by 32-bit gathers */
 
-extern const uint16_t O8_HIGH[8463 * O8_N_PAIRS];
-extern const uint16_t O8_FLUSH[2289 * O8_N_PAIRS];
-extern const uint16_t O8_FLUSH_ROW[8192];
-extern const uint8_t O8_LOW[65536];
+extern const uint16_t O8_HIGH[8463 * O8_N_PAIRS + O8_PAD_BYTES / 2];
+extern const uint16_t O8_FLUSH[2289 * O8_N_PAIRS + O8_PAD_BYTES / 2];
+extern const uint16_t O8_FLUSH_ROW[8192 + O8_PAD_BYTES / 2];
+extern const uint8_t O8_LOW[65536 + O8_PAD_BYTES];
 extern const int32_t O8_LOW_DECIMAL[256];
 extern const uint8_t O8_PAIR[169];
 extern const uint16_t O8_BINOM[7 * 19];

@@ -45,6 +45,7 @@ from .histories import (
     to_phh,
     to_pokerstars,
 )
+from .kernels import available_kernels, kernel
 from .showdown import Contributions, Pot, PotResult, Showdown, pots_from_contributions, showdown, split_pot
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ __all__ = [
     # evaluation
     "BOARD_SIZES", "CATEGORIES", "HOLE_SIZES", "Evaluation", "HighHand", "LowHand", "evaluate",
     "evaluate_batch", "evaluate_high", "evaluate_high_batch", "evaluate_hilo", "evaluate_low", "high_category",
+    "available_kernels", "kernel",
     # showdowns and pot splitting
     "Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot",
     # equity and hand ranges

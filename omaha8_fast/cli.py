@@ -19,6 +19,7 @@ from ._cli_hh import register as register_hh
 >>>>>>> histories
 from ._version import __version__
 from .evaluator import HighHand, LowHand, evaluate
+from .kernels import kernel
 
 __all__ = ["main", "build_parser"]
 
@@ -87,7 +88,7 @@ def cmd_equity(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="omaha8", description="Omaha Hi/Lo (8-or-better) tools.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__} (kernel {kernel()})")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     ev = commands.add_parser("eval", help="evaluate one hand, high and low",

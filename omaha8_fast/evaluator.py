@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
 from .cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique
+from .kernels import KERNEL_ID
 
 if TYPE_CHECKING:
     import numpy as np
@@ -64,6 +65,9 @@ CATEGORIES = (
 
 _eval = lib.o8_eval
 _eval_high = lib.o8_eval_high
+_eval_text = lib.o8_eval_text
+_eval_ids = lib.o8_eval_ids  # takes bytes without a copy (a char pointer)
+_eval_batch = lib.o8_eval_batch_kernel
 _ID_OF = {r + s: i * 4 + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 # Bytes of every canonical one- and two-card text ("As", "AsKd"): packed
 # strings parse in a few dictionary lookups, four characters at a time.
@@ -126,16 +130,62 @@ def _invalid(hole: Any, board: Any) -> ValueError:
     return ValueError(f"invalid hand {hole!r} on {board!r}")  # not reached for valid cards
 
 
+def _has_bool(cards: Any, ids: bytes) -> bool:
+    """Whether the cards of a valid hand (no id twice) hold True or False:
+    only ids 0 and 1 can come from one, so only those are looked at."""
+    zero, one = ids.find(0), ids.find(1)
+    return (zero >= 0 and type(cards[zero]) is bool) or (one >= 0 and type(cards[one]) is bool)
+
+
+def _direct(hole: Any, board: Any) -> int:
+    """The fast path of the single-hand functions: ``o8_eval``'s packed
+    value straight from two lists (or two tuples) of int ids or from two
+    strings, or -1 when the hand needs the general path (other forms, bools,
+    any error: that path raises the error with its message)."""
+    kind = type(hole)
+    if (kind is list or kind is tuple) and type(board) is kind:
+        try:  # bytes() takes ints 0..255 (and bools, checked below)
+            ids = bytes(hole + board)
+        except (TypeError, ValueError):
+            return -1
+        packed: int = _eval_ids(ids, len(hole), len(board))
+        return -1 if packed < 0 or _has_bool(hole + board, ids) else packed
+    if kind is str and type(board) is str:
+        try:
+            h, b = hole.encode(), board.encode()
+        except UnicodeEncodeError:  # lone surrogates: the general parser explains
+            return -1
+        packed = _eval_text(h, len(h), b, len(b))
+        return packed
+    return -1
+
+
 def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     """Both halves at once: ``(high, low)``, ``low`` None when there is none.
 
     ``hole`` has 4, 5 or 6 cards and ``board`` 3, 4 or 5, as a string
     (``"AsKd2c3h"``, ``"As Kd 2c 3h"``), card strings or ids 0..51.
     """
-    h, b = _hand_bytes(hole, board)
-    packed = _eval(h, len(h), b, len(b))
-    if packed < 0 or len(h) < 4:
-        raise _invalid(hole, board)
+    kind = type(hole)
+    if (kind is list or kind is tuple) and type(board) is kind:  # _direct, inlined: the commonest case
+        seq: Any = hole
+        other: Any = board
+        try:
+            both = seq + other
+            ids = bytes(both)
+            packed = _eval_ids(ids, len(seq), len(other))
+        except (TypeError, ValueError):
+            packed = -1
+        # _has_bool, inlined: only ids 0 and 1 can come from True/False
+        if packed >= 0 and not ((0 in ids and type(both[ids.index(0)]) is bool)
+                                or (1 in ids and type(both[ids.index(1)]) is bool)):
+            return packed & 0xFFFF, (packed >> 16) or None
+    packed = _direct(hole, board) if kind is str else -1
+    if packed < 0:
+        h, b = _hand_bytes(hole, board)
+        packed = _eval(h, len(h), b, len(b))
+        if packed < 0 or len(h) < 4:
+            raise _invalid(hole, board)
     return packed & 0xFFFF, (packed >> 16) or None
 
 
@@ -145,6 +195,9 @@ def evaluate_high(hole: CardsLike, board: CardsLike) -> int:
     >>> evaluate_high("2c3d4h9s", "AdAcAhKsKd")  # the board's full house never plays
     1652
     """
+    packed = _direct(hole, board)
+    if packed >= 0:
+        return packed & 0xFFFF
     h, b = _hand_bytes(hole, board)
     value: int = _eval_high(h, len(h), b, len(b))
     if value < 0 or len(h) < 4:
@@ -173,6 +226,8 @@ def high_category(value: int) -> str:
     ('Straight Flush', 'Full House', 'High Card')
     """
     try:
+        if isinstance(value, bool):
+            raise TypeError
         value = operator.index(value)  # 3.5 is no class
     except TypeError:
         raise TypeError(f"a high class must be an int, not {type(value).__name__}") from None
@@ -243,7 +298,9 @@ class HighHand:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, HighHand) and self.value == other.value
 
-    def __lt__(self, other: HighHand) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, HighHand):
+            return NotImplemented
         return self.value > other.value
 
     def __hash__(self) -> int:
@@ -278,7 +335,9 @@ class LowHand:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, LowHand) and self.value == other.value
 
-    def __lt__(self, other: LowHand) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, LowHand):
+            return NotImplemented
         return self.value > other.value
 
     def __hash__(self) -> int:
@@ -300,7 +359,9 @@ class Evaluation:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Evaluation) and self._key() == other._key()
 
-    def __lt__(self, other: Evaluation) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Evaluation):
+            return NotImplemented
         return self._key() < other._key()
 
     def __hash__(self) -> int:
@@ -389,6 +450,21 @@ def _row_error(holes: np.ndarray, boards: np.ndarray, row: int) -> ValueError:
     return ValueError(f"row {row} is invalid")  # not reached: the C check agrees with the two above
 
 
+def _check_flag(check: Any) -> None:
+    if check is not True and check is not False:
+        raise TypeError(f"check must be True or False, not {check!r}")
+
+
+def _refuse_overlap(outs: list[np.ndarray], inputs: tuple[np.ndarray, np.ndarray]) -> None:
+    """Output arrays may not share memory with the inputs or with each other."""
+    import numpy as np
+
+    for i, out in enumerate(outs):
+        for other in [*inputs, *outs[i + 1:]]:
+            if np.shares_memory(out, other):
+                raise ValueError("out arrays must not overlap the inputs or each other")
+
+
 def _out_array(array: Any, name: str, dtype: str, n: int) -> np.ndarray:
     import numpy as np
 
@@ -405,15 +481,15 @@ def _out_array(array: Any, name: str, dtype: str, n: int) -> np.ndarray:
 
 def _run_batch(holes: np.ndarray, boards: np.ndarray, check: bool, high: Any, low: Any) -> None:
     """Evaluate in C; with ``check``, each row is validated as it is evaluated."""
-    args = (
+    bad_row = _eval_batch(
+        KERNEL_ID,
         ffi.from_buffer("uint8_t[]", holes), holes.shape[1],
         ffi.from_buffer("uint8_t[]", boards), boards.shape[1], len(holes),
         ffi.NULL if high is None else ffi.from_buffer("uint16_t[]", high, require_writable=True),
         ffi.NULL if low is None else ffi.from_buffer("int32_t[]", low, require_writable=True),
+        check,
     )
-    if not check:
-        lib.o8_eval_batch(*args)
-    elif (bad_row := lib.o8_eval_batch_checked(*args)) >= 0:
+    if bad_row >= 0:
         raise _row_error(holes, boards, bad_row)
 
 
@@ -443,6 +519,7 @@ def evaluate_batch(
     """
     import numpy as np
 
+    _check_flag(check)
     hole_array, board_array = _batch_inputs(holes, boards)
     n = len(hole_array)
     if out is None:
@@ -451,6 +528,7 @@ def evaluate_batch(
         if not isinstance(out, tuple) or len(out) != 2:
             raise TypeError("out must be a (high, low) pair of arrays")
         high, low = _out_array(out[0], "high", "uint16", n), _out_array(out[1], "low", "int32", n)
+        _refuse_overlap([high, low], (hole_array, board_array))
     if n:
         _run_batch(hole_array, board_array, check, high, low)
     return high, low
@@ -462,9 +540,12 @@ def evaluate_high_batch(
     """The high half only of :func:`evaluate_batch` (cheaper)."""
     import numpy as np
 
+    _check_flag(check)
     hole_array, board_array = _batch_inputs(holes, boards)
     n = len(hole_array)
     high = np.empty(n, np.uint16) if out is None else _out_array(out, "high", "uint16", n)
+    if out is not None:
+        _refuse_overlap([high], (hole_array, board_array))
     if n:
         _run_batch(hole_array, board_array, check, high, None)
     return high

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from omaha8_fast import reference
+from omaha8_fast import available_kernels, reference
 
 ROOT = Path(__file__).resolve().parent.parent
 CSRC = ROOT / "csrc"
@@ -166,6 +166,8 @@ def test_valid_hands_match_reference_under_sanitizers(asan_harness: Path, tmp_pa
 def test_garbage_stays_in_bounds_under_sanitizers(asan_harness: Path, seed: int) -> None:
     done = _run([str(asan_harness), "garbage", str(seed), "30000"], env={**os.environ, **ASAN_ENV}, timeout=300)
     _check(done, "garbage 30000")
+    ran = done.stdout.split("batch kernels run:")[1].split("\n")[0].split()
+    assert ran == list(available_kernels()), f"the harness ran the batch kernels {ran}"
     valid = [int(w) for w in done.stdout.split(",")[1].split() if w.isdigit()]
     assert min(valid) > 500, f"too few valid showdowns or matches to mean much: {done.stdout}"
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from omaha8_fast import __version__, evaluate
+from omaha8_fast import __version__, evaluate, kernel
 from omaha8_fast.cli import main
 
 
@@ -50,6 +50,6 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_module_entry_point_and_version() -> None:
     run = subprocess.run([sys.executable, "-m", "omaha8_fast", "--version"], capture_output=True, text=True)
-    assert run.returncode == 0 and run.stdout.strip() == f"omaha8 {__version__}"
+    assert run.returncode == 0 and run.stdout.strip() == f"omaha8 {__version__} (kernel {kernel()})"
     bad = subprocess.run([sys.executable, "-m", "omaha8_fast", "eval", "As", "Kd"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stdout == "" and "error" in bad.stderr

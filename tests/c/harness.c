@@ -237,10 +237,13 @@ static void garbage_single(void) {
     free(board);
 }
 
+/* Bit k: batch kernel k ran (reported at the end of a garbage run). */
+static int kernels_run;
+
 static void garbage_batch(void) {
     int hole_size = rng_below(4) ? rng_below(6) + 1 : random_size();
     int board_size = rng_below(4) ? rng_below(4) + 2 : random_size();
-    int64_t n = rng_below(8) ? rng_below(40) : (rng_below(2) ? -rng_below(1000) - 1 : 0);
+    int64_t n = rng_below(8) ? rng_below(rng_below(4) ? 40 : 300) : (rng_below(2) ? -rng_below(1000) - 1 : 0);
     int sizes_ok = sizes_valid(hole_size, board_size);
     /* Rows are only read when the sizes are valid, so buffers for bad sizes
      * (or negative n) are short on purpose. */
@@ -281,6 +284,36 @@ static void garbage_batch(void) {
         }
         free(hi);
         free(lo);
+    }
+
+    /* Every batch kernel this CPU has, checked and not: the same first bad
+     * row, the same values for the valid rows (in buffers of exactly the
+     * claimed size: a SIMD load or gather past them is an error here). */
+    for (int kernel = O8_KERNEL_SCALAR; kernel <= O8_KERNEL_AVX512; kernel++) {
+        if (!o8_kernel_supported(kernel)) {
+            EXPECT(o8_eval_batch_kernel(kernel, holes, hole_size, boards, board_size, n, NULL, NULL, 1) == -3,
+                   "kernel %d is not supported but runs", kernel);
+            continue;
+        }
+        kernels_run |= 1 << kernel;
+        for (int check = 0; check <= 1; check++) {
+            int mode = rng_below(3);
+            uint16_t *hi = mode == 2 ? NULL : alloc_exact(sizeof(uint16_t) * rows);
+            int32_t *lo = mode == 1 ? NULL : alloc_exact(sizeof(int32_t) * rows);
+            int64_t got = o8_eval_batch_kernel(kernel, holes, hole_size, boards, board_size, n, hi, lo, check);
+            int64_t want = !sizes_ok ? -2 : check ? want_bad : -1;
+            EXPECT(got == want, "kernel %d check %d returns %lld, expected %lld", kernel, check, (long long)got,
+                   (long long)want);
+            for (size_t r = 0; sizes_ok && r < (check && want_bad >= 0 ? (size_t)want_bad : rows); r++) {
+                const uint8_t *h = holes + r * hole_size, *b = boards + r * board_size;
+                if (!hand_valid(h, hole_size, b, board_size)) continue;
+                int64_t packed = o8_eval(h, hole_size, b, board_size);
+                if (hi) EXPECT(hi[r] == (packed & 0xFFFF), "kernel %d row %zu high", kernel, r);
+                if (lo) EXPECT(lo[r] == (packed >> 16), "kernel %d row %zu low", kernel, r);
+            }
+            free(hi);
+            free(lo);
+        }
     }
 
     int mode = rng_below(4);
@@ -446,6 +479,8 @@ static int run_garbage(uint64_t seed, long rounds) {
     }
     printf("ok garbage %ld rounds %ld checks, %ld showdowns and %ld range matches valid\n", rounds, checks,
            valid_showdowns, valid_matches);
+    printf("batch kernels run:%s%s%s\n", kernels_run & 1 << O8_KERNEL_SCALAR ? " scalar" : "",
+           kernels_run & 1 << O8_KERNEL_AVX2 ? " avx2" : "", kernels_run & 1 << O8_KERNEL_AVX512 ? " avx512" : "");
     return failures ? 1 : 0;
 }
 

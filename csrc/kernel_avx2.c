@@ -1,0 +1,56 @@
+/* The AVX2 batch kernel: 8 deals per step, table lookups by gathers.
+ *
+ * Only the functions here are compiled for AVX2 (a per-function target
+ * attribute; with MSVC the intrinsics need no flag), never the whole module:
+ * eval.c calls o8_rows_avx2 only when the CPU has AVX2 (kernels.h). */
+#include "kernels.h"
+
+#if O8_X86_KERNELS
+#include <immintrin.h>
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#define O8_TARGET
+#else
+#define O8_TARGET __attribute__((target("avx2")))
+#endif
+
+#define V __m256i
+#define O8_LANES O8_AVX2_LANES
+#define O8_RPREFIX(name) o8_avx2_##name
+#define v_zero() _mm256_setzero_si256()
+#define v_set1(x) _mm256_set1_epi32(x)
+#define v_add(a, b) _mm256_add_epi32(a, b)
+#define v_sub(a, b) _mm256_sub_epi32(a, b)
+#define v_and(a, b) _mm256_and_si256(a, b)
+#define v_or(a, b) _mm256_or_si256(a, b)
+#define v_srli(a, n) _mm256_srli_epi32(a, n)
+#define v_slli(a, n) _mm256_slli_epi32(a, n)
+#define v_srlv(a, b) _mm256_srlv_epi32(a, b)
+#define v_sllv(a, b) _mm256_sllv_epi32(a, b)
+#define v_minu(a, b) _mm256_min_epu32(a, b)
+#define v_maxu(a, b) _mm256_max_epu32(a, b)
+#define v_minu16(a, b) _mm256_min_epu16(a, b)
+#define v_mullo(a, b) _mm256_mullo_epi32(a, b)
+#define v_lut(table, index) _mm256_shuffle_epi8(table, index)
+#define v_lut_table(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define v_gather(base, index, scale) _mm256_i32gather_epi32((const int *)(const void *)(base), index, scale)
+#define v_loadu(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define v_any(a) (!_mm256_testz_si256(a, a))
+#define v_lanes() _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)
+/* uint16 stores: pack (values <= 0xFFFF), then the two low quarters together. */
+#define v_store_high(p, a) _mm_storeu_si128((__m128i *)(void *)(p), _mm256_castsi256_si128( \
+    _mm256_permute4x64_epi64(_mm256_packus_epi32(a, a), 0x08)))
+#define v_store_low(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), a)
+
+#define v_storeu(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), a)
+#define O8_PREFETCH(p) _mm_prefetch(p, _MM_HINT_T0)
+
+#include "simd_rows.h"
+
+int64_t o8_rows_avx2(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
+                     int64_t n, uint16_t *high, int32_t *low, int check) {
+    return o8_avx2_entry(holes, hole_size, boards, board_size, n, high, low, check);
+}
+#else
+typedef int o8_no_avx2_kernel; /* ISO C: a translation unit is not empty */
+#endif

@@ -1,0 +1,55 @@
+/* The AVX-512 batch kernel (AVX512F + AVX512BW): 16 deals per step, the
+ * same code as the AVX2 kernel on 512-bit vectors (simd_rows.h).
+ *
+ * Only the functions here are compiled for AVX-512 (a per-function target
+ * attribute), never the whole module: eval.c calls o8_rows_avx512 only when
+ * the CPU and the OS support AVX512F and AVX512BW (kernels.h). */
+#include "kernels.h"
+
+#if O8_X86_KERNELS
+#include <immintrin.h>
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#define O8_TARGET
+#else
+#define O8_TARGET __attribute__((target("avx512f,avx512bw")))
+#endif
+
+#define V __m512i
+#define O8_LANES O8_AVX512_LANES
+#define O8_RPREFIX(name) o8_avx512_##name
+#define v_zero() _mm512_setzero_si512()
+#define v_set1(x) _mm512_set1_epi32(x)
+#define v_add(a, b) _mm512_add_epi32(a, b)
+#define v_sub(a, b) _mm512_sub_epi32(a, b)
+#define v_and(a, b) _mm512_and_si512(a, b)
+#define v_or(a, b) _mm512_or_si512(a, b)
+#define v_srli(a, n) _mm512_srli_epi32(a, n)
+#define v_slli(a, n) _mm512_slli_epi32(a, n)
+#define v_srlv(a, b) _mm512_srlv_epi32(a, b)
+#define v_sllv(a, b) _mm512_sllv_epi32(a, b)
+#define v_minu(a, b) _mm512_min_epu32(a, b)
+#define v_maxu(a, b) _mm512_max_epu32(a, b)
+#define v_minu16(a, b) _mm512_min_epu16(a, b)
+#define v_mullo(a, b) _mm512_mullo_epi32(a, b)
+#define v_lut(table, index) _mm512_shuffle_epi8(table, index)
+#define v_lut_table(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+#define v_gather(base, index, scale) _mm512_i32gather_epi32(index, (const void *)(base), scale)
+#define v_loadu(p) _mm512_loadu_si512((const void *)(p))
+#define v_any(a) (_mm512_test_epi32_mask(a, a) != 0)
+#define v_lanes() _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define v_store_high(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), _mm512_cvtepi32_epi16(a))
+#define v_store_low(p, a) _mm512_storeu_si512((void *)(p), a)
+
+#define v_storeu(p, a) _mm512_storeu_si512((void *)(p), a)
+#define O8_PREFETCH(p) _mm_prefetch(p, _MM_HINT_T0)
+
+#include "simd_rows.h"
+
+int64_t o8_rows_avx512(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
+                       int64_t n, uint16_t *high, int32_t *low, int check) {
+    return o8_avx512_entry(holes, hole_size, boards, board_size, n, high, low, check);
+}
+#else
+typedef int o8_no_avx512_kernel; /* ISO C: a translation unit is not empty */
+#endif

@@ -1,0 +1,391 @@
+"""The batch kernels (scalar, AVX2, AVX-512): every kernel this machine has,
+selected per call through ``o8_eval_batch_kernel``, agrees with the reference
+and with the scalar kernel; choosing a kernel with ``OMAHA8_KERNEL``; the
+single-call fast paths; the flag and ``out=`` checks of the batch functions."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+import omaha8_fast
+from omaha8_fast import evaluate_batch, evaluate_high, evaluate_high_batch, evaluate_hilo, reference
+from omaha8_fast._core import ffi, lib
+from omaha8_fast.cards import format_cards
+from omaha8_fast.deals import random_deals
+from omaha8_fast.kernels import _IDS, KERNELS, available_kernels, kernel
+
+SIZES = [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)]
+LENGTHS = [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 1001]
+#: Deals per size for the kernel-vs-kernel comparison (more in CI).
+DEALS = 100_000 if os.environ.get("CI") else 12_000
+#: Of which this many are also compared with the (slow) pure-Python reference.
+REFERENCE_DEALS = 600 if os.environ.get("CI") else 150
+SIMD = [name for name in KERNELS if name != "scalar"]
+HERE = available_kernels()
+EXERCISED: set[str] = set()
+
+
+def run(name: str, holes: np.ndarray, boards: np.ndarray, check: bool, high_only: bool = False,
+        low_only: bool = False) -> tuple[int, np.ndarray, np.ndarray]:
+    """Kernel ``name`` on raw (possibly misaligned) uint8 rows; the outputs
+    start as sentinels so that rows a kernel does not write show."""
+    n = len(holes)
+    high = np.full(n, 0xBEEF, np.uint16)
+    low = np.full(n, -7, np.int32)
+    rc = lib.o8_eval_batch_kernel(
+        _IDS[name], ffi.from_buffer("uint8_t[]", holes), holes.shape[1], ffi.from_buffer("uint8_t[]", boards),
+        boards.shape[1], n, ffi.NULL if low_only else ffi.from_buffer("uint16_t[]", high),
+        ffi.NULL if high_only else ffi.from_buffer("int32_t[]", low), int(check))
+    EXERCISED.add(name)
+    return int(rc), high, low
+
+
+def needs(name: str) -> None:
+    if name not in HERE:
+        pytest.skip(f"this CPU cannot run the {name} kernel")
+
+
+def biased(n: int, hole_size: int, board_size: int, kind: str, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Deals from a narrowed deck: one or two suits (flushes, straight
+    flushes), ranks A-8 (lows, wheels) or four ranks (pairs, full houses,
+    quads), topped up from the whole deck."""
+    rng = random.Random(seed)
+    rows = []
+    for _ in range(n):
+        if kind == "flush":
+            suits = rng.sample(range(4), rng.choice([1, 2]))
+            favoured = [c for c in range(52) if c & 3 in suits]
+        elif kind == "low":
+            favoured = [c for c in range(52) if c >> 2 in (12, 0, 1, 2, 3, 4, 5, 6)]
+        else:
+            ranks = rng.sample(range(13), 4)
+            favoured = [c for c in range(52) if c >> 2 in ranks]
+        cards = rng.sample(favoured, min(len(favoured), hole_size + board_size))
+        rest = [c for c in range(52) if c not in cards]
+        cards += rng.sample(rest, hole_size + board_size - len(cards))
+        rng.shuffle(cards)
+        rows.append(cards)
+    deals = np.array(rows, np.uint8).reshape(n, hole_size + board_size)
+    return np.ascontiguousarray(deals[:, :hole_size]), np.ascontiguousarray(deals[:, hole_size:])
+
+
+def deals_of(kind: str, n: int, hole_size: int, board_size: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    if kind == "random":
+        return random_deals(n, hole_size, board_size, seed=np.random.default_rng(seed))
+    return biased(n, hole_size, board_size, kind, seed)
+
+
+def assert_same(got: tuple[int, np.ndarray, np.ndarray], want: tuple[int, np.ndarray, np.ndarray], what: str) -> None:
+    assert got[0] == want[0], f"{what}: returned {got[0]}, scalar {want[0]}"
+    for name, a, b in (("high", got[1], want[1]), ("low", got[2], want[2])):
+        wrong = np.flatnonzero(a != b)
+        assert not wrong.size, f"{what}: {wrong.size} {name} values differ, first at row {wrong[0]}: {a[wrong[0]]} vs {b[wrong[0]]}"
+
+
+@pytest.mark.parametrize("kind", ["random", "flush", "low", "pair"])
+@pytest.mark.parametrize("hole_size, board_size", SIZES)
+@pytest.mark.parametrize("name", KERNELS)
+def test_kernel_agrees_with_reference(name: str, hole_size: int, board_size: int, kind: str) -> None:
+    needs(name)
+    holes, boards = deals_of(kind, REFERENCE_DEALS, hole_size, board_size, seed=hole_size * 10 + board_size)
+    rc, high, low = run(name, holes, boards, check=True)
+    assert rc == -1
+    for i, (hole, board) in enumerate(zip(holes.tolist(), boards.tolist())):
+        want_high, want_low = reference.evaluate_hilo(hole, board)
+        assert (int(high[i]), int(low[i])) == (want_high, want_low or 0), f"{name}: {hole} on {board}"
+
+
+@pytest.mark.parametrize("kind", ["random", "flush", "low", "pair"])
+@pytest.mark.parametrize("hole_size, board_size", SIZES)
+@pytest.mark.parametrize("name", SIMD)
+def test_simd_kernel_agrees_with_scalar(name: str, hole_size: int, board_size: int, kind: str) -> None:
+    needs(name)
+    holes, boards = deals_of(kind, DEALS, hole_size, board_size, seed=hole_size * 100 + board_size)
+    for check in (True, False):
+        for mode in ({}, {"high_only": True}, {"low_only": True}):
+            assert_same(run(name, holes, boards, check, **mode), run("scalar", holes, boards, check, **mode),
+                        f"{name} check={check} {mode}")
+
+
+@pytest.mark.parametrize("n", LENGTHS)
+@pytest.mark.parametrize("name", SIMD)
+def test_leftover_rows(name: str, n: int) -> None:
+    """Lengths around the vector widths: the SIMD blocks and the scalar tail."""
+    needs(name)
+    for hole_size, board_size in SIZES:
+        holes, boards = deals_of("flush", n, hole_size, board_size, seed=n)
+        for check in (True, False):
+            got = run(name, holes, boards, check)
+            assert_same(got, run("scalar", holes, boards, check), f"{name} n={n} ({hole_size}, {board_size})")
+            assert n == 0 or (got[1] != 0xBEEF).all() and (got[2] != -7).all(), "a row was not written"
+
+
+def misaligned(rows: np.ndarray, offset: int) -> np.ndarray:
+    """A copy of ``rows`` whose data starts ``offset`` bytes into a buffer."""
+    buffer = np.zeros(rows.size + offset, np.uint8)
+    view = buffer[offset:].reshape(rows.shape)
+    view[...] = rows
+    return view
+
+
+@pytest.mark.parametrize("offset", [1, 3, 5])
+@pytest.mark.parametrize("name", SIMD)
+def test_misaligned_inputs(name: str, offset: int) -> None:
+    needs(name)
+    for hole_size, board_size in SIZES:
+        holes, boards = random_deals(333, hole_size, board_size, seed=np.random.default_rng(offset))
+        want = run("scalar", holes, boards, True)
+        assert_same(run(name, misaligned(holes, offset), misaligned(boards, offset + 1), True), want, f"{name}")
+
+
+def test_non_contiguous_inputs_through_the_api() -> None:
+    holes, boards = random_deals(777, 6, 5, seed=np.random.default_rng(5))
+    wide = np.zeros((777, 13), np.uint8)
+    wide[:, 1:7], wide[:, 8:13] = holes, boards
+    strided_holes, strided_boards = wide[:, 1:7], wide[:, 8:13]
+    assert not strided_holes.flags.c_contiguous
+    high, low = evaluate_batch(strided_holes, strided_boards)
+    want = run("scalar", holes, boards, True)
+    assert (high == want[1]).all() and (low == want[2]).all()
+    assert (evaluate_high_batch(strided_holes[:, :4], strided_boards[:, :3])
+            == run("scalar", np.ascontiguousarray(holes[:, :4]), np.ascontiguousarray(boards[:, :3]), True)[1]).all()
+
+
+def garbage(n: int, hole_size: int, board_size: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rows of valid deals with about a third replaced by random bytes."""
+    rng = np.random.default_rng(seed)
+    holes, boards = random_deals(n, hole_size, board_size, seed=rng)
+    bad = rng.random(n) < 0.33
+    holes[bad] = rng.integers(0, 256, (int(bad.sum()), hole_size), dtype=np.uint8)
+    boards[bad] = rng.integers(0, 256, (int(bad.sum()), board_size), dtype=np.uint8)
+    valid = np.array([len(set(h + b)) == hole_size + board_size and max(h + b) < 52
+                      for h, b in zip(holes.tolist(), boards.tolist())])
+    return holes, boards, valid
+
+
+@pytest.mark.parametrize("name", SIMD)
+def test_unchecked_garbage_is_safe_and_valid_rows_agree(name: str) -> None:
+    needs(name)
+    for hole_size, board_size in SIZES:
+        holes, boards, valid = garbage(2000, hole_size, board_size, seed=hole_size * board_size)
+        rc, high, low = run(name, holes, boards, check=False)
+        _, want_high, want_low = run("scalar", holes, boards, check=False)
+        assert rc == -1 and (~valid).sum() > 300
+        assert (high[valid] == want_high[valid]).all() and (low[valid] == want_low[valid]).all()
+        assert (high <= 0xFFFF).all()  # written, in range of the type: no crash is the real test
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_first_bad_row(name: str) -> None:
+    """With check, every kernel returns the first invalid row, has evaluated
+    the rows before it and has not written the rows from it on."""
+    needs(name)
+    holes, boards = random_deals(200, 4, 5, seed=np.random.default_rng(9))
+    _, want_high, want_low = run("scalar", holes, boards, True)
+    for bad in (0, 5, 7, 8, 9, 15, 16, 17, 40, 150, 190, 199):
+        for how in ("big", "repeat-hole", "repeat-board", "hole-board"):
+            h, b = holes.copy(), boards.copy()
+            if how == "big":
+                h[bad, 2] = 52 + bad % 200
+            elif how == "repeat-hole":
+                h[bad, 3] = h[bad, 0]
+            elif how == "repeat-board":
+                b[bad, 4] = b[bad, 1]
+            else:
+                b[bad, 0] = h[bad, 2]
+            h[min(bad + 3, 199), 0] = 99  # a later bad row does not matter
+            rc, high, low = run(name, h, b, True)
+            assert rc == bad, f"{name} {how}: first bad row {rc}, expected {bad}"
+            assert (high[:bad] == want_high[:bad]).all() and (low[:bad] == want_low[:bad]).all()
+            assert (high[bad:] == 0xBEEF).all() and (low[bad:] == -7).all(), f"{name} wrote rows from the bad one on"
+
+
+def test_unsupported_kernel_is_refused() -> None:
+    holes, boards = random_deals(20, 4, 5, seed=np.random.default_rng(1))
+    for number in (-1, 3, 99):
+        high = np.zeros(20, np.uint16)
+        assert lib.o8_eval_batch_kernel(number, ffi.from_buffer("uint8_t[]", holes), 4, ffi.from_buffer("uint8_t[]", boards), 5,
+                                        20, ffi.from_buffer("uint16_t[]", high), ffi.NULL, 1) == -3
+        assert not high.any()
+    for name in KERNELS:
+        assert bool(lib.o8_kernel_supported(_IDS[name])) == (name in HERE)
+
+
+def test_kernels_exercised(capsys: pytest.CaptureFixture[str]) -> None:
+    """Which kernels this machine ran (printed: `pytest -s -k exercised`)."""
+    holes, boards = random_deals(100, 5, 4, seed=np.random.default_rng(2))
+    results = {name: run(name, holes, boards, True) for name in HERE}
+    for got in results.values():
+        assert_same(got, results["scalar"], "exercised")
+    with capsys.disabled():
+        print(f"\nbatch kernels: in use {kernel()}, exercised {', '.join(sorted(EXERCISED, key=KERNELS.index))}, "
+              f"not on this CPU {', '.join(k for k in KERNELS if k not in HERE) or 'none'}")
+    assert kernel() == HERE[-1] or os.environ.get("OMAHA8_KERNEL")
+    assert "scalar" in EXERCISED
+
+
+# --- choosing the kernel -----------------------------------------------------
+
+
+def _import_with(value: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "OMAHA8_KERNEL": value}
+    code = "import omaha8_fast, numpy as np; print(omaha8_fast.kernel()); print(omaha8_fast.evaluate_batch(np.array([[51, 47, 0, 6]] * 40, np.uint8), np.array([43, 39, 35, 3, 20], np.uint8))[0][-1])"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_environment_variable_forces_a_kernel(name: str) -> None:
+    done = _import_with(name)
+    if name in HERE:
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == [name, str(evaluate_high([51, 47, 0, 6], [43, 39, 35, 3, 20]))]
+    else:
+        assert done.returncode != 0
+        assert "RuntimeError" in done.stderr and f"OMAHA8_KERNEL='{name}'" in done.stderr and "cannot run" in done.stderr
+
+
+def test_unknown_kernel_name_is_a_clear_error() -> None:
+    done = _import_with("sse9")
+    assert done.returncode != 0 and "RuntimeError: OMAHA8_KERNEL='sse9' is not a kernel" in done.stderr
+
+
+def test_version_names_the_kernel(capsys: pytest.CaptureFixture[str]) -> None:
+    from omaha8_fast.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert f"(kernel {kernel()})" in capsys.readouterr().out
+    assert omaha8_fast.kernel() == kernel()
+
+
+# --- single calls --------------------------------------------------------------
+
+
+def _text_forms(rng: random.Random, ids: list[int]) -> str:
+    cards = []
+    for c in ids:
+        rank, suit = "23456789TJQKA"[c >> 2], "cdhs"[c & 3]
+        if rank == "T" and rng.random() < 0.3:
+            rank = "10"
+        if rng.random() < 0.3:
+            rank = rank.lower()
+        if rng.random() < 0.2:
+            suit = suit.upper()
+        cards.append(rank + suit)
+    return rng.choice(["", " ", ",", ", ", "\t"]).join(cards)
+
+
+def test_text_fast_path_matches_the_python_parser() -> None:
+    rng = random.Random(4)
+    for _ in range(3000):
+        size = rng.choice([4, 5, 6])
+        cards = rng.sample(range(52), size + rng.choice([3, 4, 5]))
+        hole, board = _text_forms(rng, cards[:size]), _text_forms(rng, cards[size:])
+        want = evaluate_hilo(cards[:size], cards[size:])
+        assert evaluate_hilo(hole, board) == want, (hole, board)
+        assert lib.o8_eval_text(hole.encode(), len(hole), board.encode(), len(board)) >= 0, (hole, board)
+        assert evaluate_high(hole, board) == want[0]
+
+
+@pytest.mark.parametrize("hole, board", [
+    ("As Kd 2c", "3h 4h 5h"),  # too few hole cards
+    ("As Kd 2c 3c 4c 5c 6c", "3h 4h 5h"),  # too many
+    ("As Kd 2c 3c", "3h 4h"),
+    ("As Kd 2c 3c", "3h 4h 5h 6h 7h 8h"),
+    ("As Kd 2c 3c", "3h 4h As"),  # repeated card
+    ("As Kd 2c 1c", "3h 4h 5h"),
+    ("As Kd 2c 3x", "3h 4h 5h"),
+    ("As Kd 2c 3c", "3h 4h 5"),
+    ("As\x00Kd 2c 3c", "3h 4h 5h"),  # a NUL does not end the text
+    ("As Kd 2c 3c\ud800", "3h 4h 5h"),
+    ("As Kd 2c 3c", "3h 4h 5h\u00e9"),
+    ("10s 10d 2c 3c", "3h 4h 5h 1"),
+])
+def test_text_fast_path_errors(hole: str, board: str) -> None:
+    with pytest.raises(ValueError):
+        evaluate_hilo(hole, board)
+    with pytest.raises(ValueError):
+        evaluate_high(hole, board)
+
+
+def test_int_fast_path_still_rejects_bools_and_bad_ids() -> None:
+    for hole, board in ([True, 5, 9, 13], [20, 24, 28]), ([4, 5, 9, 13], [20, False, 28]), ([4, 5, 9, 300], [20, 24, 28]):
+        with pytest.raises((TypeError, ValueError)):
+            evaluate_hilo(hole, board)
+        with pytest.raises((TypeError, ValueError)):
+            evaluate_high(hole, board)
+    with pytest.raises(TypeError):
+        evaluate_hilo((True, 5, 9, 13), (20, 24, 28))
+    assert evaluate_hilo((0, 1, 9, 13), (20, 24, 28)) == evaluate_hilo("2c 2d 4d 5d", "7c 8c 9c")
+    assert evaluate_hilo([0, 1, 9, 13], (20, 24, 28)) == evaluate_hilo("2c2d4d5d", "7c8c9c")  # mixed sequence types
+
+
+def test_single_call_forms_agree() -> None:
+    rng = random.Random(8)
+    for _ in range(500):
+        cards = rng.sample(range(52), 9)
+        hole, board = cards[:4], cards[4:]
+        want = reference.evaluate_hilo(hole, board)
+        assert evaluate_hilo(hole, board) == want
+        assert evaluate_hilo(tuple(hole), tuple(board)) == want
+        assert evaluate_hilo(format_cards(hole, sep=""), format_cards(board)) == want
+        assert evaluate_high(hole, board) == want[0]
+
+
+# --- batch arguments (issue 15) -------------------------------------------------
+
+
+@pytest.mark.parametrize("flag", [None, 0, 1, "", "yes", np.False_, np.True_, 0.0])
+@pytest.mark.parametrize("function", [evaluate_batch, evaluate_high_batch])
+def test_check_must_be_a_bool(function: Callable[..., object], flag: object) -> None:
+    holes, boards = random_deals(3, 4, 5, seed=np.random.default_rng(1))
+    with pytest.raises(TypeError, match="check must be True or False"):
+        function(holes, boards, check=flag)
+
+
+def test_out_may_not_overlap_the_inputs() -> None:
+    holes, boards = random_deals(16, 4, 4, seed=np.random.default_rng(1))
+    raw = np.zeros(200, np.uint8)
+    raw[:64], raw[64:128] = holes.ravel(), boards.ravel()
+    h, b = raw[:64].reshape(16, 4), raw[64:128].reshape(16, 4)
+    high_on_holes = raw[:32].view(np.uint16)
+    low_on_boards = raw[64:128].view(np.int32)
+    spare_high, spare_low = np.zeros(16, np.uint16), np.zeros(16, np.int32)
+    for out in ((high_on_holes, spare_low), (spare_high, low_on_boards)):
+        with pytest.raises(ValueError, match="overlap"):
+            evaluate_batch(h, b, out=out)
+    with pytest.raises(ValueError, match="overlap"):
+        evaluate_high_batch(h, b, out=high_on_holes)
+    both = np.zeros(16, np.int32)
+    with pytest.raises(ValueError, match="overlap"):
+        evaluate_batch(h, b, out=(both.view(np.uint16)[:16], both))
+    high, low = evaluate_batch(h, b, out=(spare_high, spare_low))
+    assert high is spare_high and (high == evaluate_high_batch(holes, boards)).all() and (h == holes).all()
+
+
+def test_high_category_rejects_bools() -> None:
+    from omaha8_fast import high_category
+
+    for flag in (True, False):
+        with pytest.raises(TypeError):
+            high_category(flag)
+    assert high_category(np.int64(1)) == "Straight Flush"
+
+
+def test_hand_comparisons_with_other_types_are_type_errors() -> None:
+    from omaha8_fast import evaluate
+
+    e = evaluate("As 2c Kd 7h", "3s 4d 5c Kh Qd")
+    for left, right in ((e, 5), (e.high, 5), (e.low, 5), (5, e), (e.high, e.low)):
+        for compare in (lambda a, b: a < b, lambda a, b: a <= b, lambda a, b: a > b, lambda a, b: a >= b):
+            with pytest.raises(TypeError):
+                compare(left, right)
+    assert e == e and not e < e and e.high < evaluate("Ks Kd 5h 2c", "Kh 5c 5d Ac 8s").high
