@@ -67,21 +67,28 @@ static const int32_t HALF_PER[O8_MAX_PLAYERS + 1] = {
     0, HALF, HALF / 2, HALF / 3, HALF / 4, HALF / 5, HALF / 6, HALF / 7, HALF / 8, HALF / 9};
 
 /* Count `count` showdowns won by the players of mask `high` (the best high)
- * and of mask `low` (the best low; 0 when nobody has one). */
-static void add_outcome(int n, unsigned high, unsigned low, int64_t count, o8_equity_counts *out) {
+ * and of mask `low` (the best low; 0 when nobody has one). `squares`: also
+ * sum the squared units (Monte Carlo, whose count is 1 per deal and whose
+ * samples are bounded by O8_MAX_SAMPLES; exact counts weigh deals up to
+ * 2^63 / O8_POT_UNITS, whose squares would overflow). The sums are done in
+ * uint64_t, so even a caller that breaks the bound gets wrapped numbers, not
+ * undefined behaviour. */
+static void add_outcome(int n, unsigned high, unsigned low, int64_t count, int squares,
+                        o8_equity_counts *out) {
     int n_high = o8_popcount(high), n_low = o8_popcount(low);
-    int64_t high_units = HALF_PER[n_high] * (low ? 1 : 2), low_units = low ? HALF_PER[n_low] : 0;
+    uint64_t high_units = (uint64_t)HALF_PER[n_high] * (low ? 1 : 2);
+    uint64_t low_units = low ? (uint64_t)HALF_PER[n_low] : 0, ucount = (uint64_t)count;
     out->showdowns += count;
     if (!low) out->no_low += count;
     for (int p = 0; p < n; p++) {
         o8_player_counts *c = &out->player[p];
         int high_won = high >> p & 1, low_won = low >> p & 1;
-        int64_t units = high_won * high_units + low_won * low_units;
+        uint64_t units = (uint64_t)high_won * high_units + (uint64_t)low_won * low_units;
         if (high_won) *(n_high == 1 ? &c->high_win : &c->high_tie) += count;
         if (low_won) *(n_low == 1 ? &c->low_win : &c->low_tie) += count;
         if (high == 1u << p && (!low || low == 1u << p)) c->scoop += count;
-        c->share += units * count;
-        c->share_sq += units * units * count;
+        c->share = (int64_t)((uint64_t)c->share + units * ucount);
+        if (squares) c->share_sq = (int64_t)((uint64_t)c->share_sq + units * units * ucount);
     }
 }
 
@@ -91,12 +98,13 @@ static void add_outcome(int n, unsigned high, unsigned low, int64_t count, o8_eq
  * settled at once. */
 #define TALLY_PLAYERS 5
 typedef struct {
-    int n;
+    int n, squares;
     int64_t count[1 << (2 * TALLY_PLAYERS)];  /* index high << n | low */
 } tally;
 
-static void tally_start(tally *t, int n) {
+static void tally_start(tally *t, int n, int squares) {
     t->n = n;
+    t->squares = squares;
     memset(t->count, 0, sizeof t->count);
 }
 
@@ -115,14 +123,14 @@ O8_INLINE void tally_add(tally *t, const unsigned *high, const unsigned *low, in
     }
     low_mask &= -(unsigned)(best_low != O8_NO_LOW);
     if (n <= TALLY_PLAYERS) t->count[high_mask << n | low_mask] += weight;
-    else add_outcome(n, high_mask, low_mask, weight, out);
+    else add_outcome(n, high_mask, low_mask, weight, t->squares, out);
 }
 
 static void tally_finish(const tally *t, o8_equity_counts *out) {
     if (t->n > TALLY_PLAYERS) return;
     unsigned mask = (1u << t->n) - 1;
     for (unsigned i = 0; i < 1u << (2 * t->n); i++)
-        if (t->count[i]) add_outcome(t->n, i >> t->n, i & mask, t->count[i], out);
+        if (t->count[i]) add_outcome(t->n, i >> t->n, i & mask, t->count[i], t->squares, out);
 }
 
 /* Exact enumeration's showdown (Monte Carlo has its own, with tables). */
@@ -193,7 +201,24 @@ typedef struct {
     int first_open;                               /* first player not known, or -1 */
     tally tally;
     o8_equity_counts *out;
+    const volatile int32_t *cancel;               /* stop when *cancel != 0 (may be NULL) */
+    int stop;                                     /* set once cancelled: every loop unwinds */
+    unsigned ticks;
 } exact_job;
+
+/* Has the caller asked to stop? Read at most every few thousand showdowns. */
+O8_INLINE int cancelled(const volatile int32_t *cancel) {
+#if defined(__GNUC__)
+    return cancel && __atomic_load_n((const int32_t *)cancel, __ATOMIC_RELAXED);
+#else
+    return cancel && *cancel;
+#endif
+}
+
+static int exact_stop(exact_job *x) {
+    if (!x->stop && cancelled(x->cancel)) x->stop = 1;
+    return x->stop;
+}
 
 /* Is the next unit of work ours? Units: when every hole is known, a choice of
  * the first one or two board cards; else a choice of the first open player's
@@ -213,6 +238,7 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
     for (int a = 0; a < m - 4; a++)
     for (int b = a + 1; b < m - 3; b++) {
         if (x->first_open < 0 && !take_unit(x)) continue;
+        if (exact_stop(x)) return;
         unsigned row2 = B[19 + O8_RANK[d[a]]] + B[2 * 19 + O8_RANK[d[b]] + 1];
         uint64_t bits2 = O8_CARD_BITS[d[a]] + O8_CARD_BITS[d[b]];
         for (int c = b + 1; c < m - 2; c++) {
@@ -243,7 +269,7 @@ static void boards_rest(exact_job *x, const uint8_t *d, int m, int from, int at,
         showdown(x->n, x->holes, &bd, weight, &x->tally, x->out);
         return;
     }
-    for (int i = from; i <= m - (5 - at); i++) {
+    for (int i = from; i <= m - (5 - at) && !x->stop; i++) {
         if (x->first_open < 0 && at == x->board_size && !take_unit(x)) continue;
         x->board[at] = d[i];
         boards_rest(x, d, m, i + 1, at + 1, weight);
@@ -260,7 +286,7 @@ static void deal_random(exact_job *x, int p, int k, int from, uint64_t used, int
         deal_from(x, p + 1, used, weight);
         return;
     }
-    for (int c = from; c < 52; c++) {
+    for (int c = from; c < 52 && !x->stop; c++) {
         if (used >> c & 1) continue;
         if (k == 1 && p == x->first_open && !take_unit(x)) continue;
         x->random_cards[p][k] = (uint8_t)c;
@@ -270,6 +296,7 @@ static void deal_random(exact_job *x, int p, int k, int from, uint64_t used, int
 
 static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
     if (p == x->n) {
+        if ((++x->ticks & 255) == 0 && exact_stop(x)) return;
         for (int q = 0; x->changed; q++, x->changed >>= 1)
             if (x->changed & 1) eq_prepare(&x->holes[q], x->cards[q], x->hole_size);
         uint8_t deck[52];
@@ -290,7 +317,7 @@ static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
         deal_from(x, p + 1, used, weight * weight_of(r, 0));
         return;
     }
-    for (int64_t k = 0; k < r->n_holes; k++) {
+    for (int64_t k = 0; k < r->n_holes && !x->stop; k++) {
         if (p == x->first_open && !take_unit(x)) continue;
         const uint8_t *hole = r->holes + k * x->hole_size;
         uint64_t m;
@@ -302,9 +329,10 @@ static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
     }
 }
 
-int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
-                    const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
-                    int64_t part, int64_t n_parts, o8_equity_counts *out) {
+int o8_equity_exact_cancel(const o8_range *players, int n_players, int hole_size,
+                           const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                           int64_t part, int64_t n_parts, const volatile int32_t *cancel,
+                           o8_equity_counts *out) {
     uint64_t base;
     if (!out || n_parts < 1 || part < 0 || part >= n_parts
         || !check_job(players, n_players, hole_size, board, board_size, dead, n_dead, &base))
@@ -323,12 +351,19 @@ int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
     for (int p = n_players - 1; p >= 0; p--)
         if (!players[p].holes || players[p].n_holes > 1) x.first_open = p;
     x.out = out;
+    x.cancel = cancel;
     x.changed = (1u << n_players) - 1;
-    tally_start(&x.tally, n_players);
+    tally_start(&x.tally, n_players, 0);
     deal_from(&x, 0, base, 1);
     tally_finish(&x.tally, out);
-    for (int p = 0; p < n_players; p++) out->player[p].share_sq = 0;  /* no sampling error */
-    return 0;
+    return x.stop ? O8_CANCELLED : 0;
+}
+
+int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
+                    const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                    int64_t part, int64_t n_parts, o8_equity_counts *out) {
+    return o8_equity_exact_cancel(players, n_players, hole_size, board, board_size, dead, n_dead,
+                                  part, n_parts, NULL, out);
 }
 
 /* ---- Monte Carlo ------------------------------------------------------------ */
@@ -392,25 +427,99 @@ static int64_t pick(rng *g, const o8_range *r) {
     return lo;
 }
 
-int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
-                          const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
-                          int64_t samples, uint64_t seed, uint64_t stream,
-                          o8_equity_work *work, o8_equity_counts *out) {
+/* The deal sampler shared by o8_equity_monte_carlo and o8_equity_deals, so
+ * that one (seed, stream) gives the same deals to both. */
+typedef struct {
+    const o8_range *players;
+    int n_players, hole_size, n_listed, n_random, missing, m, need;
+    int listed[O8_MAX_PLAYERS], random[O8_MAX_PLAYERS];
     uint64_t base;
-    if (!out || !work || samples < 0
+    /* cards = the known board, then the deck: the first `missing` cards that
+     * the deal moves to the front of the deck complete the board in place,
+     * the next ones are the random holes */
+    uint8_t cards[5 + 52];
+    const uint8_t *hole[O8_MAX_PLAYERS];   /* this deal's hole of each player */
+    rng g;
+} sampler;
+
+static void sampler_start(sampler *s, const o8_range *players, int n_players, int hole_size,
+                          const uint8_t *board, int board_size, uint64_t base, uint64_t seed,
+                          uint64_t stream) {
+    s->players = players;
+    s->n_players = n_players;
+    s->hole_size = hole_size;
+    s->base = base;
+    s->n_listed = s->n_random = 0;
+    for (int p = 0; p < n_players; p++) {
+        const o8_range *r = &players[p];
+        if (!r->holes) s->random[s->n_random++] = p;
+        else if (r->n_holes == 1) s->hole[p] = r->holes;
+        else s->listed[s->n_listed++] = p;
+    }
+    uint8_t *deck = s->cards + board_size;
+    s->missing = 5 - board_size;
+    s->need = s->missing + s->n_random * hole_size;
+    s->m = 0;
+    memcpy(s->cards, board, (size_t)board_size);
+    for (int c = 0; c < 52; c++)
+        if (!(base >> c & 1)) deck[s->m++] = (uint8_t)c;
+    for (int i = 0; i < s->n_random; i++)
+        s->hole[s->random[i]] = deck + s->missing + i * hole_size;
+    rng_seed(&s->g, seed, stream);
+}
+
+/* One attempt at a deal: every list player's hole by weight, all at once;
+ * 0 when two of them share a card (the caller tries again: accepting only
+ * disjoint draws samples the weighted product restricted to disjoint deals
+ * exactly). Then the random holes and the rest of the board, uniformly from
+ * the cards left, by a partial Fisher-Yates over the deck that skips the list
+ * holes' cards. */
+O8_INLINE int sampler_draw(sampler *s) {
+    uint64_t taken = 0;  /* cards of this deal's list holes */
+    for (int i = 0; i < s->n_listed; i++) {
+        const o8_range *r = &s->players[s->listed[i]];
+        const uint8_t *hole = r->holes + pick(&s->g, r) * s->hole_size;
+        uint64_t mask;
+        o8_cards_mask(hole, s->hole_size, &mask);
+        if (mask & (taken | s->base)) return 0;
+        taken |= mask;
+        s->hole[s->listed[i]] = hole;
+    }
+    uint8_t *deck = s->cards + (5 - s->missing);
+    uint64_t bits = 0;  /* two 32-bit draws per generator output */
+    for (int i = 0, halves = 0; i < s->need;) {
+        if (!halves) { bits = rng_next(&s->g); halves = 2; }
+        int j = i + (int)below32(&s->g, (uint32_t)bits, (uint32_t)(s->m - i));
+        bits >>= 32;
+        halves--;
+        uint8_t c = deck[j];
+        if (taken >> c & 1) continue;
+        deck[j] = deck[i];
+        deck[i++] = c;
+    }
+    return 1;
+}
+
+/* Check every CHECK_EVERY attempts whether the caller cancelled. */
+#define CHECK_EVERY 1024
+
+int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hole_size,
+                                 const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                                 int64_t samples, uint64_t seed, uint64_t stream,
+                                 const volatile int32_t *cancel,
+                                 o8_equity_work *work, o8_equity_counts *out) {
+    uint64_t base;
+    if (!out || !work || samples < 0 || samples > O8_MAX_SAMPLES
         || !check_job(players, n_players, hole_size, board, board_size, dead, n_dead, &base))
         return O8_ERR_INPUT;
     memset(out, 0, sizeof *out);
 
     eq_hole holes[O8_MAX_PLAYERS];
-    int listed[O8_MAX_PLAYERS], random[O8_MAX_PLAYERS], n_listed = 0, n_random = 0;
     int fixed[O8_MAX_PLAYERS];
     for (int p = 0; p < n_players; p++) {
         const o8_range *r = &players[p];
         fixed[p] = r->holes && r->n_holes == 1;
-        if (!r->holes) random[n_random++] = p;
-        else if (!fixed[p]) listed[n_listed++] = p;
-        else {  /* a known hole: prepare it and its table once */
+        if (fixed[p]) {  /* a known hole: prepare it and its table once */
             eq_prepare(&holes[p], r->holes, hole_size);
             o8_board bd = {0, O8_FLUSH, 0, 0};
             for (int row = 0; row < O8_BOARD5_ROWS; row++) {
@@ -419,54 +528,24 @@ int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
             }
         }
     }
-    /* cards = the known board, then the deck: the first `missing` cards that
-     * the deal moves to the front of the deck complete the board in place */
-    uint8_t cards[5 + 52], *deck = cards + board_size;
-    int m = 0, missing = 5 - board_size, need = missing + n_random * hole_size;
-    memcpy(cards, board, (size_t)board_size);
-    for (int c = 0; c < 52; c++)
-        if (!(base >> c & 1)) deck[m++] = (uint8_t)c;
-    rng g;
-    rng_seed(&g, seed, stream);
+    sampler s;
+    sampler_start(&s, players, n_players, hole_size, board, board_size, base, seed, stream);
     tally t;
-    tally_start(&t, n_players);
+    tally_start(&t, n_players, 1);
 
     int64_t rejected = 0;
+    int code = 0;
     for (int64_t done = 0; done < samples;) {
-        uint64_t taken = 0;  /* cards of this deal's listed holes */
-        int fits = 1;
-        out->attempts++;
-        for (int i = 0; i < n_listed && fits; i++) {
-            const o8_range *r = &players[listed[i]];
-            const uint8_t *hole = r->holes + pick(&g, r) * hole_size;
-            uint64_t mask;
-            o8_cards_mask(hole, hole_size, &mask);
-            fits = !(mask & (taken | base));
-            taken |= mask;
-            eq_prepare(&holes[listed[i]], hole, hole_size);
-        }
-        if (!fits) {
-            if (++rejected >= MAX_REJECTED) return O8_ERR_NO_DEAL;
+        if ((++out->attempts & (CHECK_EVERY - 1)) == 0 && cancelled(cancel)) { code = O8_CANCELLED; break; }
+        if (!sampler_draw(&s)) {
+            if (++rejected >= MAX_REJECTED) { code = O8_ERR_NO_DEAL; break; }
             continue;
         }
         rejected = 0;
-        /* Partial Fisher-Yates over the deck, skipping the listed holes' cards:
-         * deck[0..need) becomes a uniform draw of the cards left. */
-        uint64_t bits = 0;  /* two 32-bit draws per generator output */
-        for (int i = 0, halves = 0; i < need;) {
-            if (!halves) { bits = rng_next(&g); halves = 2; }
-            int j = i + (int)below32(&g, (uint32_t)bits, (uint32_t)(m - i));
-            bits >>= 32;
-            halves--;
-            uint8_t c = deck[j];
-            if (taken >> c & 1) continue;
-            deck[j] = deck[i];
-            deck[i++] = c;
-        }
-        for (int i = 0; i < n_random; i++)
-            eq_prepare(&holes[random[i]], deck + missing + i * hole_size, hole_size);
+        for (int p = 0; p < n_players; p++)
+            if (!fixed[p]) eq_prepare(&holes[p], s.hole[p], hole_size);
         o8_board bd;
-        o8_prepare_board(&bd, cards, 5);
+        o8_prepare_board(&bd, s.cards, 5);
         size_t row = (size_t)(bd.high_row - O8_HIGH) / O8_N_PAIRS - O8_ROWS_BOARD5;
         unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
         for (int p = 0; p < n_players; p++) {
@@ -478,5 +557,38 @@ int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
         done++;
     }
     tally_finish(&t, out);
+    return code;
+}
+
+int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
+                          const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                          int64_t samples, uint64_t seed, uint64_t stream,
+                          o8_equity_work *work, o8_equity_counts *out) {
+    return o8_equity_monte_carlo_cancel(players, n_players, hole_size, board, board_size, dead, n_dead,
+                                        samples, seed, stream, NULL, work, out);
+}
+
+int o8_equity_deals(const o8_range *players, int n_players, int hole_size,
+                    const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                    int64_t samples, uint64_t seed, uint64_t stream, uint8_t *out) {
+    uint64_t base;
+    if (!out || samples < 0 || samples > O8_MAX_SAMPLES
+        || !check_job(players, n_players, hole_size, board, board_size, dead, n_dead, &base))
+        return O8_ERR_INPUT;
+    sampler s;
+    sampler_start(&s, players, n_players, hole_size, board, board_size, base, seed, stream);
+    size_t row = (size_t)(n_players * hole_size + 5);
+    int64_t rejected = 0;
+    for (int64_t done = 0; done < samples;) {
+        if (!sampler_draw(&s)) {
+            if (++rejected >= MAX_REJECTED) return O8_ERR_NO_DEAL;
+            continue;
+        }
+        rejected = 0;
+        uint8_t *at = out + (size_t)done * row;
+        for (int p = 0; p < n_players; p++, at += hole_size) memcpy(at, s.hole[p], (size_t)hole_size);
+        memcpy(at, s.cards, 5);
+        done++;
+    }
     return 0;
 }
