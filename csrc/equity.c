@@ -296,7 +296,7 @@ static void deal_random(exact_job *x, int p, int k, int from, uint64_t used, int
 
 static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
     if (p == x->n) {
-        if ((++x->ticks & 255) == 0 && exact_stop(x)) return;
+        if ((x->ticks++ & 255) == 0 && exact_stop(x)) return;
         for (int q = 0; x->changed; q++, x->changed >>= 1)
             if (x->changed & 1) eq_prepare(&x->holes[q], x->cards[q], x->hole_size);
         uint8_t deck[52];
