@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 from .cards import RANKS, SUITS, Card, CardsLike, format_cards, parse_card, parse_cards
 from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction, LegalActions, Table
-from .equity import PlayerEquity, equity
+from .equity import EquityPlan, PlayerEquity, equity, plan_equity
 from .evaluator import (
     BOARD_SIZES,
     CATEGORIES,
@@ -45,7 +45,7 @@ __all__ = [
     # showdowns and pot splitting
     "Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot",
     # equity and hand ranges
-    "PlayerEquity", "equity", "Range", "RangeSyntaxError",
+    "EquityPlan", "PlayerEquity", "equity", "plan_equity", "Range", "RangeSyntaxError",
     # hand engine
     "BETTING_STRUCTURES", "Action", "Hand", "HandHistory", "IllegalAction", "LegalActions", "Table",
 ]

@@ -136,6 +136,8 @@ def _hand(i: int, hole: Any) -> list[int]:
         raise type(error)(f"player {i}: {error}") from None
     if len(ids) not in HOLE_SIZES:
         raise ValueError(f"player {i}: a hole has 4, 5 or 6 cards, got {len(ids)}")
+    if not all(type(c) is int and 0 <= c < 52 for c in ids):  # an int subclass may lie about its value
+        raise ValueError(f"player {i}: card ids must be ints 0..51")
     return ids
 
 

@@ -51,7 +51,7 @@ import math
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
@@ -361,9 +361,10 @@ def _chunk_samples(job: EquityJob, index: int) -> int:
     return share + (index < extra)
 
 
-def _check_job(job: EquityJob) -> None:
+def _check_job(job: EquityJob) -> EquityJob:
     """What the C kernels cannot check themselves: the lengths of the buffers
-    they are given, and integers that must fit their C types."""
+    they are given, and integers that must fit their C types. Returns the job
+    with plain ints (an int subclass may lie in ``__index__``)."""
     if not isinstance(job, EquityJob):
         raise TypeError(f"job must be an EquityJob, not {type(job).__name__}")
     if len(job.weights) != len(job.players):
@@ -405,6 +406,9 @@ def _check_job(job: EquityJob) -> None:
                       else _true_int(weights[-1]) if weights else len(holes) // job.hole_size)
         if bound >= 2**63:
             raise ValueError("the players' weights are too large for exact counts in 64 bits; use smaller weights")
+    return replace(job, hole_size=_true_int(job.hole_size), samples=_true_int(job.samples),
+                   seed=_true_int(job.seed), parts=_true_int(job.parts),
+                   weights=tuple(None if w is None else tuple(map(_true_int, w)) for w in job.weights))
 
 
 class _Cancelled(Exception):
@@ -419,7 +423,7 @@ def run_chunk(job: EquityJob, index: int, cancel: Any = None) -> tuple[int, ...]
     ``cancel``: an ``int32_t *`` from ``ffi.new`` that stops the chunk when
     set nonzero (in-process threads only); a stopped Monte Carlo chunk
     returns the deals it counted."""
-    _check_job(job)
+    job = _check_job(job)
     index = _check_count("index", index, 0)
     if index >= job.parts:
         raise ValueError(f"chunk index {index} is out of range 0..{job.parts - 1}")
@@ -434,7 +438,7 @@ def run_chunk(job: EquityJob, index: int, cancel: Any = None) -> tuple[int, ...]
         players[i].holes = keep[-1]
         players[i].n_holes = len(holes) // job.hole_size
         if weights is not None:
-            keep.append(ffi.new("int64_t[]", [_true_int(w) for w in weights]))
+            keep.append(ffi.new("int64_t[]", list(weights)))
             players[i].cum_weights = keep[-1]
     out = ffi.new("o8_equity_counts *")
     flag = ffi.NULL if cancel is None else cancel
@@ -512,7 +516,7 @@ def run_job(
     ``TimeoutError`` raised, or with ``partial`` (Monte Carlo only) the
     counts so far returned: those of the finished chunks, plus, with threads,
     the deals the running chunks had counted when stopped."""
-    _check_job(job)
+    job = _check_job(job)
     _check_flag("progress", progress)
     _check_flag("partial", partial)
     seconds = _check_timeout(timeout)
