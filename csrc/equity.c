@@ -329,6 +329,172 @@ static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
     }
 }
 
+/* ---- exact: known hands against one random hand, board of 3..5 -----------
+ *
+ * Boards outside, random holes inside: each board is prepared once, the best
+ * high of every pair of the cards left is tabulated once per board (pair[][]),
+ * and a random hole's high is the minimum over its pairs, built one card at a
+ * time through the nested choice of its cards; its low is O8_LOW of its
+ * cards' low bits. The known players' values are settled once per board, so
+ * a random hole only decides which side of them it falls on: one of 12
+ * outcome bins per board. Units: each (board, first two random cards). */
+
+typedef struct {
+    exact_job *x;
+    int k, m;                          /* random hole size, cards left */
+    const uint8_t *cards;              /* the cards left, m of them */
+    uint16_t pair[47][47];             /* best high of cards i < j on the board */
+    unsigned low_bits[47];             /* each card's low bits, O8_LOW row units */
+    unsigned board_low, fixed_high, fixed_low;
+    int64_t bins[12];                  /* high side * 4 + low side */
+} random_hole_job;
+
+O8_INLINE void bin_hole(random_hole_job *j, unsigned high, unsigned low_mask) {
+    unsigned low = O8_LOW[low_mask | j->board_low];
+    unsigned best_low = low < j->fixed_low ? low : j->fixed_low;
+    int hc = (high >= j->fixed_high) + (high > j->fixed_high);
+    int lc = best_low == O8_NO_LOW ? 3 : (int)((low == best_low) | (j->fixed_low == best_low) << 1) - 1;
+    j->bins[hc * 4 + lc]++;
+}
+
+/* Cards chosen[0..depth) so far with best high `high` and low bits `low`. */
+static void random_holes_from(random_hole_job *j, int *chosen, int depth, int from, unsigned high,
+                              unsigned low) {
+    if (depth >= j->k - 1 || depth >= O8_MAX_HOLE - 1) {  /* the last card: the tight loop */
+        for (int c = from; c < j->m; c++) {
+            unsigned h = high;
+            for (int i = 0; i < depth; i++) {
+                unsigned v = j->pair[chosen[i]][c];
+                h = v < h ? v : h;
+            }
+            bin_hole(j, h, low | j->low_bits[c]);
+        }
+        return;
+    }
+    for (int c = from; c <= j->m - (j->k - depth); c++) {
+        if (depth == 1 && (!take_unit(j->x) || exact_stop(j->x))) continue;
+        unsigned h = high;
+        for (int i = 0; i < depth; i++) {
+            unsigned v = j->pair[chosen[i]][c];
+            h = v < h ? v : h;
+        }
+        chosen[depth] = c;
+        random_holes_from(j, chosen, depth + 1, c + 1, h, low | j->low_bits[c]);
+        if (j->x->stop) return;
+    }
+}
+
+static void random_hole_board(exact_job *x, random_hole_job *j, int random_player, int64_t weight) {
+    o8_board bd;
+    o8_prepare_board(&bd, x->board, 5);
+    unsigned fixed_high = ~0u, fixed_low = ~0u, high_mask = 0, low_mask = 0;
+    unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
+    for (int p = 0; p < x->n; p++) {
+        if (p == random_player) continue;
+        high[p] = eq_high(&x->holes[p], &bd);
+        low[p] = O8_LOW[x->holes[p].low_mask | bd.low_mask];
+        fixed_high = high[p] < fixed_high ? high[p] : fixed_high;
+        fixed_low = low[p] < fixed_low ? low[p] : fixed_low;
+    }
+    for (int p = 0; p < x->n; p++) {
+        if (p == random_player) continue;
+        high_mask |= (unsigned)(high[p] == fixed_high) << p;
+        low_mask |= (unsigned)(low[p] == fixed_low && fixed_low != O8_NO_LOW) << p;
+    }
+    /* the cards left once the board is complete */
+    uint64_t on_board;
+    o8_cards_mask(x->board, 5, &on_board);
+    uint8_t left[47];
+    int m = 0;
+    for (int i = 0; i < j->m; i++)
+        if (!(on_board >> j->cards[i] & 1)) left[m++] = j->cards[i];
+    for (int a = 0; a < m; a++) {
+        unsigned ra = left[a] >> 2, sa = left[a] & 3;
+        j->low_bits[a] = o8_low_mask(O8_CARD_BITS[left[a]]) << 8;
+        for (int b = a + 1; b < m; b++) {
+            unsigned rb = left[b] >> 2, sb = left[b] & 3;
+            unsigned v = bd.high_row[O8_PAIR64[ra << 6 | rb]];
+            if (sa == sb && sa == bd.flush_suit) {
+                unsigned lo = ra < rb ? ra : rb, hi = ra < rb ? rb : ra;
+                unsigned f = bd.flush_row[O8_PAIR[lo * 13 + hi]];
+                v = f < v ? f : v;
+            }
+            j->pair[a][b] = (uint16_t)v;
+        }
+    }
+    const uint8_t *all = j->cards;
+    int all_m = j->m;
+    j->cards = left;
+    j->m = m;
+    j->board_low = bd.low_mask;
+    j->fixed_high = fixed_high;
+    j->fixed_low = fixed_low;
+    memset(j->bins, 0, sizeof j->bins);
+    int chosen[O8_MAX_HOLE];
+    for (int a = 0; a <= m - j->k && !x->stop; a++) {
+        chosen[0] = a;
+        random_holes_from(j, chosen, 1, a + 1, O8_NO_HAND, j->low_bits[a]);
+    }
+    j->cards = all;
+    j->m = all_m;
+    unsigned me = 1u << random_player;
+    static const unsigned LOW_SIDE[4] = {1, 2, 3, 0};  /* bit 0: the random hand, bit 1: the known ones */
+    for (int i = 0; i < 12; i++) {
+        if (!j->bins[i]) continue;
+        int hc = i / 4, lc = i % 4;
+        unsigned hm = hc == 0 ? me : hc == 1 ? high_mask | me : high_mask;
+        unsigned ls = LOW_SIDE[lc];
+        unsigned lm = (ls & 1 ? me : 0) | (ls & 2 ? low_mask : 0);
+        int64_t count = j->bins[i] * weight;
+        if (x->n <= TALLY_PLAYERS) x->tally.count[hm << x->n | lm] += count;
+        else add_outcome(x->n, hm, lm, count, 0, x->out);
+    }
+}
+
+/* Every completion of the board from the cards left, then the random holes. */
+static void random_hole_boards(exact_job *x, random_hole_job *j, int random_player, int at, int from,
+                               int64_t weight) {
+    if (at == 5) {
+        random_hole_board(x, j, random_player, weight);
+        return;
+    }
+    for (int i = from; i <= j->m - (5 - at) && !x->stop; i++) {
+        x->board[at] = j->cards[i];
+        random_hole_boards(x, j, random_player, at + 1, i + 1, weight);
+    }
+}
+
+/* 1 when the job is known hands against one random hand on a board of 3+
+ * cards (then counted by random_hole_boards), else 0. */
+static int one_random_hand(exact_job *x, uint64_t base) {
+    int random_player = -1;
+    int64_t weight = 1;
+    if (x->board_size < 3) return 0;
+    for (int p = 0; p < x->n; p++) {
+        const o8_range *r = &x->players[p];
+        if (!r->holes) {
+            if (random_player >= 0) return 0;
+            random_player = p;
+        } else if (r->n_holes != 1) {
+            return 0;
+        } else {
+            eq_prepare(&x->holes[p], r->holes, x->hole_size);
+            weight *= weight_of(r, 0);
+        }
+    }
+    if (random_player < 0) return 0;
+    random_hole_job j;
+    uint8_t cards[52];
+    j.x = x;
+    j.k = x->hole_size;
+    j.m = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(base >> c & 1)) cards[j.m++] = (uint8_t)c;
+    j.cards = cards;
+    random_hole_boards(x, &j, random_player, x->board_size, 0, weight);
+    return 1;
+}
+
 int o8_equity_exact_cancel(const o8_range *players, int n_players, int hole_size,
                            const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                            int64_t part, int64_t n_parts, const volatile int32_t *cancel,
@@ -354,7 +520,7 @@ int o8_equity_exact_cancel(const o8_range *players, int n_players, int hole_size
     x.cancel = cancel;
     x.changed = (1u << n_players) - 1;
     tally_start(&x.tally, n_players, 0);
-    deal_from(&x, 0, base, 1);
+    if (!one_random_hand(&x, base)) deal_from(&x, 0, base, 1);
     tally_finish(&x.tally, out);
     return x.stop ? O8_CANCELLED : 0;
 }
