@@ -427,6 +427,11 @@ def run_chunk(job: EquityJob, index: int, cancel: Any = None) -> tuple[int, ...]
     index = _check_count("index", index, 0)
     if index >= job.parts:
         raise ValueError(f"chunk index {index} is out of range 0..{job.parts - 1}")
+    return _chunk(job, index, cancel)
+
+
+def _chunk(job: EquityJob, index: int, cancel: Any = None) -> tuple[int, ...]:
+    """run_chunk for a job already checked (by run_job)."""
     n = len(job.players)
     keep: list[Any] = []  # buffers that must outlive the call
     players = ffi.new("o8_range[]", n)
@@ -530,7 +535,7 @@ def run_job(
     runner = _Runner(job, progress)
     try:
         if executor is None and threads == 1 and deadline is None and job.parts == 1:
-            runner.add(run_chunk(job, 0))  # small: no thread, nothing to interrupt for long
+            runner.add(_chunk(job, 0))  # small: no thread, nothing to interrupt for long
         else:
             _run_pool(job, runner, threads, executor, deadline, partial)
     finally:
@@ -551,7 +556,7 @@ def _run_pool(job: EquityJob, runner: _Runner, threads: int | None, executor: Ex
     stopped = False
     try:
         for i in range(job.parts):
-            future = pool.submit(run_chunk, job, i, cancel) if cancel is not None else pool.submit(run_chunk, job, i)
+            future = pool.submit(_chunk, job, i, cancel) if cancel is not None else pool.submit(_chunk, job, i)
             if not isinstance(future, Future) and not callable(getattr(future, "result", None)):
                 raise TypeError(f"executor.submit must return a Future, not {type(future).__name__}")
             futures[future] = i
