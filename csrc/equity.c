@@ -230,11 +230,27 @@ static int take_unit(exact_job *x) {
     return mine;
 }
 
+/* Players up to which preflop enumeration tabulates each hole's best
+ * non-flush high on every five-card rank multiset first (12 KB of stack per
+ * player): a board then costs one small-table read per player instead of a
+ * row of pair lookups. */
+#define PREFLOP_TABLE_PLAYERS 3
+
 /* All 5-card boards from deck d[0..m) (sorted by id, so ranks arrive sorted),
  * their table row and summed card bits built one card per loop; a unit is a
  * pair of first two cards. */
 static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight) {
     const uint16_t *B = O8_BINOM;
+    uint16_t table[PREFLOP_TABLE_PLAYERS][O8_BOARD5_ROWS];
+    int n = x->n, tabulate = n <= PREFLOP_TABLE_PLAYERS;
+    if (tabulate) {
+        o8_board nf = {0, O8_FLUSH, 0, 0};  /* flush_row 0: no flush */
+        for (int p = 0; p < n; p++)
+            for (int row = 0; row < O8_BOARD5_ROWS; row++) {
+                nf.high_row = O8_HIGH + (O8_ROWS_BOARD5 + row) * O8_N_PAIRS;
+                table[p][row] = (uint16_t)eq_high(&x->holes[p], &nf);
+            }
+    }
     for (int a = 0; a < m - 4; a++)
     for (int b = a + 1; b < m - 3; b++) {
         if (x->first_open < 0 && !take_unit(x)) continue;
@@ -249,10 +265,19 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
                 uint64_t bits4 = bits3 + O8_CARD_BITS[d[e]];
                 for (int f = e + 1; f < m; f++) {
                     o8_board bd;
-                    bd.high_row = O8_HIGH
-                        + (O8_ROWS_BOARD5 + row4 + B[5 * 19 + O8_RANK[d[f]] + 4]) * O8_N_PAIRS;
+                    unsigned row5 = row4 + B[5 * 19 + O8_RANK[d[f]] + 4];
                     o8_board_from_bits(&bd, bits4 + O8_CARD_BITS[d[f]]);
-                    showdown(x->n, x->holes, &bd, weight, &x->tally, x->out);
+                    if (tabulate) {
+                        unsigned high[PREFLOP_TABLE_PLAYERS], low[PREFLOP_TABLE_PLAYERS];
+                        for (int p = 0; p < n; p++) {
+                            high[p] = eq_with_flush(&x->holes[p], &bd, table[p][row5]);
+                            low[p] = O8_LOW[x->holes[p].low_mask | bd.low_mask];
+                        }
+                        tally_add(&x->tally, high, low, weight, x->out);
+                    } else {
+                        bd.high_row = O8_HIGH + (O8_ROWS_BOARD5 + row5) * O8_N_PAIRS;
+                        showdown(n, x->holes, &bd, weight, &x->tally, x->out);
+                    }
                 }
             }
         }

@@ -98,10 +98,8 @@ omaha8_fast.ranges.RangeSyntaxError: range 'AA**@', column 6: expected a weight 
 from __future__ import annotations
 
 import random
-import sys
 import threading
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from math import comb
 from typing import Any, Union
@@ -110,7 +108,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._core import ffi, lib
-from .cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, format_cards
+from .cards import RANKS, SUITS, CardsLike, card_ids, check_unique, format_cards
 
 __all__ = ["Range", "RangeSyntaxError", "RangeLike", "hand_classes", "preflop_ranking"]
 
