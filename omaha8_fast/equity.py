@@ -1,18 +1,22 @@
 """Equity: each player's share of the pot, high and low, over every runout.
 
-:func:`equity` takes 2 to 9 holes (4, 5 or 6 cards, all the same size; ``None``
-or ``"random"`` for a player dealt a random hand), a board of 0, 3, 4 or 5
-cards and dead cards. It enumerates every deal exactly when there are at most
+:func:`equity` takes 2 to 9 players (hands of 4, 5 or 6 cards, all the same
+size; ranges; ``None`` or ``"random"`` for a player dealt a random hand, read
+by :mod:`omaha8_fast._players`), a board of 0, 3, 4 or 5 cards and dead
+cards. It enumerates every deal exactly when there are at most
 :data:`EXACT_LIMIT` of them (heads-up preflop is 1,086,008) and samples
-``samples`` random deals otherwise. All loops run in C.
+``samples`` random deals otherwise. All loops run in C. :func:`plan_equity`
+says what a call will do; ``timeout`` bounds it (see docs/equity-internals.md).
 
 Every showdown is settled exactly: with a qualifying low each half of the pot
 is split evenly among its tied winners (quartering included), otherwise the
 best high takes the whole pot. The counts are integers summed over chunks:
-Monte Carlo always uses :data:`CHUNKS` chunks, each with its own random
-stream derived from ``(seed, chunk)``, so a seed gives the same numbers
-whatever ``threads`` or ``executor`` runs them; exact counts are the same
-however the work is cut (small jobs run as one chunk in the calling thread).
+Monte Carlo uses :data:`CHUNKS` chunks (more for jobs over ``CHUNKS *
+CHUNK_WORK`` showdowns times players, a number fixed by the job alone), each
+with its own random stream derived from ``(seed, chunk)``, so a seed gives
+the same numbers whatever ``threads`` or ``executor`` runs them; exact
+counts are the same however the work is cut (small jobs run as one chunk in
+the calling thread).
 
 A river spot needs no luck: 2-3 with the board's A-4-5 is both a wheel straight
 and the best low, so the first hand scoops.
