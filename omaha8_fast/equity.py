@@ -557,7 +557,6 @@ def _run_pool(job: EquityJob, runner: _Runner, threads: int | None, executor: Ex
     # thousand showdowns once it is set. Other processes cannot see it.
     cancel = ffi.new("int32_t *") if own or isinstance(pool, ThreadPoolExecutor) else None
     futures: dict[Future[tuple[int, ...]], int] = {}
-    stopped = False
     try:
         for i in range(job.parts):
             future = pool.submit(_chunk, job, i, cancel) if cancel is not None else pool.submit(_chunk, job, i)
@@ -571,7 +570,6 @@ def _run_pool(job: EquityJob, runner: _Runner, threads: int | None, executor: Ex
             for future in done:
                 runner.add(future.result())
             if pending and deadline is not None and time.monotonic() >= deadline:
-                stopped = True
                 if cancel is not None:
                     cancel[0] = 1
                 for future in pending:
@@ -587,17 +585,16 @@ def _run_pool(job: EquityJob, runner: _Runner, threads: int | None, executor: Ex
                     raise TimeoutError("equity did not finish in time: no deal counted yet")
                 return
     except BaseException:  # KeyboardInterrupt included: stop every chunk now
-        stopped = True
         if cancel is not None:
             cancel[0] = 1
         for future in futures:
             future.cancel()
         raise
     finally:
-        if own:
+        if own:  # the cancel flag makes the running chunks return at once
             pool.shutdown(wait=True, cancel_futures=True)
-        elif stopped and cancel is None:
-            pass  # chunks in other processes finish on their own; nothing waits for them
+        # a caller's executor is left running: chunks in other processes
+        # finish on their own, and nothing here waits for them
 
 
 def _results(counts: tuple[int, ...], holes: list[tuple[Card, ...] | None], exact: bool) -> list[PlayerEquity]:
