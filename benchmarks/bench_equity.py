@@ -100,3 +100,56 @@ def test_dask_local_cluster(benchmark: Any) -> None:
         result = run(benchmark, "dask",
                      lambda: equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, executor=pool), rounds=3)
     assert result == equity(HOLES, exact=False, samples=MC_SAMPLES, seed=1, threads=1)
+
+
+# --- issue 11 item 4 targets: river vs a random hand, 6-way Monte Carlo, fixed cost -----------
+
+RIVER = "Kh 7c 2d 9s 3c"
+SIX = ["AsAd2s3d", "KhKd9c8c", None, None, None, None]
+SIX_SAMPLES = 500_000
+
+
+def test_river_exact_against_random(benchmark: Any) -> None:
+    # C(43, 4) = 123,410 random holes on one river board
+    result = run(benchmark, "river_random", lambda: equity(["AsAd2s3d", None], board=RIVER, threads=1), rounds=20)
+    RESULTS["river_random_showdowns"] = result[0].showdowns
+    assert result[0].exact and result[0].showdowns == 123410
+
+
+def test_turn_exact_against_random(benchmark: Any) -> None:
+    result = run(benchmark, "turn_random",
+                 lambda: equity(["AsAd2s3d", None], board=RIVER[:11], exact=True, threads=1), rounds=5)
+    RESULTS["turn_random_showdowns"] = result[0].showdowns
+    assert result[0].showdowns == 5430040
+
+
+def test_six_way_preflop_monte_carlo(benchmark: Any) -> None:
+    result = run(benchmark, "six_way", lambda: equity(SIX, exact=False, samples=SIX_SAMPLES, seed=1, threads=1),
+                 rounds=5)
+    assert result[0].showdowns == SIX_SAMPLES
+
+
+def test_river_fixed_cost(benchmark: Any) -> None:
+    holes = ["As Kd 2c 3d", "Qc Qd Jc Tc"]
+    result = benchmark(lambda: equity(holes, board="Ah Kh 4c 5d 9s"))
+    RESULTS["river_call"] = best(benchmark)
+    assert result[0].equity == 1.0
+
+
+@pytest.fixture(scope="module", autouse=True)
+def targets_summary(print_summary: Callable[[list[str]], None]) -> Iterator[None]:
+    yield
+    r = RESULTS
+    lines = ["", "equity kernel targets (issue 11), one thread, best of rounds"]
+    if "river_random" in r:
+        lines.append(f"  river exact vs random: {r['river_random_showdowns'] / r['river_random'] / 1e6:.1f} M showdowns/s"
+                     " (target >= 30)")
+    if "turn_random" in r:
+        lines.append(f"  turn exact vs random:  {r['turn_random_showdowns'] / r['turn_random'] / 1e6:.1f} M showdowns/s")
+    if "six_way" in r:
+        lines.append(f"  6-way preflop MC:      {SIX_SAMPLES / r['six_way'] / 1e6:.2f} M deals/s"
+                     f" ({6 * SIX_SAMPLES / r['six_way'] / 1e6:.1f} M hands/s) (target >= 25 M/s)")
+    if "river_call" in r:
+        lines.append(f"  river equity() call:   {r['river_call'] * 1e6:.1f} us (target <= 10 us)")
+    if len(lines) > 2:
+        print_summary(lines)

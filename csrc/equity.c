@@ -67,21 +67,28 @@ static const int32_t HALF_PER[O8_MAX_PLAYERS + 1] = {
     0, HALF, HALF / 2, HALF / 3, HALF / 4, HALF / 5, HALF / 6, HALF / 7, HALF / 8, HALF / 9};
 
 /* Count `count` showdowns won by the players of mask `high` (the best high)
- * and of mask `low` (the best low; 0 when nobody has one). */
-static void add_outcome(int n, unsigned high, unsigned low, int64_t count, o8_equity_counts *out) {
+ * and of mask `low` (the best low; 0 when nobody has one). `squares`: also
+ * sum the squared units (Monte Carlo, whose count is 1 per deal and whose
+ * samples are bounded by O8_MAX_SAMPLES; exact counts weigh deals up to
+ * 2^63 / O8_POT_UNITS, whose squares would overflow). The sums are done in
+ * uint64_t, so even a caller that breaks the bound gets wrapped numbers, not
+ * undefined behaviour. */
+static void add_outcome(int n, unsigned high, unsigned low, int64_t count, int squares,
+                        o8_equity_counts *out) {
     int n_high = o8_popcount(high), n_low = o8_popcount(low);
-    int64_t high_units = HALF_PER[n_high] * (low ? 1 : 2), low_units = low ? HALF_PER[n_low] : 0;
+    uint64_t high_units = (uint64_t)HALF_PER[n_high] * (low ? 1 : 2);
+    uint64_t low_units = low ? (uint64_t)HALF_PER[n_low] : 0, ucount = (uint64_t)count;
     out->showdowns += count;
     if (!low) out->no_low += count;
     for (int p = 0; p < n; p++) {
         o8_player_counts *c = &out->player[p];
         int high_won = high >> p & 1, low_won = low >> p & 1;
-        int64_t units = high_won * high_units + low_won * low_units;
+        uint64_t units = (uint64_t)high_won * high_units + (uint64_t)low_won * low_units;
         if (high_won) *(n_high == 1 ? &c->high_win : &c->high_tie) += count;
         if (low_won) *(n_low == 1 ? &c->low_win : &c->low_tie) += count;
         if (high == 1u << p && (!low || low == 1u << p)) c->scoop += count;
-        c->share += units * count;
-        c->share_sq += units * units * count;
+        c->share = (int64_t)((uint64_t)c->share + units * ucount);
+        if (squares) c->share_sq = (int64_t)((uint64_t)c->share_sq + units * units * ucount);
     }
 }
 
@@ -91,12 +98,13 @@ static void add_outcome(int n, unsigned high, unsigned low, int64_t count, o8_eq
  * settled at once. */
 #define TALLY_PLAYERS 5
 typedef struct {
-    int n;
+    int n, squares;
     int64_t count[1 << (2 * TALLY_PLAYERS)];  /* index high << n | low */
 } tally;
 
-static void tally_start(tally *t, int n) {
+static void tally_start(tally *t, int n, int squares) {
     t->n = n;
+    t->squares = squares;
     memset(t->count, 0, sizeof t->count);
 }
 
@@ -115,14 +123,14 @@ O8_INLINE void tally_add(tally *t, const unsigned *high, const unsigned *low, in
     }
     low_mask &= -(unsigned)(best_low != O8_NO_LOW);
     if (n <= TALLY_PLAYERS) t->count[high_mask << n | low_mask] += weight;
-    else add_outcome(n, high_mask, low_mask, weight, out);
+    else add_outcome(n, high_mask, low_mask, weight, t->squares, out);
 }
 
 static void tally_finish(const tally *t, o8_equity_counts *out) {
     if (t->n > TALLY_PLAYERS) return;
     unsigned mask = (1u << t->n) - 1;
     for (unsigned i = 0; i < 1u << (2 * t->n); i++)
-        if (t->count[i]) add_outcome(t->n, i >> t->n, i & mask, t->count[i], out);
+        if (t->count[i]) add_outcome(t->n, i >> t->n, i & mask, t->count[i], t->squares, out);
 }
 
 /* Exact enumeration's showdown (Monte Carlo has its own, with tables). */
@@ -193,7 +201,24 @@ typedef struct {
     int first_open;                               /* first player not known, or -1 */
     tally tally;
     o8_equity_counts *out;
+    const volatile int32_t *cancel;               /* stop when *cancel != 0 (may be NULL) */
+    int stop;                                     /* set once cancelled: every loop unwinds */
+    unsigned ticks;
 } exact_job;
+
+/* Has the caller asked to stop? Read at most every few thousand showdowns. */
+O8_INLINE int cancelled(const volatile int32_t *cancel) {
+#if defined(__GNUC__)
+    return cancel && __atomic_load_n((const int32_t *)cancel, __ATOMIC_RELAXED);
+#else
+    return cancel && *cancel;
+#endif
+}
+
+static int exact_stop(exact_job *x) {
+    if (!x->stop && cancelled(x->cancel)) x->stop = 1;
+    return x->stop;
+}
 
 /* Is the next unit of work ours? Units: when every hole is known, a choice of
  * the first one or two board cards; else a choice of the first open player's
@@ -205,14 +230,31 @@ static int take_unit(exact_job *x) {
     return mine;
 }
 
+/* Players up to which preflop enumeration tabulates each hole's best
+ * non-flush high on every five-card rank multiset first (12 KB of stack per
+ * player): a board then costs one small-table read per player instead of a
+ * row of pair lookups. */
+#define PREFLOP_TABLE_PLAYERS 3
+
 /* All 5-card boards from deck d[0..m) (sorted by id, so ranks arrive sorted),
  * their table row and summed card bits built one card per loop; a unit is a
  * pair of first two cards. */
 static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight) {
     const uint16_t *B = O8_BINOM;
+    uint16_t table[PREFLOP_TABLE_PLAYERS][O8_BOARD5_ROWS];
+    int n = x->n, tabulate = n <= PREFLOP_TABLE_PLAYERS;
+    if (tabulate) {
+        o8_board nf = {0, O8_FLUSH, 0, 0};  /* flush_row 0: no flush */
+        for (int p = 0; p < n; p++)
+            for (int row = 0; row < O8_BOARD5_ROWS; row++) {
+                nf.high_row = O8_HIGH + (O8_ROWS_BOARD5 + row) * O8_N_PAIRS;
+                table[p][row] = (uint16_t)eq_high(&x->holes[p], &nf);
+            }
+    }
     for (int a = 0; a < m - 4; a++)
     for (int b = a + 1; b < m - 3; b++) {
         if (x->first_open < 0 && !take_unit(x)) continue;
+        if (exact_stop(x)) return;
         unsigned row2 = B[19 + O8_RANK[d[a]]] + B[2 * 19 + O8_RANK[d[b]] + 1];
         uint64_t bits2 = O8_CARD_BITS[d[a]] + O8_CARD_BITS[d[b]];
         for (int c = b + 1; c < m - 2; c++) {
@@ -223,10 +265,19 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
                 uint64_t bits4 = bits3 + O8_CARD_BITS[d[e]];
                 for (int f = e + 1; f < m; f++) {
                     o8_board bd;
-                    bd.high_row = O8_HIGH
-                        + (O8_ROWS_BOARD5 + row4 + B[5 * 19 + O8_RANK[d[f]] + 4]) * O8_N_PAIRS;
+                    unsigned row5 = row4 + B[5 * 19 + O8_RANK[d[f]] + 4];
                     o8_board_from_bits(&bd, bits4 + O8_CARD_BITS[d[f]]);
-                    showdown(x->n, x->holes, &bd, weight, &x->tally, x->out);
+                    if (tabulate) {
+                        unsigned high[PREFLOP_TABLE_PLAYERS], low[PREFLOP_TABLE_PLAYERS];
+                        for (int p = 0; p < n; p++) {
+                            high[p] = eq_with_flush(&x->holes[p], &bd, table[p][row5]);
+                            low[p] = O8_LOW[x->holes[p].low_mask | bd.low_mask];
+                        }
+                        tally_add(&x->tally, high, low, weight, x->out);
+                    } else {
+                        bd.high_row = O8_HIGH + (O8_ROWS_BOARD5 + row5) * O8_N_PAIRS;
+                        showdown(n, x->holes, &bd, weight, &x->tally, x->out);
+                    }
                 }
             }
         }
@@ -243,7 +294,7 @@ static void boards_rest(exact_job *x, const uint8_t *d, int m, int from, int at,
         showdown(x->n, x->holes, &bd, weight, &x->tally, x->out);
         return;
     }
-    for (int i = from; i <= m - (5 - at); i++) {
+    for (int i = from; i <= m - (5 - at) && !x->stop; i++) {
         if (x->first_open < 0 && at == x->board_size && !take_unit(x)) continue;
         x->board[at] = d[i];
         boards_rest(x, d, m, i + 1, at + 1, weight);
@@ -260,7 +311,7 @@ static void deal_random(exact_job *x, int p, int k, int from, uint64_t used, int
         deal_from(x, p + 1, used, weight);
         return;
     }
-    for (int c = from; c < 52; c++) {
+    for (int c = from; c < 52 && !x->stop; c++) {
         if (used >> c & 1) continue;
         if (k == 1 && p == x->first_open && !take_unit(x)) continue;
         x->random_cards[p][k] = (uint8_t)c;
@@ -270,6 +321,7 @@ static void deal_random(exact_job *x, int p, int k, int from, uint64_t used, int
 
 static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
     if (p == x->n) {
+        if ((x->ticks++ & 255) == 0 && exact_stop(x)) return;
         for (int q = 0; x->changed; q++, x->changed >>= 1)
             if (x->changed & 1) eq_prepare(&x->holes[q], x->cards[q], x->hole_size);
         uint8_t deck[52];
@@ -290,7 +342,7 @@ static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
         deal_from(x, p + 1, used, weight * weight_of(r, 0));
         return;
     }
-    for (int64_t k = 0; k < r->n_holes; k++) {
+    for (int64_t k = 0; k < r->n_holes && !x->stop; k++) {
         if (p == x->first_open && !take_unit(x)) continue;
         const uint8_t *hole = r->holes + k * x->hole_size;
         uint64_t m;
@@ -302,9 +354,176 @@ static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
     }
 }
 
-int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
-                    const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
-                    int64_t part, int64_t n_parts, o8_equity_counts *out) {
+/* ---- exact: known hands against one random hand, board of 3..5 -----------
+ *
+ * Boards outside, random holes inside: each board is prepared once, the best
+ * high of every pair of the cards left is tabulated once per board (pair[][]),
+ * and a random hole's high is the minimum over its pairs, built one card at a
+ * time through the nested choice of its cards; its low is O8_LOW of its
+ * cards' low bits. The known players' values are settled once per board, so
+ * a random hole only decides which side of them it falls on: one of 12
+ * outcome bins per board. Units: each (board, first two random cards). */
+
+typedef struct {
+    exact_job *x;
+    int k, m;                          /* random hole size, cards left */
+    const uint8_t *cards;              /* the cards left, m of them */
+    uint16_t pair[47][47];             /* best high of cards i < j on the board */
+    unsigned low_bits[47];             /* each card's low bits, O8_LOW row units */
+    unsigned board_low, fixed_high, fixed_low;
+    int64_t bins[12];                  /* high side * 4 + low side */
+} random_hole_job;
+
+O8_INLINE void bin_hole(random_hole_job *j, unsigned high, unsigned low_mask) {
+    unsigned low = O8_LOW[low_mask | j->board_low];
+    unsigned best_low = low < j->fixed_low ? low : j->fixed_low;
+    int hc = (high >= j->fixed_high) + (high > j->fixed_high);
+    int lc = best_low == O8_NO_LOW ? 3 : (int)((low == best_low) | (j->fixed_low == best_low) << 1) - 1;
+    j->bins[hc * 4 + lc]++;
+}
+
+/* Cards chosen[0..depth) so far with best high `high` and low bits `low`. */
+static void random_holes_from(random_hole_job *j, int *chosen, int depth, int from, unsigned high,
+                              unsigned low) {
+    if (depth >= j->k - 1 || depth >= O8_MAX_HOLE - 1) {  /* the last card: the tight loop */
+        for (int c = from; c < j->m; c++) {
+            unsigned h = high;
+            for (int i = 0; i < depth; i++) {
+                unsigned v = j->pair[chosen[i]][c];
+                h = v < h ? v : h;
+            }
+            bin_hole(j, h, low | j->low_bits[c]);
+        }
+        return;
+    }
+    for (int c = from; c <= j->m - (j->k - depth); c++) {
+        if (depth == 1 && (!take_unit(j->x) || exact_stop(j->x))) continue;
+        unsigned h = high;
+        for (int i = 0; i < depth; i++) {
+            unsigned v = j->pair[chosen[i]][c];
+            h = v < h ? v : h;
+        }
+        chosen[depth] = c;
+        random_holes_from(j, chosen, depth + 1, c + 1, h, low | j->low_bits[c]);
+        if (j->x->stop) return;
+    }
+}
+
+static void random_hole_board(exact_job *x, random_hole_job *j, int random_player, int64_t weight) {
+    o8_board bd;
+    o8_prepare_board(&bd, x->board, 5);
+    unsigned fixed_high = ~0u, fixed_low = ~0u, high_mask = 0, low_mask = 0;
+    unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
+    for (int p = 0; p < x->n; p++) {
+        if (p == random_player) continue;
+        high[p] = eq_high(&x->holes[p], &bd);
+        low[p] = O8_LOW[x->holes[p].low_mask | bd.low_mask];
+        fixed_high = high[p] < fixed_high ? high[p] : fixed_high;
+        fixed_low = low[p] < fixed_low ? low[p] : fixed_low;
+    }
+    for (int p = 0; p < x->n; p++) {
+        if (p == random_player) continue;
+        high_mask |= (unsigned)(high[p] == fixed_high) << p;
+        low_mask |= (unsigned)(low[p] == fixed_low && fixed_low != O8_NO_LOW) << p;
+    }
+    /* the cards left once the board is complete */
+    uint64_t on_board;
+    o8_cards_mask(x->board, 5, &on_board);
+    uint8_t left[47];
+    int m = 0;
+    for (int i = 0; i < j->m; i++)
+        if (!(on_board >> j->cards[i] & 1)) left[m++] = j->cards[i];
+    for (int a = 0; a < m; a++) {
+        unsigned ra = left[a] >> 2, sa = left[a] & 3;
+        j->low_bits[a] = o8_low_mask(O8_CARD_BITS[left[a]]) << 8;
+        for (int b = a + 1; b < m; b++) {
+            unsigned rb = left[b] >> 2, sb = left[b] & 3;
+            unsigned v = bd.high_row[O8_PAIR64[ra << 6 | rb]];
+            if (sa == sb && sa == bd.flush_suit) {
+                unsigned lo = ra < rb ? ra : rb, hi = ra < rb ? rb : ra;
+                unsigned f = bd.flush_row[O8_PAIR[lo * 13 + hi]];
+                v = f < v ? f : v;
+            }
+            j->pair[a][b] = (uint16_t)v;
+        }
+    }
+    const uint8_t *all = j->cards;
+    int all_m = j->m;
+    j->cards = left;
+    j->m = m;
+    j->board_low = bd.low_mask;
+    j->fixed_high = fixed_high;
+    j->fixed_low = fixed_low;
+    memset(j->bins, 0, sizeof j->bins);
+    int chosen[O8_MAX_HOLE];
+    for (int a = 0; a <= m - j->k && !x->stop; a++) {
+        chosen[0] = a;
+        random_holes_from(j, chosen, 1, a + 1, O8_NO_HAND, j->low_bits[a]);
+    }
+    j->cards = all;
+    j->m = all_m;
+    unsigned me = 1u << random_player;
+    static const unsigned LOW_SIDE[4] = {1, 2, 3, 0};  /* bit 0: the random hand, bit 1: the known ones */
+    for (int i = 0; i < 12; i++) {
+        if (!j->bins[i]) continue;
+        int hc = i / 4, lc = i % 4;
+        unsigned hm = hc == 0 ? me : hc == 1 ? high_mask | me : high_mask;
+        unsigned ls = LOW_SIDE[lc];
+        unsigned lm = (ls & 1 ? me : 0) | (ls & 2 ? low_mask : 0);
+        int64_t count = j->bins[i] * weight;
+        if (x->n <= TALLY_PLAYERS) x->tally.count[hm << x->n | lm] += count;
+        else add_outcome(x->n, hm, lm, count, 0, x->out);
+    }
+}
+
+/* Every completion of the board from the cards left, then the random holes. */
+static void random_hole_boards(exact_job *x, random_hole_job *j, int random_player, int at, int from,
+                               int64_t weight) {
+    if (at == 5) {
+        random_hole_board(x, j, random_player, weight);
+        return;
+    }
+    for (int i = from; i <= j->m - (5 - at) && !x->stop; i++) {
+        x->board[at] = j->cards[i];
+        random_hole_boards(x, j, random_player, at + 1, i + 1, weight);
+    }
+}
+
+/* 1 when the job is known hands against one random hand on a board of 3+
+ * cards (then counted by random_hole_boards), else 0. */
+static int one_random_hand(exact_job *x, uint64_t base) {
+    int random_player = -1;
+    int64_t weight = 1;
+    if (x->board_size < 3) return 0;
+    for (int p = 0; p < x->n; p++) {
+        const o8_range *r = &x->players[p];
+        if (!r->holes) {
+            if (random_player >= 0) return 0;
+            random_player = p;
+        } else if (r->n_holes != 1) {
+            return 0;
+        } else {
+            eq_prepare(&x->holes[p], r->holes, x->hole_size);
+            weight *= weight_of(r, 0);
+        }
+    }
+    if (random_player < 0) return 0;
+    random_hole_job j;
+    uint8_t cards[52];
+    j.x = x;
+    j.k = x->hole_size;
+    j.m = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(base >> c & 1)) cards[j.m++] = (uint8_t)c;
+    j.cards = cards;
+    random_hole_boards(x, &j, random_player, x->board_size, 0, weight);
+    return 1;
+}
+
+int o8_equity_exact_cancel(const o8_range *players, int n_players, int hole_size,
+                           const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                           int64_t part, int64_t n_parts, const volatile int32_t *cancel,
+                           o8_equity_counts *out) {
     uint64_t base;
     if (!out || n_parts < 1 || part < 0 || part >= n_parts
         || !check_job(players, n_players, hole_size, board, board_size, dead, n_dead, &base))
@@ -323,12 +542,19 @@ int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
     for (int p = n_players - 1; p >= 0; p--)
         if (!players[p].holes || players[p].n_holes > 1) x.first_open = p;
     x.out = out;
+    x.cancel = cancel;
     x.changed = (1u << n_players) - 1;
-    tally_start(&x.tally, n_players);
-    deal_from(&x, 0, base, 1);
+    tally_start(&x.tally, n_players, 0);
+    if (!one_random_hand(&x, base)) deal_from(&x, 0, base, 1);
     tally_finish(&x.tally, out);
-    for (int p = 0; p < n_players; p++) out->player[p].share_sq = 0;  /* no sampling error */
-    return 0;
+    return x.stop ? O8_CANCELLED : 0;
+}
+
+int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
+                    const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                    int64_t part, int64_t n_parts, o8_equity_counts *out) {
+    return o8_equity_exact_cancel(players, n_players, hole_size, board, board_size, dead, n_dead,
+                                  part, n_parts, NULL, out);
 }
 
 /* ---- Monte Carlo ------------------------------------------------------------ */
@@ -392,25 +618,99 @@ static int64_t pick(rng *g, const o8_range *r) {
     return lo;
 }
 
-int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
-                          const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
-                          int64_t samples, uint64_t seed, uint64_t stream,
-                          o8_equity_work *work, o8_equity_counts *out) {
+/* The deal sampler shared by o8_equity_monte_carlo and o8_equity_deals, so
+ * that one (seed, stream) gives the same deals to both. */
+typedef struct {
+    const o8_range *players;
+    int n_players, hole_size, n_listed, n_random, missing, m, need;
+    int listed[O8_MAX_PLAYERS], random[O8_MAX_PLAYERS];
     uint64_t base;
-    if (!out || !work || samples < 0
+    /* cards = the known board, then the deck: the first `missing` cards that
+     * the deal moves to the front of the deck complete the board in place,
+     * the next ones are the random holes */
+    uint8_t cards[5 + 52];
+    const uint8_t *hole[O8_MAX_PLAYERS];   /* this deal's hole of each player */
+    rng g;
+} sampler;
+
+static void sampler_start(sampler *s, const o8_range *players, int n_players, int hole_size,
+                          const uint8_t *board, int board_size, uint64_t base, uint64_t seed,
+                          uint64_t stream) {
+    s->players = players;
+    s->n_players = n_players;
+    s->hole_size = hole_size;
+    s->base = base;
+    s->n_listed = s->n_random = 0;
+    for (int p = 0; p < n_players; p++) {
+        const o8_range *r = &players[p];
+        if (!r->holes) s->random[s->n_random++] = p;
+        else if (r->n_holes == 1) s->hole[p] = r->holes;
+        else s->listed[s->n_listed++] = p;
+    }
+    uint8_t *deck = s->cards + board_size;
+    s->missing = 5 - board_size;
+    s->need = s->missing + s->n_random * hole_size;
+    s->m = 0;
+    memcpy(s->cards, board, (size_t)board_size);
+    for (int c = 0; c < 52; c++)
+        if (!(base >> c & 1)) deck[s->m++] = (uint8_t)c;
+    for (int i = 0; i < s->n_random; i++)
+        s->hole[s->random[i]] = deck + s->missing + i * hole_size;
+    rng_seed(&s->g, seed, stream);
+}
+
+/* One attempt at a deal: every list player's hole by weight, all at once;
+ * 0 when two of them share a card (the caller tries again: accepting only
+ * disjoint draws samples the weighted product restricted to disjoint deals
+ * exactly). Then the random holes and the rest of the board, uniformly from
+ * the cards left, by a partial Fisher-Yates over the deck that skips the list
+ * holes' cards. */
+O8_INLINE int sampler_draw(sampler *s) {
+    uint64_t taken = 0;  /* cards of this deal's list holes */
+    for (int i = 0; i < s->n_listed; i++) {
+        const o8_range *r = &s->players[s->listed[i]];
+        const uint8_t *hole = r->holes + pick(&s->g, r) * s->hole_size;
+        uint64_t mask;
+        o8_cards_mask(hole, s->hole_size, &mask);
+        if (mask & (taken | s->base)) return 0;
+        taken |= mask;
+        s->hole[s->listed[i]] = hole;
+    }
+    uint8_t *deck = s->cards + (5 - s->missing);
+    uint64_t bits = 0;  /* two 32-bit draws per generator output */
+    for (int i = 0, halves = 0; i < s->need;) {
+        if (!halves) { bits = rng_next(&s->g); halves = 2; }
+        int j = i + (int)below32(&s->g, (uint32_t)bits, (uint32_t)(s->m - i));
+        bits >>= 32;
+        halves--;
+        uint8_t c = deck[j];
+        if (taken >> c & 1) continue;
+        deck[j] = deck[i];
+        deck[i++] = c;
+    }
+    return 1;
+}
+
+/* Check every CHECK_EVERY attempts whether the caller cancelled. */
+#define CHECK_EVERY 1024
+
+int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hole_size,
+                                 const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                                 int64_t samples, uint64_t seed, uint64_t stream,
+                                 const volatile int32_t *cancel,
+                                 o8_equity_work *work, o8_equity_counts *out) {
+    uint64_t base;
+    if (!out || !work || samples < 0 || samples > O8_MAX_SAMPLES
         || !check_job(players, n_players, hole_size, board, board_size, dead, n_dead, &base))
         return O8_ERR_INPUT;
     memset(out, 0, sizeof *out);
 
     eq_hole holes[O8_MAX_PLAYERS];
-    int listed[O8_MAX_PLAYERS], random[O8_MAX_PLAYERS], n_listed = 0, n_random = 0;
     int fixed[O8_MAX_PLAYERS];
     for (int p = 0; p < n_players; p++) {
         const o8_range *r = &players[p];
         fixed[p] = r->holes && r->n_holes == 1;
-        if (!r->holes) random[n_random++] = p;
-        else if (!fixed[p]) listed[n_listed++] = p;
-        else {  /* a known hole: prepare it and its table once */
+        if (fixed[p]) {  /* a known hole: prepare it and its table once */
             eq_prepare(&holes[p], r->holes, hole_size);
             o8_board bd = {0, O8_FLUSH, 0, 0};
             for (int row = 0; row < O8_BOARD5_ROWS; row++) {
@@ -419,54 +719,24 @@ int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
             }
         }
     }
-    /* cards = the known board, then the deck: the first `missing` cards that
-     * the deal moves to the front of the deck complete the board in place */
-    uint8_t cards[5 + 52], *deck = cards + board_size;
-    int m = 0, missing = 5 - board_size, need = missing + n_random * hole_size;
-    memcpy(cards, board, (size_t)board_size);
-    for (int c = 0; c < 52; c++)
-        if (!(base >> c & 1)) deck[m++] = (uint8_t)c;
-    rng g;
-    rng_seed(&g, seed, stream);
+    sampler s;
+    sampler_start(&s, players, n_players, hole_size, board, board_size, base, seed, stream);
     tally t;
-    tally_start(&t, n_players);
+    tally_start(&t, n_players, 1);
 
     int64_t rejected = 0;
+    int code = 0;
     for (int64_t done = 0; done < samples;) {
-        uint64_t taken = 0;  /* cards of this deal's listed holes */
-        int fits = 1;
-        out->attempts++;
-        for (int i = 0; i < n_listed && fits; i++) {
-            const o8_range *r = &players[listed[i]];
-            const uint8_t *hole = r->holes + pick(&g, r) * hole_size;
-            uint64_t mask;
-            o8_cards_mask(hole, hole_size, &mask);
-            fits = !(mask & (taken | base));
-            taken |= mask;
-            eq_prepare(&holes[listed[i]], hole, hole_size);
-        }
-        if (!fits) {
-            if (++rejected >= MAX_REJECTED) return O8_ERR_NO_DEAL;
+        if ((++out->attempts & (CHECK_EVERY - 1)) == 0 && cancelled(cancel)) { code = O8_CANCELLED; break; }
+        if (!sampler_draw(&s)) {
+            if (++rejected >= MAX_REJECTED) { code = O8_ERR_NO_DEAL; break; }
             continue;
         }
         rejected = 0;
-        /* Partial Fisher-Yates over the deck, skipping the listed holes' cards:
-         * deck[0..need) becomes a uniform draw of the cards left. */
-        uint64_t bits = 0;  /* two 32-bit draws per generator output */
-        for (int i = 0, halves = 0; i < need;) {
-            if (!halves) { bits = rng_next(&g); halves = 2; }
-            int j = i + (int)below32(&g, (uint32_t)bits, (uint32_t)(m - i));
-            bits >>= 32;
-            halves--;
-            uint8_t c = deck[j];
-            if (taken >> c & 1) continue;
-            deck[j] = deck[i];
-            deck[i++] = c;
-        }
-        for (int i = 0; i < n_random; i++)
-            eq_prepare(&holes[random[i]], deck + missing + i * hole_size, hole_size);
+        for (int p = 0; p < n_players; p++)
+            if (!fixed[p]) eq_prepare(&holes[p], s.hole[p], hole_size);
         o8_board bd;
-        o8_prepare_board(&bd, cards, 5);
+        o8_prepare_board(&bd, s.cards, 5);
         size_t row = (size_t)(bd.high_row - O8_HIGH) / O8_N_PAIRS - O8_ROWS_BOARD5;
         unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
         for (int p = 0; p < n_players; p++) {
@@ -478,5 +748,38 @@ int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
         done++;
     }
     tally_finish(&t, out);
+    return code;
+}
+
+int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
+                          const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                          int64_t samples, uint64_t seed, uint64_t stream,
+                          o8_equity_work *work, o8_equity_counts *out) {
+    return o8_equity_monte_carlo_cancel(players, n_players, hole_size, board, board_size, dead, n_dead,
+                                        samples, seed, stream, NULL, work, out);
+}
+
+int o8_equity_deals(const o8_range *players, int n_players, int hole_size,
+                    const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                    int64_t samples, uint64_t seed, uint64_t stream, uint8_t *out) {
+    uint64_t base;
+    if (!out || samples < 0 || samples > O8_MAX_SAMPLES
+        || !check_job(players, n_players, hole_size, board, board_size, dead, n_dead, &base))
+        return O8_ERR_INPUT;
+    sampler s;
+    sampler_start(&s, players, n_players, hole_size, board, board_size, base, seed, stream);
+    size_t row = (size_t)(n_players * hole_size + 5);
+    int64_t rejected = 0;
+    for (int64_t done = 0; done < samples;) {
+        if (!sampler_draw(&s)) {
+            if (++rejected >= MAX_REJECTED) return O8_ERR_NO_DEAL;
+            continue;
+        }
+        rejected = 0;
+        uint8_t *at = out + (size_t)done * row;
+        for (int p = 0; p < n_players; p++, at += hole_size) memcpy(at, s.hole[p], (size_t)hole_size);
+        memcpy(at, s.cards, 5);
+        done++;
+    }
     return 0;
 }

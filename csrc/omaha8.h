@@ -158,6 +158,12 @@ int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int 
  * players' lists (almost) never fit together. */
 #define O8_ERR_INPUT -1
 #define O8_ERR_NO_DEAL -2
+/* Returned by the _cancel kernels when *cancel became nonzero during the run:
+ * Monte Carlo's counts are those of the deals finished (out->showdowns of
+ * them); exact counts are then incomplete and meaningless. */
+#define O8_CANCELLED -3
+/* Monte Carlo's sample limit: sums of squared pot units stay in int64. */
+#define O8_MAX_SAMPLES 300000000000
 
 typedef struct {
     const uint8_t *holes;        /* n_holes * hole_size card ids; NULL = random hole */
@@ -201,23 +207,45 @@ typedef struct {
  * each choice of the first one or two dealt board cards); this call counts
  * units part, part + n_parts, ...
  * (0 <= part < n_parts), so parts 0..n_parts-1 together count everything
- * once. The caller keeps the total weight * O8_POT_UNITS below 2^63.
+ * once. The caller keeps the total weight * O8_POT_UNITS below 2^63 (else the
+ * counts wrap around; share_sq is always 0).
  * Fills *out (zeroed first); returns 0 or O8_ERR_INPUT. */
 int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
                     const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                     int64_t part, int64_t n_parts, o8_equity_counts *out);
 
-/* Monte Carlo: `samples` random deals. Each deal draws every list player's
- * hole by weight (restarting the deal when holes share a card, which samples
- * the weighted product exactly), then the random holes and the rest of the
- * board uniformly from the cards left. The generator is xoshiro256** seeded
- * from (seed, stream): the same arguments give the same counts on any
- * machine. Fills *out (zeroed first); returns 0, O8_ERR_INPUT, or
- * O8_ERR_NO_DEAL after 10^6 rejected deals in a row. */
+/* Monte Carlo: `samples` (0..O8_MAX_SAMPLES) random deals. Each deal draws
+ * every list player's hole by weight (restarting the deal when holes share a
+ * card, which samples the weighted product exactly), then the random holes
+ * and the rest of the board uniformly from the cards left. The generator is
+ * xoshiro256** seeded from (seed, stream): the same arguments give the same
+ * counts on any machine. Fills *out (zeroed first); returns 0, O8_ERR_INPUT,
+ * or O8_ERR_NO_DEAL after 10^6 rejected deals in a row. */
 int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
                           const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                           int64_t samples, uint64_t seed, uint64_t stream,
                           o8_equity_work *work, o8_equity_counts *out);
+
+/* The same two kernels, stopping within a few thousand showdowns once
+ * *cancel (read from another thread; NULL = never) is nonzero: they then
+ * return O8_CANCELLED. Otherwise identical, counts included. */
+int o8_equity_exact_cancel(const o8_range *players, int n_players, int hole_size,
+                           const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                           int64_t part, int64_t n_parts, const volatile int32_t *cancel,
+                           o8_equity_counts *out);
+int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hole_size,
+                                 const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                                 int64_t samples, uint64_t seed, uint64_t stream,
+                                 const volatile int32_t *cancel,
+                                 o8_equity_work *work, o8_equity_counts *out);
+
+/* The deals o8_equity_monte_carlo counts for the same arguments, in order:
+ * out[samples * (n_players * hole_size + 5)] gets, per deal, every player's
+ * hole (in player order) and then the five board cards. Returns 0,
+ * O8_ERR_INPUT or O8_ERR_NO_DEAL. For tests of the sampler, and simulations. */
+int o8_equity_deals(const o8_range *players, int n_players, int hole_size,
+                    const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                    int64_t samples, uint64_t seed, uint64_t stream, uint8_t *out);
 
 /* ---- Hand ranges (csrc/ranges.c) ---------------------------------------- */
 

@@ -17,7 +17,7 @@ from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction
 from .rake import Rake
 from .simulation import SimulationResult, simulate
 from .views import SeatView
-from .equity import PlayerEquity, equity
+from .equity import EquityPlan, PlayerEquity, equity, plan_equity
 from .evaluator import (
     BOARD_SIZES,
     CATEGORIES,
@@ -64,7 +64,7 @@ __all__ = [
     # showdowns and pot splitting
     "Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot",
     # equity and hand ranges
-    "PlayerEquity", "equity", "Range", "RangeSyntaxError",
+    "EquityPlan", "PlayerEquity", "equity", "plan_equity", "Range", "RangeSyntaxError",
     # street analysis
     "Distribution", "NextStreet", "Outs", "StreetEquities", "equity_by_street", "low_odds", "next_street", "outs",
     "range_distribution",

@@ -1,18 +1,22 @@
 """Equity: each player's share of the pot, high and low, over every runout.
 
-:func:`equity` takes 2 to 9 holes (4, 5 or 6 cards, all the same size; ``None``
-or ``"random"`` for a player dealt a random hand), a board of 0, 3, 4 or 5
-cards and dead cards. It enumerates every deal exactly when there are at most
+:func:`equity` takes 2 to 9 players (hands of 4, 5 or 6 cards, all the same
+size; ranges; ``None`` or ``"random"`` for a player dealt a random hand, read
+by :mod:`omaha8_fast._players`), a board of 0, 3, 4 or 5 cards and dead
+cards. It enumerates every deal exactly when there are at most
 :data:`EXACT_LIMIT` of them (heads-up preflop is 1,086,008) and samples
-``samples`` random deals otherwise. All loops run in C.
+``samples`` random deals otherwise. All loops run in C. :func:`plan_equity`
+says what a call will do; ``timeout`` bounds it (see docs/equity-internals.md).
 
 Every showdown is settled exactly: with a qualifying low each half of the pot
 is split evenly among its tied winners (quartering included), otherwise the
 best high takes the whole pot. The counts are integers summed over chunks:
-Monte Carlo always uses :data:`CHUNKS` chunks, each with its own random
-stream derived from ``(seed, chunk)``, so a seed gives the same numbers
-whatever ``threads`` or ``executor`` runs them; exact counts are the same
-however the work is cut (small jobs run as one chunk in the calling thread).
+Monte Carlo uses :data:`CHUNKS` chunks (more for jobs over ``CHUNKS *
+CHUNK_WORK`` showdowns times players, a number fixed by the job alone), each
+with its own random stream derived from ``(seed, chunk)``, so a seed gives
+the same numbers whatever ``threads`` or ``executor`` runs them; exact
+counts are the same however the work is cut (small jobs run as one chunk in
+the calling thread).
 
 A river spot needs no luck: 2-3 with the board's A-4-5 is both a wheel straight
 and the best low, so the first hand scoops.
@@ -49,12 +53,14 @@ from __future__ import annotations
 import importlib
 import math
 import os
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
-from .cards import RANKS, SUITS, Card, CardsLike, card_ids
+from ._players import BOARD_SIZES, Player, Spot, read_spot, runout_count
+from .cards import Card, CardsLike
 from .evaluator import HOLE_SIZES
 
 if TYPE_CHECKING:  # concurrent.futures and secrets load on first use: import time
@@ -65,32 +71,44 @@ __all__ = [
     "CHUNKS",
     "DEFAULT_SAMPLES",
     "EXACT_LIMIT",
+    "EXACT_MAX",
     "EquityJob",
+    "EquityPlan",
     "HandOrRandom",
     "PlayerEquity",
     "equity",
+    "plan_equity",
+    "run_chunk",
     "run_job",
     "runout_count",
 ]
 
-#: Known board sizes: preflop, flop, turn, river.
-BOARD_SIZES = (0, 3, 4, 5)
 #: ``exact=None`` enumerates when there are at most this many deals.
 EXACT_LIMIT = 3_000_000
-#: Enumeration forced with ``exact=True`` refuses more deals than this.
-EXACT_MAX = 10**11
+#: ``exact=True`` refuses more deals than this (about a minute on one core)
+#: unless ``max_deals`` allows more.
+EXACT_MAX = 2 * 10**9
 #: Monte Carlo samples when ``samples`` is not given.
 DEFAULT_SAMPLES = 1_000_000
-#: Every job is split into this many chunks, whatever runs them.
+#: Every job is split into at least this many chunks, whatever runs them.
 CHUNKS = 32
+#: At most this many chunks.
+MAX_CHUNKS = 4096
 #: Jobs with fewer showdowns (times players) run in the calling thread, and
 #: exact ones as a single chunk: a thread pool would cost more than it saves.
 SMALL_JOB = 200_000
-MAX_PLAYERS = lib.O8_MAX_PLAYERS
-POT = lib.O8_POT_UNITS
+#: Showdowns times players per chunk, at most (about 50 ms on one core), so
+#: that a timeout or Ctrl-C acts quickly even when chunks cannot be stopped
+#: inside (executors in other processes).
+CHUNK_WORK = 2_000_000
+#: Player-showdowns per second of one core, for estimates: exact enumeration
+#: and Monte Carlo (measured on a 2-core AMD EPYC, see docs/equity-internals.md).
+RATE_EXACT = 60e6
+RATE_MONTE_CARLO = 45e6
+POT: int = lib.O8_POT_UNITS
 
-#: A player: a hole (text, card strings or ids), or ``None``/``"random"``.
-HandOrRandom = Union[CardsLike, None]
+#: A player: a hole (text, card strings or ids), a range, or ``None``/``"random"``.
+HandOrRandom = Player
 
 _COUNTS = ("share", "share_sq", "high_win", "high_tie", "low_win", "low_tie", "scoop")
 
@@ -105,7 +123,8 @@ class PlayerEquity:
     often the player takes the whole pot alone (both halves, or the high when
     nobody has a low); ``no_low`` how often nobody at all has a qualifying low
     (the same for every player). ``std_error`` is the standard error of
-    ``equity`` (0.0 when exact). ``showdowns`` is the number of deals counted.
+    ``equity`` (0.0 when exact). ``showdowns`` is the number of deals counted
+    (fewer than asked when a timeout returned partial results).
     """
 
     hole: tuple[Card, ...] | None
@@ -146,76 +165,60 @@ class EquityJob:
     parts: int = CHUNKS
 
 
-def _name(card: int) -> str:
-    return RANKS[card >> 2] + SUITS[card & 3]
+@dataclass(frozen=True)
+class EquityPlan:
+    """The work an :func:`equity` call will do, before doing it.
 
-
-def _parse_players(holes: Sequence[HandOrRandom]) -> list[list[int] | None]:
-    if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
-        raise TypeError('holes must be a list of hands, e.g. ["AsAd2s3d", "KhKd9c8c"]')
-    if not 2 <= len(holes) <= MAX_PLAYERS:
-        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(holes)}")
-    players: list[list[int] | None] = []
-    for i, hole in enumerate(holes, 1):
-        if hole is None or (isinstance(hole, str) and hole.strip().lower() == "random"):
-            players.append(None)
-            continue
-        try:
-            ids = card_ids(hole)
-        except (ValueError, TypeError) as error:
-            raise type(error)(f"player {i}: {error}") from None
-        if len(ids) not in HOLE_SIZES:
-            raise ValueError(f"player {i}: a hole has 4, 5 or 6 cards, got {len(ids)}")
-        players.append(ids)
-    sizes = {len(p) for p in players if p is not None}
-    if len(sizes) > 1:
-        described = ", ".join(f"player {i} has {len(p)}" for i, p in enumerate(players, 1) if p is not None)
-        raise ValueError(f"all holes must have the same number of cards: {described}")
-    return players
-
-
-def _check_cards(players: list[list[int] | None], board: list[int], dead: list[int]) -> None:
-    """Raise ValueError naming a card used twice."""
-    where: dict[int, str] = {}
-    groups = [(f"player {i}'s hole", p) for i, p in enumerate(players, 1) if p is not None]
-    for place, cards in groups + [("the board", board), ("the dead cards", dead)]:
-        for card in cards:
-            if card in where:
-                same = "twice in " + place if where[card] == place else f"in {where[card]} and {place}"
-                raise ValueError(f"card {_name(card)} is used {same}")
-            where[card] = place
-
-
-def runout_count(n_random: int, hole_size: int, cards_left: int, board_missing: int) -> int:
-    """Deals to enumerate: holes for the random players, one after another,
-    then the rest of the board, from ``cards_left`` unseen cards.
-
-    >>> runout_count(0, 4, 44, 5), runout_count(1, 4, 44, 1)
-    (1086008, 5430040)
+    ``exact``: enumeration or Monte Carlo; ``deals``: the deals enumerated
+    (an upper bound when ranges overlap: deals whose hands share a card are
+    skipped) or sampled; ``showdowns``: ``deals`` times the players;
+    ``chunks``: the pieces it is cut into; ``seconds``: a rough estimate on
+    one core (divide by the threads); ``players``: how each player was read
+    (``"hand"``, ``"random"``, ``"range of N hands"``).
     """
-    count = 1
-    for _ in range(n_random):
-        count *= math.comb(cards_left, hole_size)
-        cards_left -= hole_size
-    return count * math.comb(cards_left, board_missing)
+
+    exact: bool
+    deals: int
+    showdowns: int
+    chunks: int
+    seconds: float
+    players: tuple[str, ...]
+    job: EquityJob
+
+
+# --- options -------------------------------------------------------------------
+
+
+def _check_flag(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {value!r}")
+    return value
+
+
+def _true_int(value: Any) -> int:
+    # int.__index__ reads the integer itself, not a subclass's __int__/__index__
+    return int.__index__(value)
 
 
 def _check_count(name: str, value: Any, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
-    return value
+    number = _true_int(value)
+    if number < low:
+        raise ValueError(f"{name} must be at least {low}, got {number}")
+    return number
 
 
 def _check_options(exact: Any, samples: Any, seed: Any, threads: Any, executor: Any) -> tuple[int, int]:
-    """Check the options that equity() and ranges.range_equity() share;
-    returns ``(samples, seed)`` with their defaults filled in."""
-    if exact not in (None, True, False):
+    """Check the options that every equity entry point shares; returns
+    ``(samples, seed)`` with their defaults filled in."""
+    if exact is not None and not isinstance(exact, bool):
         raise TypeError(f"exact must be None, True or False, not {exact!r}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
     samples = DEFAULT_SAMPLES if samples is None else _check_count("samples", samples, 1)
+    if samples > lib.O8_MAX_SAMPLES:
+        raise ValueError(f"samples must be at most {lib.O8_MAX_SAMPLES:,}, got {samples}")
     if threads is not None:
         _check_count("threads", threads, 1)
         if executor is not None:
@@ -226,7 +229,83 @@ def _check_options(exact: Any, samples: Any, seed: Any, threads: Any, executor: 
         seed = secrets.randbits(64)
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-    return samples, seed
+    return samples, _true_int(seed)
+
+
+def _check_timeout(timeout: Any) -> float | None:
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"timeout must be a number of seconds or None, not {type(timeout).__name__}")
+    if not timeout > 0:
+        raise ValueError(f"timeout must be > 0 seconds, got {timeout!r}")
+    return float(timeout)
+
+
+def _chunks(exact: bool, deals: int, n_players: int) -> int:
+    """Chunks of a job: a function of the job alone (Monte Carlo streams)."""
+    return max(CHUNKS, min(MAX_CHUNKS, -(-deals * n_players // CHUNK_WORK)))
+
+
+def _plan(
+    holes: Sequence[Player], board: CardsLike, dead: CardsLike, exact: Any, samples: Any, seed: Any,
+    threads: Any, executor: Any, max_deals: Any,
+) -> tuple[Spot, EquityPlan]:
+    spot = read_spot(holes, board, dead)
+    samples, seed = _check_options(exact, samples, seed, threads, executor)
+    limit = EXACT_MAX if max_deals is None else _check_count("max_deals", max_deals, 1)
+    n = len(spot.players)
+    fits_exact = spot.total_weight * POT < 2**63  # the exact kernel's integer counts
+    if exact is None:
+        exact = spot.deals <= EXACT_LIMIT and fits_exact
+    elif exact and spot.deals > limit:
+        raise ValueError(
+            f"{spot.deals:,} deals are too many to enumerate by default (at most {limit:,}, "
+            f"~{spot.deals * n / RATE_EXACT / 3600:,.1f} core-hours); use exact=False, "
+            f"or allow it with max_deals={spot.deals}")
+    elif exact and not fits_exact:
+        raise ValueError("the players' weights are too large for exact counts in 64 bits; "
+                         "use smaller weights or exact=False")
+    deals = spot.deals if exact else samples
+    small = deals * n < SMALL_JOB
+    if exact:
+        parts = 1 if small and executor is None else _chunks(True, deals, n)
+    else:
+        parts = _chunks(False, deals, n)
+    job = EquityJob(players=spot.players, weights=spot.weights, hole_size=spot.hole_size, board=spot.board,
+                    dead=spot.dead, exact=exact, samples=samples, seed=seed, parts=parts)
+    rate = RATE_EXACT if exact else RATE_MONTE_CARLO
+    plan = EquityPlan(exact=exact, deals=deals, showdowns=deals * n, chunks=parts, seconds=deals * n / rate,
+                      players=spot.kinds, job=job)
+    return spot, plan
+
+
+def plan_equity(
+    holes: Sequence[HandOrRandom],
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    *,
+    exact: bool | None = None,
+    samples: int | None = None,
+    seed: int | None = None,
+    max_deals: int | None = None,
+) -> EquityPlan:
+    """The work :func:`equity` would do with these arguments, without doing it:
+    an :class:`EquityPlan` (exact or not, deals, chunks, estimated seconds on
+    one core, how each player was read). Raises what :func:`equity` raises.
+
+    >>> plan = plan_equity(["As Ad 2s 3d", "Kh Kd 9c 8c"])
+    >>> plan.exact, plan.deals, plan.players
+    (True, 1086008, ('hand', 'hand'))
+    >>> plan = plan_equity(["As Ad 2s 3d", None, None])
+    >>> plan.exact, plan.deals, plan.chunks
+    (False, 1000000, 32)
+    >>> plan_equity(["As Ad 2s 3d", None, None], exact=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 17,...,... deals are too many to enumerate by default (at most 2,000,000,000, ~... core-hours); ...
+    """
+    return _plan(holes, board, dead, exact, samples, seed, None, None, max_deals)[1]
 
 
 def equity(
@@ -240,65 +319,42 @@ def equity(
     threads: int | None = None,
     executor: Executor | None = None,
     progress: bool = False,
+    timeout: float | None = None,
+    partial: bool = False,
+    max_deals: int | None = None,
 ) -> list[PlayerEquity]:
     """Each player's equity, high and low wins and ties, scoops and no-low share.
 
-    ``holes``: 2 to 9 hands of 4, 5 or 6 cards (all the same size), or
-    ``None``/``"random"`` for a random hand (4 cards if no hand is given).
-    ``board``: 0, 3, 4 or 5 known cards; ``dead``: cards out of play.
+    ``holes``: 2 to 9 players: hands of 4, 5 or 6 cards (all the same size),
+    ranges (a :class:`~omaha8_fast.ranges.Range` or range text such as
+    ``"A2**ds"``), or ``None``/``"random"`` for a random hand (4 cards if no
+    hand says otherwise). ``board``: 0, 3, 4 or 5 known cards; ``dead``:
+    cards out of play.
     ``exact``: ``None`` enumerates every deal when there are at most
-    :data:`EXACT_LIMIT`, else samples; ``True``/``False`` forces it.
-    ``samples``: Monte Carlo deals (default :data:`DEFAULT_SAMPLES`).
-    ``seed``: makes Monte Carlo reproducible (a random one when ``None``).
-    ``threads``: threads running the chunks (default: every core).
-    ``executor``: any ``concurrent.futures.Executor`` to run the chunks
+    :data:`EXACT_LIMIT`, else samples; ``True``/``False`` forces it
+    (``True`` refuses more than ``max_deals`` deals, default
+    :data:`EXACT_MAX`). ``samples``: Monte Carlo deals (default
+    :data:`DEFAULT_SAMPLES`). ``seed``: makes Monte Carlo reproducible (a
+    random one when ``None``); the numbers do not depend on ``threads`` or
+    ``executor``. ``threads``: threads running the chunks (default: every
+    core). ``executor``: any ``concurrent.futures.Executor`` to run the chunks
     instead (a ``ProcessPoolExecutor``, a Dask ``Client().get_executor()``).
     ``progress``: show a tqdm progress bar when the run takes over a second.
-    Returns one :class:`PlayerEquity` per player, in order.
+    ``timeout``: seconds after which the remaining work is cancelled and
+    ``TimeoutError`` raised, or, with ``partial=True`` and Monte Carlo, the
+    deals counted so far returned (``showdowns`` says how many).
+    Returns one :class:`PlayerEquity` per player, in order. See
+    :func:`plan_equity` for the work a call will do.
     """
-    from .ranges import is_range, range_equity  # ranges ("A2**ds", Range) build on this module
-
-    if not isinstance(holes, (str, bytes)) and isinstance(holes, Sequence) and any(map(is_range, holes)):
-        return range_equity(holes, board, dead, exact=exact, samples=samples, seed=seed, threads=threads,
-                            executor=executor, progress=progress)
-    players = _parse_players(holes)
-    board_ids, dead_ids = card_ids(board), card_ids(dead)
-    if len(board_ids) not in BOARD_SIZES:
-        raise ValueError(f"the board must have 0, 3, 4 or 5 cards, got {len(board_ids)}")
-    _check_cards(players, board_ids, dead_ids)
-    hole_size = next((len(p) for p in players if p is not None), 4)
-    n_random = sum(p is None for p in players)
-    cards_left = 52 - len(board_ids) - len(dead_ids) - hole_size * (len(players) - n_random)
-    missing = 5 - len(board_ids)
-    if cards_left < n_random * hole_size + missing:
-        raise ValueError(
-            f"not enough cards: {len(players)} players with {hole_size}-card holes, "
-            f"{len(board_ids)} board and {len(dead_ids)} dead cards need "
-            f"{len(players) * hole_size + 5 + len(dead_ids)} cards of 52"
-        )
-    samples, seed = _check_options(exact, samples, seed, threads, executor)
-    runouts = runout_count(n_random, hole_size, cards_left, missing)
-    if exact is None:
-        exact = runouts <= EXACT_LIMIT
-    elif exact and runouts > EXACT_MAX:
-        raise ValueError(f"{runouts:,} deals are too many to enumerate (at most {EXACT_MAX:,}); use exact=False")
-    small = (runouts if exact else samples) * len(players) < SMALL_JOB
-    if small and executor is None:
+    _check_flag("progress", progress)
+    _check_flag("partial", partial)
+    seconds = _check_timeout(timeout)
+    spot, plan = _plan(holes, board, dead, exact, samples, seed, threads, executor, max_deals)
+    if plan.showdowns < SMALL_JOB and executor is None:
         threads = 1
-    job = EquityJob(
-        players=tuple(None if p is None else bytes(p) for p in players),
-        weights=(None,) * len(players),
-        hole_size=hole_size,
-        board=bytes(board_ids),
-        dead=bytes(dead_ids),
-        exact=exact,
-        samples=samples,
-        seed=seed,
-        parts=1 if exact and small else CHUNKS,
-    )
-    counts = run_job(job, threads=threads, executor=executor, progress=progress)
-    holes_out = [None if p is None else tuple(Card(c) for c in p) for p in players]
-    return _results(counts, holes_out, exact)
+    counts = run_job(plan.job, threads=threads, executor=executor, progress=progress, timeout=seconds,
+                     partial=partial)
+    return _results(counts, list(spot.holes), plan.exact)
 
 
 # --- running chunks ------------------------------------------------------------
@@ -309,23 +365,38 @@ def _chunk_samples(job: EquityJob, index: int) -> int:
     return share + (index < extra)
 
 
-def _check_job(job: EquityJob) -> None:
+def _check_job(job: EquityJob) -> EquityJob:
     """What the C kernels cannot check themselves: the lengths of the buffers
-    they are given, and integers that must fit their C types."""
+    they are given, and integers that must fit their C types. Returns the job
+    with plain ints (an int subclass may lie in ``__index__``)."""
+    if not isinstance(job, EquityJob):
+        raise TypeError(f"job must be an EquityJob, not {type(job).__name__}")
     if len(job.weights) != len(job.players):
         raise ValueError(f"the job has {len(job.players)} players but {len(job.weights)} weight lists")
-    if job.hole_size not in HOLE_SIZES:
+    if isinstance(job.hole_size, bool) or not isinstance(job.hole_size, int) or job.hole_size not in HOLE_SIZES:
         raise ValueError(f"a hole has 4, 5 or 6 cards, got hole_size {job.hole_size!r}")
+    for name in ("exact",):
+        _check_flag(name, getattr(job, name))
     for i, (holes, weights) in enumerate(zip(job.players, job.weights), 1):
         if holes is None:
+            if weights is not None:
+                raise ValueError(f"player {i}: a random player has no weights")
             continue
-        if len(holes) % job.hole_size:
+        if not isinstance(holes, bytes):
+            raise TypeError(f"player {i}: holes must be bytes, not {type(holes).__name__}")
+        if len(holes) % job.hole_size or not holes:
             raise ValueError(f"player {i}: {len(holes)} bytes is not a whole number of {job.hole_size}-card holes")
-        if weights is not None and len(weights) != len(holes) // job.hole_size:
-            raise ValueError(f"player {i}: {len(weights)} weights for {len(holes) // job.hole_size} holes")
-    # Monte Carlo sums squared pot units per showdown in an int64.
-    for name, value, low, top in (("samples", job.samples, 0, 2**63 // POT**2), ("seed", job.seed, 0, 2**64),
-                                  ("parts", job.parts, 1, 2**63)):
+        if weights is not None:
+            if len(weights) != len(holes) // job.hole_size:
+                raise ValueError(f"player {i}: {len(weights)} weights for {len(holes) // job.hole_size} holes")
+            if any(isinstance(w, bool) or not isinstance(w, int) for w in weights):
+                raise TypeError(f"player {i}: cumulative weights must be ints")
+            if not (0 < weights[0] and all(a < b for a, b in zip(weights, weights[1:])) and weights[-1] < 2**63):
+                raise ValueError(f"player {i}: cumulative weights must increase strictly from 1 to below 2**63")
+    for name, low, top in (("samples", 0, lib.O8_MAX_SAMPLES + 1), ("seed", 0, 2**64), ("parts", 1, 2**63)):
+        value = getattr(job, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
         if not low <= value < top:
             raise ValueError(f"{name} must be in {low}..{top - 1}, got {value}")
     if job.exact and any(w is not None for w in job.weights):
@@ -336,17 +407,35 @@ def _check_job(job: EquityJob) -> None:
         bound = POT * math.comb(max(left, 0), 5 - len(job.board)) if len(job.board) <= 5 else 0
         for holes, weights in zip(job.players, job.weights):
             bound *= (math.comb(max(left, 0), job.hole_size) if holes is None
-                      else weights[-1] if weights else len(holes) // job.hole_size)
+                      else _true_int(weights[-1]) if weights else len(holes) // job.hole_size)
         if bound >= 2**63:
             raise ValueError("the players' weights are too large for exact counts in 64 bits; use smaller weights")
+    return replace(job, hole_size=_true_int(job.hole_size), samples=_true_int(job.samples),
+                   seed=_true_int(job.seed), parts=_true_int(job.parts),
+                   weights=tuple(None if w is None else tuple(map(_true_int, w)) for w in job.weights))
 
 
-def run_chunk(job: EquityJob, index: int) -> tuple[int, ...]:
+class _Cancelled(Exception):
+    """A chunk stopped by its cancel flag."""
+
+
+def run_chunk(job: EquityJob, index: int, cancel: Any = None) -> tuple[int, ...]:
     """Counts of chunk ``index`` (0..job.parts-1) of a job, as a flat tuple:
     showdowns, no_low, attempts, then for each player the fields of
     ``o8_player_counts`` (share, share_sq, high_win, high_tie, low_win,
-    low_tie, scoop). Picklable, for executors; chunks sum to the whole job."""
-    _check_job(job)
+    low_tie, scoop). Picklable, for executors; chunks sum to the whole job.
+    ``cancel``: an ``int32_t *`` from ``ffi.new`` that stops the chunk when
+    set nonzero (in-process threads only); a stopped Monte Carlo chunk
+    returns the deals it counted."""
+    job = _check_job(job)
+    index = _check_count("index", index, 0)
+    if index >= job.parts:
+        raise ValueError(f"chunk index {index} is out of range 0..{job.parts - 1}")
+    return _chunk(job, index, cancel)
+
+
+def _chunk(job: EquityJob, index: int, cancel: Any = None) -> tuple[int, ...]:
+    """run_chunk for a job already checked (by run_job)."""
     n = len(job.players)
     keep: list[Any] = []  # buffers that must outlive the call
     players = ffi.new("o8_range[]", n)
@@ -361,18 +450,22 @@ def run_chunk(job: EquityJob, index: int) -> tuple[int, ...]:
             keep.append(ffi.new("int64_t[]", list(weights)))
             players[i].cum_weights = keep[-1]
     out = ffi.new("o8_equity_counts *")
+    flag = ffi.NULL if cancel is None else cancel
     args = (players, n, job.hole_size, job.board, len(job.board), job.dead, len(job.dead))
     if job.exact:
-        code = lib.o8_equity_exact(*args, index, job.parts, out)
+        code = lib.o8_equity_exact_cancel(*args, index, job.parts, flag, out)
     else:
         chunk_samples = _chunk_samples(job, index)
         if not chunk_samples:
             return (0,) * (3 + len(_COUNTS) * n)
         work = ffi.new("o8_equity_work *")
-        code = lib.o8_equity_monte_carlo(*args, chunk_samples, job.seed, index, work, out)
+        code = lib.o8_equity_monte_carlo_cancel(*args, chunk_samples, job.seed, index, flag, work, out)
     if code == lib.O8_ERR_NO_DEAL:
-        raise ValueError("the players' hands almost never fit together (a million deals in a row failed)")
-    if code != 0:
+        raise ValueError("the players' hands almost never fit together (a million deals in a row failed); "
+                         "use exact=True, or ranges that overlap less")
+    if code == lib.O8_CANCELLED and job.exact:
+        raise _Cancelled
+    if code not in (0, lib.O8_CANCELLED):
         raise ValueError("invalid equity job: bad sizes, cards, weights, or cards used twice")
     counts = [out.showdowns, out.no_low, out.attempts]
     for p in range(n):
@@ -380,41 +473,128 @@ def run_chunk(job: EquityJob, index: int) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _run_chunks(job: EquityJob, threads: int | None, executor: Executor | None) -> Iterator[tuple[int, ...]]:
-    indices = range(job.parts)
-    if executor is None and threads is None:
-        threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    if executor is None and threads == 1:
-        yield from (run_chunk(job, i) for i in indices)
-        return
-    own = executor is None
-    from concurrent.futures import ThreadPoolExecutor, as_completed
+def _default_threads() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
-    pool = executor if executor is not None else ThreadPoolExecutor(max_workers=threads)
-    try:
-        futures: list[Future[tuple[int, ...]]] = [pool.submit(run_chunk, job, i) for i in indices]
-        for future in as_completed(futures):
-            yield future.result()
-    finally:
-        if own:
-            pool.shutdown(cancel_futures=True)
+
+class _Runner:
+    """Runs the chunks of a job and sums them; cancels on timeout or Ctrl-C."""
+
+    def __init__(self, job: EquityJob, progress: bool) -> None:
+        self.job = job
+        self.width = 3 + len(_COUNTS) * len(job.players)
+        self.total = [0] * self.width
+        self.done = 0
+        self.bar: Any = None
+        if progress:
+            try:
+                tqdm = importlib.import_module("tqdm").tqdm  # optional; untyped
+            except ImportError:
+                raise ImportError("progress=True needs tqdm: pip install tqdm") from None
+            self.bar = tqdm(total=job.parts, delay=1.0, unit="chunk", desc="equity")
+
+    def add(self, counts: Any, complete: bool = True) -> None:
+        if not isinstance(counts, tuple) or len(counts) != self.width or \
+                any(isinstance(c, bool) or not isinstance(c, int) for c in counts):
+            raise TypeError(f"a chunk's result must be a tuple of {self.width} ints (what run_chunk returns), "
+                            f"got {type(counts).__name__}"
+                            + (f" of length {len(counts)}" if isinstance(counts, tuple) else ""))
+        self.total = [a + b for a, b in zip(self.total, counts)]
+        if complete:
+            self.done += 1
+            if self.bar is not None:
+                self.bar.update(1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 def run_job(
-    job: EquityJob, *, threads: int | None = None, executor: Executor | None = None, progress: bool = False
+    job: EquityJob,
+    *,
+    threads: int | None = None,
+    executor: Executor | None = None,
+    progress: bool = False,
+    timeout: float | None = None,
+    partial: bool = False,
 ) -> tuple[int, ...]:
-    """The summed counts of every chunk of ``job`` (see :func:`run_chunk`)."""
-    chunks = _run_chunks(job, threads, executor)
-    if progress:
-        try:
-            tqdm = importlib.import_module("tqdm").tqdm  # optional; untyped
-        except ImportError:
-            raise ImportError("progress=True needs tqdm: pip install tqdm") from None
-        chunks = tqdm(chunks, total=job.parts, delay=1.0, unit="chunk", desc="equity")
-    total = [0] * (3 + len(_COUNTS) * len(job.players))
-    for counts in chunks:
-        total = [a + b for a, b in zip(total, counts)]
-    return tuple(total)
+    """The summed counts of every chunk of ``job`` (see :func:`run_chunk`).
+
+    ``timeout``: seconds; then the chunks not finished are cancelled and
+    ``TimeoutError`` raised, or with ``partial`` (Monte Carlo only) the
+    counts so far returned: those of the finished chunks, plus, with threads,
+    the deals the running chunks had counted when stopped."""
+    job = _check_job(job)
+    _check_flag("progress", progress)
+    _check_flag("partial", partial)
+    seconds = _check_timeout(timeout)
+    if threads is not None:
+        _check_count("threads", threads, 1)
+    if executor is not None and threads is not None:
+        raise ValueError("give threads or executor, not both")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
+    deadline = None if seconds is None else time.monotonic() + seconds
+    runner = _Runner(job, progress)
+    try:
+        if executor is None and threads == 1 and deadline is None and job.parts == 1:
+            runner.add(_chunk(job, 0))  # small: no thread, nothing to interrupt for long
+        else:
+            _run_pool(job, runner, threads, executor, deadline, partial)
+    finally:
+        runner.close()
+    return tuple(runner.total)
+
+
+def _run_pool(job: EquityJob, runner: _Runner, threads: int | None, executor: Executor | None,
+              deadline: float | None, partial: bool) -> None:
+    from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+
+    own = executor is None
+    pool: Executor = executor if executor is not None else ThreadPoolExecutor(max_workers=threads or _default_threads())
+    # A flag the chunks read from C: in-process threads stop within a few
+    # thousand showdowns once it is set. Other processes cannot see it.
+    cancel = ffi.new("int32_t *") if own or isinstance(pool, ThreadPoolExecutor) else None
+    futures: dict[Future[tuple[int, ...]], int] = {}
+    try:
+        for i in range(job.parts):
+            future = pool.submit(_chunk, job, i, cancel) if cancel is not None else pool.submit(_chunk, job, i)
+            if not isinstance(future, Future) and not callable(getattr(future, "result", None)):
+                raise TypeError(f"executor.submit must return a Future, not {type(future).__name__}")
+            futures[future] = i
+        pending = set(futures)
+        while pending:
+            wait_for = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.monotonic()))
+            done, pending = wait(pending, timeout=wait_for, return_when=FIRST_COMPLETED)
+            for future in done:
+                runner.add(future.result())
+            if pending and deadline is not None and time.monotonic() >= deadline:
+                if cancel is not None:
+                    cancel[0] = 1
+                for future in pending:
+                    future.cancel()
+                if not (partial and not job.exact):
+                    raise TimeoutError(f"equity did not finish in time: {runner.done} of {job.parts} chunks done")
+                if cancel is not None:  # the running chunks return what they counted
+                    done, _ = wait(pending, timeout=1.0)
+                    for future in done:
+                        if not future.cancelled() and future.exception() is None:
+                            runner.add(future.result(), complete=False)
+                if not runner.total[0]:
+                    raise TimeoutError("equity did not finish in time: no deal counted yet")
+                return
+    except BaseException:  # KeyboardInterrupt included: stop every chunk now
+        if cancel is not None:
+            cancel[0] = 1
+        for future in futures:
+            future.cancel()
+        raise
+    finally:
+        if own:  # the cancel flag makes the running chunks return at once
+            pool.shutdown(wait=True, cancel_futures=True)
+        # a caller's executor is left running: chunks in other processes
+        # finish on their own, and nothing here waits for them
 
 
 def _results(counts: tuple[int, ...], holes: list[tuple[Card, ...] | None], exact: bool) -> list[PlayerEquity]:

@@ -98,10 +98,8 @@ omaha8_fast.ranges.RangeSyntaxError: range 'AA**@', column 6: expected a weight 
 from __future__ import annotations
 
 import random
-import sys
 import threading
-from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Executor
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from math import comb
 from typing import Any, Union
@@ -110,9 +108,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ._core import ffi, lib
-from .cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, format_cards
+from .cards import RANKS, SUITS, CardsLike, card_ids, check_unique, format_cards
 
-__all__ = ["Range", "RangeSyntaxError", "RangeLike", "hand_classes", "preflop_ranking", "is_range", "range_equity"]
+__all__ = ["Range", "RangeSyntaxError", "RangeLike", "hand_classes", "preflop_ranking"]
 
 #: Accepted wherever a range is expected: a :class:`Range` or its text.
 RangeLike = Union["Range", str]
@@ -786,123 +784,3 @@ class Range:
     def __repr__(self) -> str:
         size = "" if self._hole_size == 4 else f", hole_size={self._hole_size}"
         return f"Range({self._text!r}{size})  # {len(self)} hands"
-
-
-# ---------------------------------------------------------------------------- equity
-
-
-def is_range(player: object) -> bool:
-    """Whether :func:`omaha8_fast.equity.equity` reads ``player`` as a range:
-    a :class:`Range`, or text other than "random" that is not plain cards (plain
-    cards are a known hand, checked as such; write ``Range("AsKd")`` for the
-    range of hands holding As and Kd).
-
-    >>> is_range("A2**ds"), is_range(Range("AsKd")), is_range("AsAd2s3d"), is_range("random")
-    (True, True, False, False)
-    """
-    if isinstance(player, Range):
-        return True
-    if not isinstance(player, str) or player.strip().lower() == "random":
-        return False
-    try:
-        card_ids(player)
-    except ValueError:
-        return True
-    return False
-
-
-def range_equity(
-    holes: Sequence[Any],
-    board: CardsLike = (),
-    dead: CardsLike = (),
-    *,
-    exact: bool | None = None,
-    samples: int | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    executor: Executor | None = None,
-    progress: bool = False,
-) -> list[Any]:
-    """:func:`omaha8_fast.equity.equity` when some players are ranges.
-
-    Each player is a :class:`Range` or range text, a known hand, or None /
-    "random". The board, the dead cards and the known hands are removed from
-    every range; the kernels then weight each deal by the product of its
-    hands' weights and leave out deals whose hands share a card (exact
-    enumeration skips them, Monte Carlo redraws the whole deal), which is the
-    exact card-removal distribution. Exact when the product of the range sizes
-    and the runouts is at most ``EXACT_LIMIT``, else Monte Carlo. A known hand
-    keeps its ``hole`` in the results; ranges and random hands have None.
-
-    >>> from omaha8_fast import equity
-    >>> aces, kings = equity(["AA:$ds", "KsKh2s3h"], board="Qs 7h 4d")
-    >>> aces.exact, aces.hole, round(aces.equity + kings.equity, 12)
-    (True, None, 1.0)
-    """
-    from . import equity as _  # noqa: F401  (the module, not the function the package exports)
-    eq = sys.modules[__package__ + ".equity"]  # ranges are a layer over the equity engine
-
-    if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
-        raise TypeError('holes must be a list of hands or ranges, e.g. ["A2**ds", "KhKd9c8c"]')
-    if not 2 <= len(holes) <= eq.MAX_PLAYERS:
-        raise ValueError(f"equity needs 2 to {eq.MAX_PLAYERS} players, got {len(holes)}")
-    known_hands = eq._parse_players([None if is_range(h) else h for h in holes])
-    hole_size = next((len(p) for p in known_hands if p is not None),
-                     next((h.hole_size for h in holes if isinstance(h, Range)), 4))
-    board_ids, dead_ids = card_ids(board), card_ids(dead)
-    if len(board_ids) not in eq.BOARD_SIZES:
-        raise ValueError(f"the board must have 0, 3, 4 or 5 cards, got {len(board_ids)}")
-    eq._check_cards(known_hands, board_ids, dead_ids)
-    known = board_ids + dead_ids + [c for p in known_hands if p is not None for c in p]
-    ranges: list[Range | None] = []
-    for i, h in enumerate(holes, 1):
-        if not is_range(h):
-            ranges.append(None)
-            continue
-        try:
-            r = h if isinstance(h, Range) else Range(h, hole_size=hole_size)
-        except RangeSyntaxError as error:
-            raise ValueError(f"player {i}: invalid cards or range: {error}") from None
-        if r.hole_size != hole_size:
-            raise ValueError(f"player {i}: a range of {r.hole_size}-card hands among {hole_size}-card holes")
-        r = r.without(known)
-        if not r:
-            raise ValueError(f"player {i}: the range {r.text!r} is empty once the known cards are removed")
-        ranges.append(r)
-    samples, seed = eq._check_options(exact, samples, seed, threads, executor)
-
-    n_random = sum(p is None and r is None for p, r in zip(known_hands, ranges))
-    n_known = sum(p is not None for p in known_hands)
-    cards_left = 52 - len(board_ids) - len(dead_ids) - hole_size * n_known
-    missing = 5 - len(board_ids)
-    if cards_left < (len(holes) - n_known) * hole_size + missing:
-        raise ValueError(f"not enough cards for {len(holes)} players with {hole_size}-card holes and the board")
-    in_ranges = hole_size * sum(listed is not None for listed in ranges)
-    deals = eq.runout_count(n_random, hole_size, cards_left - in_ranges, missing)
-    total_weight = deals
-    for listed in ranges:
-        if listed is not None:
-            deals *= len(listed)
-            total_weight *= listed.total_weight
-    fits_exact = total_weight * eq.POT < 2**63  # the exact kernel's integer counts
-    if exact is None:
-        exact = deals <= eq.EXACT_LIMIT and fits_exact
-    elif exact and (deals > eq.EXACT_MAX or not fits_exact):
-        raise ValueError(f"{deals:,} weighted deals are too many to enumerate; use exact=False")
-
-    players: list[bytes | None] = []
-    weights: list[tuple[int, ...] | None] = []
-    for p, listed in zip(known_hands, ranges):
-        if listed is not None:
-            players.append(np.ascontiguousarray(listed.hands).tobytes())
-            uniform = bool(np.all(listed.weights == listed.weights[0]))
-            weights.append(None if uniform else tuple(listed.cumulative_weights().tolist()))
-        else:
-            players.append(None if p is None else bytes(p))
-            weights.append(None)
-    job = eq.EquityJob(players=tuple(players), weights=tuple(weights), hole_size=hole_size,
-                       board=bytes(board_ids), dead=bytes(dead_ids), exact=exact, samples=samples, seed=seed)
-    counts = eq.run_job(job, threads=threads, executor=executor, progress=progress)
-    holes_out = [None if p is None else tuple(Card(c) for c in p) for p in known_hands]
-    results: list[Any] = eq._results(counts, holes_out, exact)
-    return results

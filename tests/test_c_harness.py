@@ -109,6 +109,14 @@ def asan_harness(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def nowrap_harness(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sanitizer build with signed overflow undefined, as the C standard
+    has it: Python's own CFLAGS (which build the extension) carry -fwrapv,
+    which would hide it."""
+    return _compile(tmp_path_factory, "harness_nowrap", ["-O2", *SANITIZE, "-fno-wrapv"])
+
+
+@pytest.fixture(scope="session")
 def plain_harness(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not shutil.which("valgrind"):
         pytest.skip("valgrind is not installed")
@@ -178,6 +186,14 @@ def test_equity_jobs_stay_in_bounds_under_sanitizers(asan_harness: Path, seed: i
     _check(done, "equity 800")
     valid = [int(w) for w in done.stdout.split(",")[1].split() if w.isdigit()]
     assert min(valid) > 50, f"too few valid jobs to mean much: {done.stdout}"
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_equity_jobs_without_wrapv(nowrap_harness: Path, seed: int) -> None:
+    """Weighted exact jobs near the weight bound, with -fno-wrapv: UBSan
+    reports any signed overflow (share_sq used to overflow on the river)."""
+    done = _run([str(nowrap_harness), "equity", str(seed), "300"], env={**os.environ, **ASAN_ENV}, timeout=300)
+    _check(done, "equity 300")
 
 
 def test_harness_catches_a_wrong_reference(asan_harness: Path, tmp_path: Path) -> None:

@@ -16,7 +16,8 @@ import pytest
 from omaha8_fast import reference
 from omaha8_fast.cards import card_ids, format_cards
 from omaha8_fast.equity import equity
-from omaha8_fast.ranges import Range, RangeSyntaxError, hand_classes, is_range, preflop_ranking
+from omaha8_fast._players import is_range
+from omaha8_fast.ranges import Range, RangeSyntaxError, hand_classes, preflop_ranking
 
 ALL4 = list(itertools.combinations(range(52), 4))
 SAMPLE4 = random.Random(4).sample(ALL4, 20_000)

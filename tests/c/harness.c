@@ -661,6 +661,56 @@ static void equity_monte_carlo_round(void) {
     job_free(&j);
 }
 
+/* Weights as large as equity() allows for exact jobs (total weight times
+ * O8_POT_UNITS just below 2^63) on the river: no signed overflow anywhere
+ * (the sanitizer build with -fno-wrapv sees it), and the pot adds up. Then
+ * the cancellable kernels with the flag already set stop and say so. */
+static void equity_big_weights(void) {
+    static const uint8_t board[5] = {0, 9, 18, 27, 36};
+    uint8_t *holes[4];
+    int64_t *weights[4];
+    o8_range players[4];
+    int card = 1;
+    for (int p = 0; p < 4; p++) {
+        holes[p] = alloc_exact(8);
+        weights[p] = alloc_exact(2 * sizeof(int64_t));
+        for (int i = 0; i < 8; i++, card++) {
+            if (card % 9 == 0) card++;  /* not a board card */
+            holes[p][i] = (uint8_t)card;
+        }
+        weights[p][0] = 3000;
+        weights[p][1] = 6100;
+        players[p].holes = holes[p];
+        players[p].cum_weights = weights[p];
+        players[p].n_holes = 2;
+    }
+    o8_equity_counts *c = alloc_exact(sizeof *c);
+    int rc = o8_equity_exact(players, 4, 4, board, 5, NULL, 0, 0, 1, c);
+    EXPECT(rc == 0, "big weights: o8_equity_exact returns %d", rc);
+    if (rc == 0) {
+        EXPECT(c->showdowns == (int64_t)6100 * 6100 * 6100 * 6100, "big weights: %lld showdowns", (long long)c->showdowns);
+        check_pot(c, 4, "big weights");
+    }
+    int32_t stop = 1;
+    rc = o8_equity_exact_cancel(players, 4, 4, board, 5, NULL, 0, 0, 1, &stop, c);
+    EXPECT(rc == O8_CANCELLED, "cancelled exact job returns %d", rc);
+    o8_equity_work *work = alloc_exact(sizeof *work);
+    rc = o8_equity_monte_carlo_cancel(players, 4, 4, board, 3, NULL, 0, 1000000, 1, 0, &stop, work, c);
+    EXPECT(rc == O8_CANCELLED && c->showdowns < 2000, "cancelled Monte Carlo returns %d after %lld showdowns",
+           rc, (long long)c->showdowns);
+    stop = 0;
+    rc = o8_equity_monte_carlo_cancel(players, 4, 4, board, 3, NULL, 0, 3000, 1, 0, &stop, work, c);
+    EXPECT(rc == 0 && c->showdowns == 3000, "Monte Carlo not cancelled returns %d", rc);
+    uint8_t *deals = alloc_exact(3000 * (4 * 4 + 5));
+    rc = o8_equity_deals(players, 4, 4, board, 3, NULL, 0, 3000, 1, 0, deals);
+    EXPECT(rc == 0, "o8_equity_deals returns %d", rc);
+    EXPECT(o8_equity_deals(players, 4, 4, board, 3, NULL, 0, -1, 1, 0, deals) == O8_ERR_INPUT, "negative samples");
+    free(deals);
+    free(work);
+    free(c);
+    for (int p = 0; p < 4; p++) { free(holes[p]); free(weights[p]); }
+}
+
 static int run_equity(uint64_t seed, long rounds) {
     rng_state = seed * 0x9E3779B97F4A7C15ull + 3;
     /* NULL pointers where arrays are expected */
@@ -675,6 +725,7 @@ static int run_equity(uint64_t seed, long rounds) {
     EXPECT(o8_equity_monte_carlo(two, 2, 4, NULL, 0, NULL, 0, 10, 1, 0, NULL, &c) == O8_ERR_INPUT, "NULL work");
     EXPECT(o8_equity_monte_carlo(two, 2, 4, NULL, 0, NULL, 0, 10, 1, 0, work, NULL) == O8_ERR_INPUT, "NULL out");
     free(work);
+    equity_big_weights();
     for (long i = 0; i < rounds; i++) {
         equity_exact_round();
         equity_monte_carlo_round();
