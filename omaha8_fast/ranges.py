@@ -97,9 +97,11 @@ omaha8_fast.ranges.RangeSyntaxError: range 'AA**@', column 6: expected a weight 
 
 from __future__ import annotations
 
+import itertools
 import random
 import sys
 import threading
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -127,28 +129,50 @@ _MACROS = ("ds", "ss", "r", "np")
 _TERMINATORS = ",:!@)"
 _MAX_WEIGHT = 100
 _HOLE_SIZES = (1, 2, 3, 4, 5, 6)  # what the matcher supports; equity needs 2..6
+_DIGITS = "0123456789"
+_QUOTE = 60  # error messages quote at most this many characters of the text
+#: The longest range text accepted (characters, spaces included).
+MAX_LENGTH = 10_000
+#: The deepest nesting of parentheses accepted.
+MAX_DEPTH = 32
 
 
 class RangeSyntaxError(ValueError):
-    """A range that does not parse: ``column`` (1-based) is where it went wrong."""
+    """A range that does not parse: ``column`` (1-based) is where it went wrong.
+
+    The message quotes the text, or for a long text only the part around the
+    column.
+    """
 
     def __init__(self, text: str, column: int, expected: str, found: str) -> None:
         self.text = text
         self.column = column
         self.expected = expected
-        super().__init__(f"range {text!r}, column {column}: expected {expected}, found {found}")
+        super().__init__(f"range {_excerpt(text, column)}, column {column}: expected {expected}, found {found}")
 
     @property
     def pointer(self) -> str:
-        """The text with a caret under the offending column."""
-        return f"{self.text}\n{' ' * (self.column - 1)}^"
+        """The text (or the part of it around the column) with a caret under
+        the offending column."""
+        if len(self.text) <= _QUOTE:
+            return f"{self.text}\n{' ' * (self.column - 1)}^"
+        start = max(0, min(self.column - 1 - _QUOTE // 2, len(self.text) - _QUOTE))
+        return f"{self.text[start:start + _QUOTE]}\n{' ' * (self.column - 1 - start)}^"
+
+
+def _excerpt(text: str, column: int) -> str:
+    """``repr(text)``, or for a long text its length and the part around ``column``."""
+    if len(text) <= _QUOTE:
+        return repr(text)
+    start = max(0, min(column - 1 - _QUOTE // 2, len(text) - _QUOTE))
+    part = ("\u2026" if start else "") + text[start:start + _QUOTE] + ("\u2026" if start + _QUOTE < len(text) else "")
+    return f"{part!r} ({len(text):,} characters)"
 
 
 # --------------------------------------------------------------------- the hand universe
 
 _lock = threading.Lock()
 _universes: dict[int, npt.NDArray[np.uint8]] = {}
-_features: dict[tuple[int, str], npt.NDArray[np.bool_]] = {}
 
 
 def _universe(k: int) -> npt.NDArray[np.uint8]:
@@ -168,24 +192,6 @@ def _universe(k: int) -> npt.NDArray[np.uint8]:
 def _index_of(hand: Iterable[int]) -> int:
     """Colex index of a hand: the sum of C(card_i, i + 1) over its sorted cards."""
     return sum(comb(c, i + 1) for i, c in enumerate(sorted(hand)))
-
-
-def _feature(k: int, name: str) -> npt.NDArray[np.bool_]:
-    """Mask over the universe of a suit shape (ds, ss, r) or np (no pair)."""
-    key = (k, name)
-    mask = _features.get(key)
-    if mask is None:
-        hands = _universe(k)
-        if name == "np":
-            ranks = hands >> 2  # rows are ascending, so pairs are adjacent
-            mask = ~np.any(ranks[:, 1:] == ranks[:, :-1], axis=1)
-        else:
-            counts = np.stack([np.count_nonzero((hands & 3) == s, axis=1) for s in range(4)], axis=1)
-            most = counts.max(axis=1)
-            twos = np.count_nonzero(counts == 2, axis=1)
-            mask = {"ds": (twos == 2) & (most <= 2), "ss": (twos == 1) & (most <= 2), "r": most <= 1}[name]
-        _features[key] = mask
-    return mask
 
 
 def hand_classes(hole_size: int = 4) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -304,6 +310,7 @@ class _Parser:
         self.hole_size = hole_size
         self.chars = [(c, i + 1) for i, c in enumerate(text) if not c.isspace()]
         self.pos = 0
+        self.depth = 0
 
     # -- helpers
     def peek(self, ahead: int = 0) -> str:
@@ -325,6 +332,9 @@ class _Parser:
 
     # -- grammar
     def parse(self) -> Any:
+        if len(self.text) > MAX_LENGTH:
+            raise RangeSyntaxError(self.text, MAX_LENGTH + 1, f"at most {MAX_LENGTH:,} characters",
+                                   f"{len(self.text):,}")
         if not self.chars:
             raise self.fail("a range")
         node = self.union()
@@ -346,10 +356,10 @@ class _Parser:
             return node
         self.pos += 1
         start = self.pos
-        while self.peek().isdigit():
+        while self.peek() in _DIGITS and self.peek():
             self.pos += 1
         digits = "".join(c for c, _ in self.chars[start:self.pos])
-        if not digits or not 1 <= int(digits) <= _MAX_WEIGHT:
+        if not digits or len(digits) > 3 or not 1 <= int(digits) <= _MAX_WEIGHT:
             raise self.fail("a weight (an integer 1..100) after '@'", start)
         return _Weighted(node, int(digits))
 
@@ -365,11 +375,15 @@ class _Parser:
     def atom(self) -> Any:
         c = self.peek()
         if c == "(":
+            if self.depth == MAX_DEPTH:
+                raise self.fail(f"at most {MAX_DEPTH} nested parentheses")
             self.pos += 1
+            self.depth += 1
             node = self.union()
             if self.peek() != ")":
                 raise self.fail("',', ':', '!', '@' or ')'")
             self.pos += 1
+            self.depth -= 1
             return node
         if c == "$":
             for name in _MACROS:
@@ -377,19 +391,19 @@ class _Parser:
                     self.pos += 1 + len(name)
                     return _Macro(name)
             raise self.fail("a macro: $ds, $ss, $r or $np", self.pos + 1)
-        if c.isdigit() and self.is_percent():
+        if c and c in _DIGITS and self.is_percent():
             return self.percent()
         return self.hand()
 
     def is_percent(self) -> bool:
         i = 0
-        while self.peek(i).isdigit() or self.peek(i) == ".":
+        while self.peek(i) and self.peek(i) in _DIGITS + ".":
             i += 1
         return self.peek(i) == "%"
 
     def number(self) -> float:
         start = self.pos
-        while self.peek().isdigit() or self.peek() == ".":
+        while self.peek() and self.peek() in _DIGITS + ".":
             self.pos += 1
         text = "".join(c for c, _ in self.chars[start:self.pos])
         try:
@@ -409,7 +423,7 @@ class _Parser:
         if self.peek() == "-":
             self.pos += 1
             second_at = self.pos
-            if not self.peek().isdigit():
+            if not (self.peek() and self.peek() in _DIGITS):
                 raise self.fail("a percentage after '-', such as 5%-10%")
             second = self.number()
             if second < first:
@@ -545,11 +559,57 @@ class _Parser:
 
 
 # ------------------------------------------------------------------------ evaluation
+#
+# A range is evaluated into one array of weights (uint8, 0 = not in the range)
+# over the universe of hands in colex order. Unions fold their parts into that
+# array in place, filters clear entries of it, and each distinct atom is
+# applied once: the cost is the number of distinct atoms times the universe
+# (a pass in C, skipping hands already decided) or, for selective patterns,
+# the number of hands they hold (listed directly). No part keeps an array of
+# its own unless it is a compound (a parenthesized group, a filter) inside a
+# union, one per nesting level.
+
+_SUIT_CARDS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
+_RANK_CARDS = tuple(0xF << (4 * r) for r in range(13))
+_DECK = (1 << 52) - 1
+_FEATURES = {"": 0, "ds": 1, "ss": 2, "r": 3, "np": 4}
+_GENERATE_SHARE = 8  # list a pattern's hands when that is under 1/8 of a pass over the universe
 
 
-def _compile(cards: tuple[_Card, ...]) -> Any:
-    """The C pattern struct of one pattern."""
-    p = ffi.new("o8r_pattern *")
+def _cards(ranks: int, suits: int) -> int:
+    """The card mask of the given rank and suit masks."""
+    by_suit = sum(_SUIT_CARDS[s] for s in range(4) if suits >> s & 1)
+    by_rank = sum(_RANK_CARDS[r] for r in range(13) if ranks >> r & 1)
+    return by_suit & by_rank
+
+
+def _card_key(c: _Card) -> tuple[str, int, str, int, str]:
+    return (c.kind, c.ranks, c.rank_var, c.suits, c.suit_var)
+
+
+def _node_key(node: Any) -> Any:
+    """A key equal for parts that mean the same (columns left out)."""
+    if isinstance(node, _Hand):
+        return ("hand", tuple(tuple(sorted(_card_key(c) for c in p)) for p in node.patterns), node.qualifier)
+    if isinstance(node, _Macro):
+        return ("macro", node.name)
+    if isinstance(node, _Percent):
+        return ("percent", node.low, node.high)
+    if isinstance(node, _Weighted):
+        return ("weighted", node.weight, _node_key(node.node))
+    if isinstance(node, _Filter):
+        return ("filter", _node_key(node.left), tuple(sorted({(op, _node_key(r)) for op, r in node.ops}, key=repr)))
+    if isinstance(node, _Union):
+        keys = {_node_key(p): None for p in node.parts}
+        return ("union", tuple(sorted(keys, key=repr))) if len(keys) > 1 else next(iter(keys))
+    raise TypeError(f"unknown range node {node!r}")
+
+
+_Variant = tuple[tuple[Any, ...], ...]  # elements: ("fix", cards) or ("var", letter, suit cards)
+
+
+def _variants(cards: tuple[_Card, ...]) -> list[_Variant]:
+    """The pattern with its suit variables replaced by suits, every way."""
     explicit_ranks = 0
     explicit_suits = 0
     for c in cards:
@@ -557,30 +617,136 @@ def _compile(cards: tuple[_Card, ...]) -> Any:
             explicit_ranks |= c.ranks
         if not c.suit_var and c.suits != _ALL_SUITS:
             explicit_suits |= c.suits
-    rank_vars: dict[str, int] = {}
-    suit_vars: dict[str, int] = {}
-    # Most constrained cards first: the matcher backtracks less.
-    order = sorted(cards, key=lambda c: (c.kind == "var" or bin(c.ranks).count("1")) * (4 if c.suit_var else bin(c.suits).count("1")))
-    p.n = len(order)
-    for e, c in enumerate(order):
-        p.ranks[e] = c.ranks
-        p.suits[e] = c.suits
-        p.rank_var[e] = rank_vars.setdefault(c.rank_var, len(rank_vars)) if c.kind == "var" else -1
-        p.suit_var[e] = suit_vars.setdefault(c.suit_var, len(suit_vars)) if c.suit_var else -1
-    p.var_ranks = _ALL_RANKS & ~explicit_ranks
-    p.var_suits = _ALL_SUITS & ~explicit_suits
-    return p
+    var_ranks = _ALL_RANKS & ~explicit_ranks
+    free_suits = [s for s in range(4) if not explicit_suits >> s & 1]
+    names = list(dict.fromkeys(c.suit_var for c in cards if c.suit_var))
+    out: dict[_Variant, None] = {}
+    for suits in itertools.permutations(free_suits, len(names)):
+        of = dict(zip(names, suits))
+        elements = []
+        for c in cards:
+            suit_mask = 1 << of[c.suit_var] if c.suit_var else c.suits
+            if c.kind == "var":
+                elements.append(("var", c.rank_var, _cards(_ALL_RANKS, suit_mask)))
+            else:
+                elements.append(("fix", _cards(c.ranks, suit_mask)))
+        out.setdefault(tuple(sorted(elements)) + (("ranks", var_ranks),), None)
+    return list(out)
 
 
-def _match(cards: tuple[_Card, ...], hole_size: int) -> npt.NDArray[np.bool_]:
-    hands = _universe(hole_size)
-    out = np.empty(len(hands), dtype=np.uint8)
-    if lib.o8r_match(_compile(cards), ffi.from_buffer(hands), hole_size, len(hands), ffi.from_buffer(out)) != 0:
-        raise RuntimeError("o8r_match rejected a pattern")
-    return out.view(np.bool_)
+def _conditions(masks: list[int], k: int) -> list[tuple[int, int]] | None:
+    """Hall's conditions for elements taking cards of ``masks``: (cards, need)
+    pairs, none implied by another; None when no k-card hand can meet them."""
+    best: dict[int, int] = {}
+    n = len(masks)
+    unions = [0] * (1 << n)
+    for s in range(1, 1 << n):
+        unions[s] = unions[s & (s - 1)] | masks[(s & -s).bit_length() - 1]
+        need = bin(s).count("1")
+        if best.get(unions[s], 0) < need:
+            best[unions[s]] = need
+    candidates = []
+    for cards, need in best.items():
+        if bin(cards).count("1") < need:
+            return None
+        if k - bin(_DECK & ~cards).count("1") < need:  # else every k-card hand has that many of them
+            candidates.append((cards, need))
+    candidates.sort(key=lambda c: (-c[1], bin(c[0]).count("1"), c[0]))  # strongest first
+    kept: list[tuple[int, int]] = []
+    for cards, need in candidates:
+        # (cards2, need2) implies (cards, need) when the hand's cards outside
+        # `cards` cannot make up the difference.
+        if not any(need2 - min(bin(cards2 & ~cards).count("1"), k) >= need for cards2, need2 in kept):
+            kept.append((cards, need))
+    return kept
 
 
-_Weights = npt.NDArray[np.uint32]
+@dataclass
+class _Compiled:
+    """A C atom and what keeps its memory alive."""
+
+    atom: Any
+    keep: Any
+    generate_cost: float | None  # hands listed by o8r_generate, None when it cannot
+
+
+_atom_cache: dict[tuple[Any, int], _Compiled] = {}
+_ATOM_CACHE_SIZE = 4096
+
+
+def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
+    key = (_node_key(node), k)
+    hit = _atom_cache.get(key)
+    if hit is not None:
+        return hit
+    structs: list[tuple[list[tuple[Any, ...]], list[tuple[int, int]], int]] = []
+    match_all = False
+    if isinstance(node, _Macro):
+        match_all, feature = True, _FEATURES[node.name]
+    else:
+        feature = _FEATURES[node.qualifier]
+        for pattern in node.patterns:
+            for variant in _variants(pattern):
+                elements = [e for e in variant if e[0] != "ranks"]
+                var_ranks = next(e[1] for e in variant if e[0] == "ranks")
+                rank_cards = _cards(var_ranks, _ALL_SUITS)
+                masks = [e[1] if e[0] == "fix" else e[2] & rank_cards for e in elements]
+                conditions = _conditions(masks, k)
+                if conditions is None:
+                    continue
+                if not conditions and all(e[0] == "fix" for e in elements):
+                    match_all = True
+                structs.append((elements, conditions, var_ranks))
+    seen: set[Any] = set()
+    variants = ffi.new("o8r_variant[]", max(len(structs), 1))
+    n = 0
+    cost: float | None = 0.0
+    for elements, conditions, var_ranks in structs:
+        dedupe = (tuple(elements), tuple(conditions))
+        if dedupe in seen:
+            continue
+        seen.add(dedupe)
+        v = variants[n]
+        n += 1
+        v.n = len(elements)
+        letters = list(dict.fromkeys(e[1] for e in elements if e[0] == "var"))
+        signature = {x: sorted(e[2] for e in elements if e[0] == "var" and e[1] == x) for x in letters}
+        letters.sort(key=lambda x: signature[x])  # interchangeable variables side by side
+        v.n_rank_vars = len(letters)
+        for i, x in enumerate(letters):
+            v.var_after[i] = i - 1 if i and signature[letters[i - 1]] == signature[x] else -1
+            v.var_need[i] = len(signature[x])
+            cards = 0
+            for c in signature[x]:
+                cards |= c
+            v.var_cards[i] = cards
+        for e, element in enumerate(elements):
+            if element[0] == "fix":
+                v.cards[e], v.rank_var[e] = element[1], -1
+            else:
+                v.cards[e], v.rank_var[e] = element[2], letters.index(element[1])
+        v.var_ranks = var_ranks
+        v.n_conditions = len(conditions)
+        for i, (cards, need) in enumerate(conditions):
+            v.cond_cards[i], v.cond_need[i] = cards, need
+        if cost is not None:
+            if letters:
+                cost = None
+            else:
+                ways = 1.0
+                for mask, count in Counter(e[1] for e in elements).items():
+                    ways *= comb(bin(mask).count("1"), count)
+                cost += ways * comb(52 - len(elements), k - len(elements))
+    atom = ffi.new("o8r_atom *")
+    atom.match_all, atom.n_variants, atom.variants, atom.feature = match_all, n, variants, feature
+    compiled = _Compiled(atom, variants, None if match_all else cost)
+    if len(_atom_cache) >= _ATOM_CACHE_SIZE:
+        _atom_cache.clear()
+    _atom_cache[key] = compiled
+    return compiled
+
+
+_SET, _KEEP, _DROP = lib.O8R_SET, lib.O8R_KEEP, lib.O8R_DROP
 
 
 class _Evaluator:
@@ -589,53 +755,163 @@ class _Evaluator:
     def __init__(self, parser: _Parser) -> None:
         self.parser = parser
         self.k = parser.hole_size
+        self.rows = _universe(self.k)
+        self.n = len(self.rows)
 
-    def mask(self, node: Any) -> npt.NDArray[np.bool_]:
-        weights, _ = self.eval(node)
-        return weights > 0
-
-    def eval(self, node: Any) -> tuple[_Weights, bool]:
-        """(weights, whether the weights were given with '@')."""
+    # -- the checks, in the order the rules are read (a part before its union)
+    def check(self, node: Any) -> bool:
+        """Whether the weights of ``node`` were given with '@'; raises the
+        errors that only the whole tree shows (mixed weights, percentages of
+        other than 4-card hands)."""
         if isinstance(node, _Union):
-            results = [self.eval(part) for part in node.parts]
-            flags = {weighted for _, weighted in results}
+            flags = {self.check(part) for part in node.parts}
             if len(flags) > 1:
                 raise RangeSyntaxError(self.parser.text, node.column,
                                        "a weight ('@') on every comma-separated part or on none", "a mix")
-            out = results[0][0]
-            for weights, _ in results[1:]:
-                out = np.maximum(out, weights)
-            return out, flags.pop()
+            return flags.pop()
         if isinstance(node, _Weighted):
-            weights, _ = self.eval(node.node)
-            return np.where(weights > 0, np.uint32(node.weight), np.uint32(0)), True
+            self.check(node.node)
+            return True
         if isinstance(node, _Filter):
-            out, weighted = self.eval(node.left)
-            for op, right in node.ops:
-                keep = self.mask(right)
-                out = np.where(keep if op == ":" else ~keep, out, np.uint32(0))
-            return out, weighted
-        if isinstance(node, _Hand):
-            mask = np.zeros(len(_universe(self.k)), dtype=np.bool_)
-            for pattern in node.patterns:
-                mask |= _match(pattern, self.k)
-            if node.qualifier:
-                mask &= _feature(self.k, node.qualifier)
-            return mask.astype(np.uint32), False
-        if isinstance(node, _Macro):
-            return _feature(self.k, node.name).astype(np.uint32), False
+            weighted = self.check(node.left)
+            for _, right in node.ops:
+                self.check(right)
+            return weighted
         if isinstance(node, _Percent):
             if self.k != 4:
                 raise RangeSyntaxError(self.parser.text, node.column, "no percentage: the ranking is for 4-card hands",
                                        f"a {self.k}-card range")
-            rank = preflop_ranking()
-            total = len(rank)
-            mask = (rank < node.high / 100 * total) & ~(rank < node.low / 100 * total)
-            return mask.astype(np.uint32), False
-        raise TypeError(f"unknown range node {node!r}")
+        return False
+
+    def evaluate(self, node: Any) -> npt.NDArray[np.uint8]:
+        self.check(node)
+        return self.weights(node)
+
+    # -- evaluation
+    def zeros(self) -> npt.NDArray[np.uint8]:
+        return np.zeros(self.n, dtype=np.uint8)
+
+    def weights(self, node: Any) -> npt.NDArray[np.uint8]:
+        """A fresh array of the weights of ``node``."""
+        if isinstance(node, _Union):
+            parts = list({_node_key(p): p for p in node.parts}.values())
+            if len(parts) == 1:
+                return self.weights(parts[0])
+            w = self.zeros()
+            for part in parts:
+                if isinstance(part, _Weighted):
+                    self.fold(part.node, w, part.weight)
+                elif not self.check(part):
+                    self.fold(part, w, 1)
+                else:
+                    np.maximum(w, self.weights(part), out=w)
+            return w
+        if isinstance(node, _Weighted):
+            w = self.zeros()
+            self.fold(node.node, w, node.weight)
+            return w
+        if isinstance(node, _Filter):
+            w = self.weights(node.left)
+            ops = list({(op, _node_key(r)): (op, r) for op, r in node.ops}.values())
+            for op, right in ops:
+                if not self.filter(w, right, _KEEP if op == ":" else _DROP):
+                    break
+            return w
+        w = self.zeros()
+        self.fold(node, w, 1)
+        return w
+
+    def fold(self, node: Any, w: npt.NDArray[np.uint8], value: int) -> None:
+        """w = max(w, value) on the hands of ``node``."""
+        if isinstance(node, (_Hand, _Macro)):
+            self.apply(_compile_atom(node, self.k), w, _SET, value)
+        elif isinstance(node, _Percent):
+            index = self.percent(node)
+            w[index] = np.maximum(w[index], np.uint8(value))
+        elif isinstance(node, _Union):
+            for part in {_node_key(p): p for p in node.parts}.values():
+                self.fold(part, w, value)
+        elif isinstance(node, _Weighted):
+            self.fold(node.node, w, value)
+        else:
+            inner = self.weights(node)
+            np.maximum(w, np.where(inner > 0, np.uint8(value), np.uint8(0)), out=w)
+
+    def filter(self, w: npt.NDArray[np.uint8], node: Any, op: int) -> int:
+        """Clears the hands of w not in ``node`` (KEEP) or in it (DROP);
+        returns how many hands are left (or a positive number)."""
+        if isinstance(node, (_Hand, _Macro)):
+            return self.apply(_compile_atom(node, self.k), w, op, 0)
+        if isinstance(node, _Percent):
+            inside = np.zeros(self.n, dtype=np.bool_)
+            inside[self.percent(node)] = True
+        else:
+            inside = self.weights(node) > 0
+        w[~inside if op == _KEEP else inside] = 0
+        return 1
+
+    def apply(self, compiled: _Compiled, w: npt.NDArray[np.uint8], op: int, value: int) -> int:
+        cost = compiled.generate_cost
+        if cost is not None and cost * _GENERATE_SHARE < self.n:
+            if op == _KEEP:
+                inside = self.zeros()
+                if lib.o8r_generate(compiled.atom, self.k, ffi.from_buffer(inside), self.n, _SET, 1) != 0:
+                    raise RuntimeError("o8r_generate rejected an atom")
+                w *= inside
+            elif lib.o8r_generate(compiled.atom, self.k, ffi.from_buffer(w), self.n, op, value) != 0:
+                raise RuntimeError("o8r_generate rejected an atom")
+            return 1
+        left = lib.o8r_apply(compiled.atom, ffi.from_buffer(self.rows), self.k, self.n, ffi.from_buffer(w), op, value)
+        if left < 0:
+            raise RuntimeError("o8r_apply rejected an atom")
+        return int(left)
+
+    def percent(self, node: _Percent) -> npt.NDArray[np.int64]:
+        """The hands of a top-N% atom (4-card hands), as universe indices."""
+        order, sorted_rank = _ranking_order()
+        total = len(order)
+        low = int(np.searchsorted(sorted_rank, node.low / 100 * total, side="left"))
+        high = int(np.searchsorted(sorted_rank, node.high / 100 * total, side="left"))
+        return order[low:max(low, high)]
+
+
+_order_cache: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
+
+
+def _ranking_order() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The 4-card hands best first (universe indices) and their ranks."""
+    if not _order_cache:
+        rank = preflop_ranking()
+        order = np.argsort(rank, kind="stable")
+        _order_cache.append((order, rank[order]))
+    return _order_cache[0]
 
 
 # ----------------------------------------------------------------------------- Range
+
+_CHUNK = 4096
+
+
+def _mask(cards: Iterable[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+def _without(rows: npt.NDArray[np.uint8], index: npt.NDArray[np.int64] | None, dead: int,
+             keep: npt.NDArray[np.uint8]) -> None:
+    """keep[i] = whether hand index[i] (hand i if index is None) avoids ``dead``."""
+    k = rows.shape[1]
+    if index is None:
+        done = lib.o8r_without(ffi.from_buffer(rows), k, len(rows), ffi.NULL, len(rows), dead, ffi.from_buffer(keep))
+    else:
+        index = np.ascontiguousarray(index, dtype=np.int64)
+        done = lib.o8r_without(ffi.from_buffer(rows), k, len(rows), ffi.cast("int64_t *", ffi.from_buffer(index)),
+                               len(index), dead, ffi.from_buffer(keep))
+    if done < 0:
+        raise RuntimeError("o8r_without rejected its input")
+
 
 
 class Range:
@@ -670,10 +946,19 @@ class Range:
             if hole_size not in _HOLE_SIZES:
                 raise ValueError(f"hole size must be 1..6, not {hole_size}")
             parser = _Parser(text, hole_size)
-            weights, _ = _Evaluator(parser).eval(parser.parse())
+            tree = parser.parse()
+            dead_ids = card_ids(dead)
+            check_unique(dead_ids)
+            weights = _Evaluator(parser).evaluate(tree)
+            if dead_ids:
+                keep = np.empty(len(weights), dtype=np.uint8)
+                _without(_universe(hole_size), None, _mask(dead_ids), keep)
+                weights *= keep
             index = np.flatnonzero(weights)
             self._text, self._hole_size = text, hole_size
-            self._index, self._weights = index, weights[index]
+            self._index, self._weights = index, weights[index].astype(np.uint32)
+            self._cum = None
+            return
         self._cum: npt.NDArray[np.uint64] | None = None
         dead_ids = card_ids(dead)
         if dead_ids:
@@ -687,9 +972,10 @@ class Range:
         return r
 
     def _drop(self, cards: list[int]) -> None:
-        hands = _universe(self._hole_size)[self._index]
-        keep = ~np.isin(hands, cards).any(axis=1)
-        self._index, self._weights, self._cum = self._index[keep], self._weights[keep], None
+        keep = np.empty(len(self._index), dtype=np.uint8)
+        _without(_universe(self._hole_size), self._index, _mask(cards), keep)
+        flags = keep.view(np.bool_)
+        self._index, self._weights, self._cum = self._index[flags], self._weights[flags], None
 
     def without(self, cards: CardsLike) -> Range:
         """The range less every hand holding one of ``cards`` (dead cards)."""
@@ -727,8 +1013,24 @@ class Range:
         return int(self._weights.sum(dtype=np.uint64))
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
-        for row in self.hands.tolist():
-            yield tuple(row)
+        """The hands, highest card first, made a few thousand at a time (a
+        range of millions of hands can be walked without listing them)."""
+        rows = _universe(self._hole_size)
+        for start in range(0, len(self._index), _CHUNK):
+            for row in rows[self._index[start:start + _CHUNK]][:, ::-1].tolist():
+                yield tuple(row)
+
+    def items(self) -> Iterator[tuple[tuple[int, ...], int]]:
+        """``(hand, weight)`` pairs, streamed like iteration.
+
+        >>> [(format_cards(h), w) for h, w in Range("AsAd2s3d@5").items()]
+        [('As Ad 3d 2s', 5)]
+        """
+        for start in range(0, len(self._index), _CHUNK):
+            weights = self._weights[start:start + _CHUNK].tolist()
+            rows = _universe(self._hole_size)[self._index[start:start + _CHUNK]][:, ::-1].tolist()
+            for row, weight in zip(rows, weights):
+                yield tuple(row), weight
 
     def _position(self, hand: CardsLike) -> int:
         ids = card_ids(hand)
