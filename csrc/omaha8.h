@@ -229,6 +229,9 @@ typedef struct {
     uint8_t var_need[6];
     uint64_t var_cards[6];
     uint16_t var_ranks;
+    int32_t groups_only;  /* no element without a rank variable, and the elements of
+                             each variable take the same cards: var_need decides */
+    int32_t tail_from;    /* variables tail_from.. are interchangeable (each binds above the last) */
     int32_t n_conditions;
     uint64_t cond_cards[63];
     uint8_t cond_need[63];
@@ -263,10 +266,21 @@ int64_t o8r_apply(const o8r_atom *atom, const uint8_t *rows, int hole_size, int6
  * times the completions. Returns 0, or -1 on an invalid atom or size. */
 int o8r_generate(const o8r_atom *atom, int hole_size, uint8_t *w, int64_t n, int op, uint8_t value);
 
+/* The nonzero entries of w[n]: their positions into index[] and values into
+ * weights[] (room for capacity each). Returns how many, -1 if more than
+ * capacity. */
+int64_t o8r_collect(const uint8_t *w, int64_t n, int32_t *index, uint8_t *weights, int64_t capacity);
+
+/* The rank multiset of each of the n hands rows[n * hole_size] (cards
+ * ascending): out[r] = sum of C(rank_i + i, i + 1) over its ranks r_0 <= r_1
+ * <= ..., below C(12 + hole_size, hole_size). Returns 0, -1 on a bad size or
+ * a card >= 52. */
+int o8r_rank_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out);
+
 /* keep[i] = 1 when hand index[i] of rows[n_rows * hole_size] (hand i when
  * index is NULL) holds no card of the card mask `dead`, else 0. Returns the
  * number kept, or -1 on a bad size or an index out of range. */
-int64_t o8r_without(const uint8_t *rows, int hole_size, int64_t n_rows, const int64_t *index, int64_t n,
+int64_t o8r_without(const uint8_t *rows, int hole_size, int64_t n_rows, const int32_t *index, int64_t n,
                     uint64_t dead, uint8_t *keep);
 
 #ifdef __cplusplus

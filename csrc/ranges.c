@@ -143,12 +143,21 @@ static int hall(const uint64_t *e, int n, uint64_t hand) {
 static int bind_ranks(const o8r_variant *v, uint64_t hand, unsigned present, int var, int *rank_of,
                       unsigned bound) {
     if (var == v->n_rank_vars) {
+        if (v->groups_only) return 1;  /* each variable's cards were counted when it was bound */
         uint64_t e[O8R_MAX_ELEMENTS];
         for (int i = 0; i < v->n; i++)
             e[i] = v->rank_var[i] < 0 ? v->cards[i] : v->cards[i] & (0xfull << (4 * rank_of[v->rank_var[i]]));
         return hall(e, v->n, hand);
     }
-    unsigned cand = present & v->var_ranks & ~bound;
+    unsigned cand = present & ~bound;
+    if (v->groups_only && var == v->tail_from) {
+        /* The rest are interchangeable and only count their own cards: enough
+         * ranks with enough cards each will do. */
+        int fits = 0;
+        for (; cand; cand &= cand - 1)
+            fits += count_cards(hand & v->var_cards[var] & (0xfull << (4 * __builtin_ctz(cand)))) >= v->var_need[var];
+        return fits >= v->n_rank_vars - var;
+    }
     if (v->var_after[var] >= 0) cand &= ~((2u << rank_of[v->var_after[var]]) - 1);
     while (cand) {
         int r = __builtin_ctz(cand);
@@ -160,19 +169,21 @@ static int bind_ranks(const o8r_variant *v, uint64_t hand, unsigned present, int
     return 0;
 }
 
-static int variant_matches(const o8r_variant *v, uint64_t hand) {
+static int variant_matches(const o8r_variant *v, uint64_t hand, unsigned ranks) {
     for (int i = 0; i < v->n_conditions; i++)
         if (count_cards(hand & v->cond_cards[i]) < v->cond_need[i]) return 0;
     if (v->n_rank_vars == 0) return 1;
+    unsigned present = ranks & v->var_ranks;
+    if (count_cards(present) < v->n_rank_vars) return 0;
     int rank_of[O8R_MAX_ELEMENTS];
-    return bind_ranks(v, hand, ranks_of(hand), 0, rank_of, 0);
+    return bind_ranks(v, hand, present, 0, rank_of, 0);
 }
 
-static int atom_matches(const o8r_atom *a, uint64_t hand) {
+static int atom_matches(const o8r_atom *a, uint64_t hand, unsigned ranks) {
     if (!hand || !has_feature(a->feature, hand)) return 0;
     if (a->match_all) return 1;
     for (int i = 0; i < a->n_variants; i++)
-        if (variant_matches(&a->variants[i], hand)) return 1;
+        if (variant_matches(&a->variants[i], hand, ranks)) return 1;
     return 0;
 }
 
@@ -181,6 +192,7 @@ static int atom_ok(const o8r_atom *a) {
     for (int i = 0; i < a->n_variants; i++) {
         const o8r_variant *v = &a->variants[i];
         if (v->n < 0 || v->n > O8R_MAX_ELEMENTS || v->n_rank_vars < 0 || v->n_rank_vars > O8R_MAX_ELEMENTS
+            || v->tail_from < 0 || v->tail_from > v->n_rank_vars
             || v->n_conditions < 0 || v->n_conditions > 63)
             return 0;
         for (int e = 0; e < v->n; e++)
@@ -199,7 +211,10 @@ int64_t o8r_apply(const o8r_atom *atom, const uint8_t *rows, int hole_size, int6
     for (int64_t r = 0; r < n; r++) {
         uint8_t x = w[r];
         if (op == O8R_SET ? x < value : x != 0) {
-            int m = atom_matches(atom, row_mask(rows + r * hole_size, hole_size));
+            const uint8_t *row = rows + r * hole_size;
+            unsigned ranks = 0;
+            for (int j = 0; j < hole_size; j++) ranks |= 1u << (row[j] >> 2 & 15);
+            int m = atom_matches(atom, row_mask(row, hole_size), ranks & 0x1fff);
             if (op == O8R_SET ? m : (op == O8R_KEEP) != m) x = op == O8R_SET ? value : 0;
             w[r] = x;
         }
@@ -293,7 +308,7 @@ static const int64_t *binomials(void) {
     return table;
 }
 
-int64_t o8r_without(const uint8_t *rows, int hole_size, int64_t n_rows, const int64_t *index, int64_t n,
+int64_t o8r_without(const uint8_t *rows, int hole_size, int64_t n_rows, const int32_t *index, int64_t n,
                     uint64_t dead, uint8_t *keep) {
     if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0 || n_rows < 0) return -1;
     int64_t kept = 0;
@@ -305,4 +320,30 @@ int64_t o8r_without(const uint8_t *rows, int hole_size, int64_t n_rows, const in
         kept += keep[i];
     }
     return kept;
+}
+
+int64_t o8r_collect(const uint8_t *w, int64_t n, int32_t *index, uint8_t *weights, int64_t capacity) {
+    int64_t m = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (!w[i]) continue;
+        if (m >= capacity) return -1;
+        index[m] = (int32_t)i;
+        weights[m++] = w[i];
+    }
+    return m;
+}
+
+int o8r_rank_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out) {
+    const int64_t *C = binomials();
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0) return -1;
+    for (int64_t r = 0; r < n; r++) {
+        const uint8_t *row = rows + r * hole_size;
+        int64_t key = 0;
+        for (int i = 0; i < hole_size; i++) {
+            if (row[i] >= 52 || (i && row[i] < row[i - 1])) return -1;
+            key += C[((row[i] >> 2) + i) * 7 + i + 1];
+        }
+        out[r] = (uint16_t)key;
+    }
+    return 0;
 }

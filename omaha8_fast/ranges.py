@@ -711,7 +711,8 @@ def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
         v.n = len(elements)
         letters = list(dict.fromkeys(e[1] for e in elements if e[0] == "var"))
         signature = {x: sorted(e[2] for e in elements if e[0] == "var" and e[1] == x) for x in letters}
-        letters.sort(key=lambda x: signature[x])  # interchangeable variables side by side
+        # Interchangeable variables side by side, the most demanding first.
+        letters.sort(key=lambda x: (-len(signature[x]), signature[x]))
         v.n_rank_vars = len(letters)
         for i, x in enumerate(letters):
             v.var_after[i] = i - 1 if i and signature[letters[i - 1]] == signature[x] else -1
@@ -726,6 +727,12 @@ def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
             else:
                 v.cards[e], v.rank_var[e] = element[2], letters.index(element[1])
         v.var_ranks = var_ranks
+        v.groups_only = bool(letters) and all(e[0] == "var" for e in elements) and all(
+            len(set(signature[x])) == 1 for x in letters)
+        tail = len(letters)
+        while tail > 0 and (tail == len(letters) or v.var_after[tail] == tail - 1):
+            tail -= 1
+        v.tail_from = tail
         v.n_conditions = len(conditions)
         for i, (cards, need) in enumerate(conditions):
             v.cond_cards[i], v.cond_need[i] = cards, need
@@ -757,6 +764,9 @@ class _Evaluator:
         self.k = parser.hole_size
         self.rows = _universe(self.k)
         self.n = len(self.rows)
+        # Weights by rank multiset of the atoms that only read ranks, folded
+        # into the hands once per union (see _rank_classes).
+        self.pending: list[npt.NDArray[np.uint8] | None] = []
 
     # -- the checks, in the order the rules are read (a part before its union)
     def check(self, node: Any) -> bool:
@@ -793,6 +803,19 @@ class _Evaluator:
 
     def weights(self, node: Any) -> npt.NDArray[np.uint8]:
         """A fresh array of the weights of ``node``."""
+        if isinstance(node, _Filter):
+            return self.filtered(node)
+        self.pending.append(None)
+        try:
+            w = self.folded(node)
+        finally:
+            by_class = self.pending.pop()
+        if by_class is not None:
+            _, class_of = _rank_classes(self.k)
+            np.maximum(w, by_class[class_of], out=w)
+        return w
+
+    def folded(self, node: Any) -> npt.NDArray[np.uint8]:
         if isinstance(node, _Union):
             parts = list({_node_key(p): p for p in node.parts}.values())
             if len(parts) == 1:
@@ -810,20 +833,30 @@ class _Evaluator:
             w = self.zeros()
             self.fold(node.node, w, node.weight)
             return w
-        if isinstance(node, _Filter):
-            w = self.weights(node.left)
-            ops = list({(op, _node_key(r)): (op, r) for op, r in node.ops}.values())
-            for op, right in ops:
-                if not self.filter(w, right, _KEEP if op == ":" else _DROP):
-                    break
-            return w
         w = self.zeros()
         self.fold(node, w, 1)
         return w
 
+    def filtered(self, node: _Filter) -> npt.NDArray[np.uint8]:
+        w = self.weights(node.left)
+        ops = list({(op, _node_key(r)): (op, r) for op, r in node.ops}.values())
+        for op, right in ops:
+            if not self.filter(w, right, _KEEP if op == ":" else _DROP):
+                break
+        return w
+
     def fold(self, node: Any, w: npt.NDArray[np.uint8], value: int) -> None:
         """w = max(w, value) on the hands of ``node``."""
-        if isinstance(node, (_Hand, _Macro)):
+        if isinstance(node, (_Hand, _Macro)) and self.pending and _reads_ranks_only(node):
+            reps, _ = _rank_classes(self.k)
+            by_class = self.pending[-1]
+            if by_class is None:
+                by_class = self.pending[-1] = np.zeros(len(reps), dtype=np.uint8)
+            compiled = _compile_atom(node, self.k)
+            if lib.o8r_apply(compiled.atom, ffi.from_buffer(reps), self.k, len(reps), ffi.from_buffer(by_class),
+                             _SET, value) < 0:
+                raise RuntimeError("o8r_apply rejected an atom")
+        elif isinstance(node, (_Hand, _Macro)):
             self.apply(_compile_atom(node, self.k), w, _SET, value)
         elif isinstance(node, _Percent):
             index = self.percent(node)
@@ -875,6 +908,45 @@ class _Evaluator:
         return order[low:max(low, high)]
 
 
+def _reads_ranks_only(node: _Hand | _Macro) -> bool:
+    """Whether hands with the same ranks always agree on ``node``."""
+    if isinstance(node, _Macro):
+        return node.name == "np"
+    return node.qualifier == "" and all(not c.suit_var and c.suits == _ALL_SUITS for p in node.patterns for c in p)
+
+
+_class_cache: dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]] = {}
+
+
+def _rank_classes(k: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]:
+    """One hand per multiset of k ranks (rows of 255 for impossible ones: five
+    of a rank), in the order of the multisets' keys, and the key of every hand
+    of the universe (see ``o8r_rank_classes``)."""
+    rows = _universe(k)
+    with _lock:
+        hit = _class_cache.get(k)
+        if hit is None:
+            class_of = np.empty(len(rows), dtype=np.uint16)
+            if lib.o8r_rank_classes(ffi.from_buffer(rows), k, len(rows),
+                                    ffi.cast("uint16_t *", ffi.from_buffer(class_of))) != 0:
+                raise RuntimeError("o8r_rank_classes failed")
+            reps = np.full((comb(12 + k, k), k), 255, dtype=np.uint8)
+            for combo in itertools.combinations(range(12 + k), k):
+                ranks = [c - i for i, c in enumerate(combo)]
+                counts = Counter(ranks)
+                if max(counts.values()) > 4:
+                    continue
+                seen: Counter[int] = Counter()
+                row = []
+                for r in ranks:
+                    row.append(4 * r + seen[r])
+                    seen[r] += 1
+                reps[sum(comb(c, i + 1) for i, c in enumerate(combo))] = row
+            class_of.flags.writeable = False
+            hit = _class_cache[k] = (reps, class_of)
+        return hit
+
+
 _order_cache: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
 
 
@@ -892,6 +964,17 @@ def _ranking_order() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
 _CHUNK = 4096
 
 
+def _collect(weights: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
+    """The positions and values of the nonzero weights."""
+    n = int(np.count_nonzero(weights))
+    index = np.empty(n, dtype=np.int32)
+    values = np.empty(n, dtype=np.uint8)
+    if lib.o8r_collect(ffi.from_buffer(weights), len(weights), ffi.cast("int32_t *", ffi.from_buffer(index)),
+                       ffi.from_buffer(values), n) != n:
+        raise RuntimeError("o8r_collect failed")
+    return index, values
+
+
 def _mask(cards: Iterable[int]) -> int:
     out = 0
     for c in cards:
@@ -899,15 +982,15 @@ def _mask(cards: Iterable[int]) -> int:
     return out
 
 
-def _without(rows: npt.NDArray[np.uint8], index: npt.NDArray[np.int64] | None, dead: int,
+def _without(rows: npt.NDArray[np.uint8], index: npt.NDArray[np.int32] | None, dead: int,
              keep: npt.NDArray[np.uint8]) -> None:
     """keep[i] = whether hand index[i] (hand i if index is None) avoids ``dead``."""
     k = rows.shape[1]
     if index is None:
         done = lib.o8r_without(ffi.from_buffer(rows), k, len(rows), ffi.NULL, len(rows), dead, ffi.from_buffer(keep))
     else:
-        index = np.ascontiguousarray(index, dtype=np.int64)
-        done = lib.o8r_without(ffi.from_buffer(rows), k, len(rows), ffi.cast("int64_t *", ffi.from_buffer(index)),
+        index = np.ascontiguousarray(index, dtype=np.int32)
+        done = lib.o8r_without(ffi.from_buffer(rows), k, len(rows), ffi.cast("int32_t *", ffi.from_buffer(index)),
                                len(index), dead, ffi.from_buffer(keep))
     if done < 0:
         raise RuntimeError("o8r_without rejected its input")
@@ -929,11 +1012,12 @@ class Range:
     (2, 1, 0)
     """
 
-    __slots__ = ("_text", "_hole_size", "_index", "_weights", "_cum")
+    __slots__ = ("_text", "_hole_size", "_index", "_weights", "_wide", "_cum")
     _text: str
     _hole_size: int
-    _index: npt.NDArray[np.int64]
-    _weights: _Weights
+    _index: npt.NDArray[np.int32]    # colex indices, ascending
+    _weights: npt.NDArray[np.uint8]  # 1..100
+    _wide: npt.NDArray[np.uint32] | None
     _cum: npt.NDArray[np.uint64] | None
 
     def __init__(self, text: RangeLike, *, hole_size: int = 4, dead: CardsLike = ()) -> None:
@@ -954,28 +1038,28 @@ class Range:
                 keep = np.empty(len(weights), dtype=np.uint8)
                 _without(_universe(hole_size), None, _mask(dead_ids), keep)
                 weights *= keep
-            index = np.flatnonzero(weights)
             self._text, self._hole_size = text, hole_size
-            self._index, self._weights = index, weights[index].astype(np.uint32)
-            self._cum = None
+            self._index, self._weights = _collect(weights)
+            self._wide = self._cum = None
             return
-        self._cum: npt.NDArray[np.uint64] | None = None
+        self._wide = None
+        self._cum = None
         dead_ids = card_ids(dead)
         if dead_ids:
             check_unique(dead_ids)
             self._drop(dead_ids)
 
     @classmethod
-    def _from(cls, text: str, hole_size: int, index: npt.NDArray[np.int64], weights: _Weights) -> Range:
+    def _from(cls, text: str, hole_size: int, index: npt.NDArray[np.int32], weights: npt.NDArray[np.uint8]) -> Range:
         r = cls.__new__(cls)
-        r._text, r._hole_size, r._index, r._weights, r._cum = text, hole_size, index, weights, None
+        r._text, r._hole_size, r._index, r._weights, r._wide, r._cum = text, hole_size, index, weights, None, None
         return r
 
     def _drop(self, cards: list[int]) -> None:
         keep = np.empty(len(self._index), dtype=np.uint8)
         _without(_universe(self._hole_size), self._index, _mask(cards), keep)
         flags = keep.view(np.bool_)
-        self._index, self._weights, self._cum = self._index[flags], self._weights[flags], None
+        self._index, self._weights, self._wide, self._cum = self._index[flags], self._weights[flags], None, None
 
     def without(self, cards: CardsLike) -> Range:
         """The range less every hand holding one of ``cards`` (dead cards)."""
@@ -1006,7 +1090,10 @@ class Range:
     @property
     def weights(self) -> npt.NDArray[np.uint32]:
         """The weight of each hand, in the order of :attr:`hands` and iteration."""
-        return self._weights
+        if self._wide is None:
+            self._wide = self._weights.astype(np.uint32)
+            self._wide.flags.writeable = False
+        return self._wide
 
     @property
     def total_weight(self) -> int:
