@@ -112,6 +112,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._core import ffi, lib
+from ._ranking import load_ranking
 from .cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, format_cards
 
 __all__ = ["Range", "RangeSyntaxError", "RangeLike", "hand_classes", "preflop_ranking", "is_range", "range_equity"]
@@ -225,16 +226,14 @@ def preflop_ranking() -> npt.NDArray[np.int64]:
 
     The rank is the number of hands in strictly better classes, so all hands of
     a class share a rank. Read from the shipped ranking
-    (``omaha8_fast/data/preflop_hilo.npz``, made by
-    :mod:`omaha8_fast._gen_ranking`).
+    (``omaha8_fast/data/preflop_hilo.npz``, read by :mod:`omaha8_fast._ranking`,
+    made by :mod:`omaha8_fast._gen_ranking`).
 
     >>> rank = preflop_ranking()
     >>> int(rank[_index_of(card_ids("AsAh2s3h"))]) < int(rank[_index_of(card_ids("7c5d3h2s"))])
     True
     """
     if not _ranking_cache:
-        from ._gen_ranking import load_ranking
-
         equity = load_ranking()
         keys, cls = hand_classes(4)
         sizes = np.bincount(cls, minlength=len(keys))
@@ -308,7 +307,8 @@ class _Parser:
     def __init__(self, text: str, hole_size: int) -> None:
         self.text = text
         self.hole_size = hole_size
-        self.chars = [(c, i + 1) for i, c in enumerate(text) if not c.isspace()]
+        # Past MAX_LENGTH parse() refuses the text before reading it.
+        self.chars = [(c, i + 1) for i, c in enumerate(text) if not c.isspace()] if len(text) <= MAX_LENGTH else []
         self.pos = 0
         self.depth = 0
 
