@@ -277,6 +277,10 @@ int64_t o8r_collect(const uint8_t *w, int64_t n, int32_t *index, uint8_t *weight
  * a card >= 52. */
 int o8r_rank_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out);
 
+/* The suit counts of each hand: out[r] = sum of count(suit s) * 7^s. Returns
+ * 0, -1 on a bad size or a card >= 52. */
+int o8r_suit_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out);
+
 /* keep[i] = 1 when hand index[i] of rows[n_rows * hole_size] (hand i when
  * index is NULL) holds no card of the card mask `dead`, else 0. Returns the
  * number kept, or -1 on a bad size or an index out of range. */

@@ -347,3 +347,18 @@ int o8r_rank_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *ou
     }
     return 0;
 }
+
+int o8r_suit_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out) {
+    static const uint16_t power[4] = {1, 7, 49, 343};
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0) return -1;
+    for (int64_t r = 0; r < n; r++) {
+        const uint8_t *row = rows + r * hole_size;
+        unsigned key = 0;
+        for (int i = 0; i < hole_size; i++) {
+            if (row[i] >= 52) return -1;
+            key += power[row[i] & 3];
+        }
+        out[r] = (uint16_t)key;
+    }
+    return 0;
+}

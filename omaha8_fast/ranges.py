@@ -574,6 +574,7 @@ _RANK_CARDS = tuple(0xF << (4 * r) for r in range(13))
 _DECK = (1 << 52) - 1
 _FEATURES = {"": 0, "ds": 1, "ss": 2, "r": 3, "np": 4}
 _GENERATE_SHARE = 8  # list a pattern's hands when that is under 1/8 of a pass over the universe
+_MATCH_BYTES = 1 << 27  # atoms used more than once keep their matches, up to this many bytes
 
 
 def _cards(ranks: int, suits: int) -> int:
@@ -764,9 +765,10 @@ class _Evaluator:
         self.k = parser.hole_size
         self.rows = _universe(self.k)
         self.n = len(self.rows)
-        # Weights by rank multiset of the atoms that only read ranks, folded
-        # into the hands once per union (see _rank_classes).
-        self.pending: list[npt.NDArray[np.uint8] | None] = []
+        # Weights by class (rank multiset, suit counts) of the atoms that
+        # read only ranks or only suits, folded into the hands once per union
+        # (see _classes).
+        self.pending: list[dict[str, npt.NDArray[np.uint8]]] = []
 
     # -- the checks, in the order the rules are read (a part before its union)
     def check(self, node: Any) -> bool:
@@ -795,7 +797,24 @@ class _Evaluator:
 
     def evaluate(self, node: Any) -> npt.NDArray[np.uint8]:
         self.check(node)
+        self.uses: Counter[Any] = Counter()
+        self.count_uses(node)
+        self.matches: dict[Any, npt.NDArray[np.uint8]] = {}
         return self.weights(node)
+
+    def count_uses(self, node: Any) -> None:
+        """How often each atom appears (an atom used twice is matched once)."""
+        if isinstance(node, (_Hand, _Macro)):
+            self.uses[_node_key(node)] += 1
+        elif isinstance(node, _Union):
+            for part in node.parts:
+                self.count_uses(part)
+        elif isinstance(node, _Weighted):
+            self.count_uses(node.node)
+        elif isinstance(node, _Filter):
+            self.count_uses(node.left)
+            for _, right in node.ops:
+                self.count_uses(right)
 
     # -- evaluation
     def zeros(self) -> npt.NDArray[np.uint8]:
@@ -805,13 +824,13 @@ class _Evaluator:
         """A fresh array of the weights of ``node``."""
         if isinstance(node, _Filter):
             return self.filtered(node)
-        self.pending.append(None)
+        self.pending.append({})
         try:
             w = self.folded(node)
         finally:
-            by_class = self.pending.pop()
-        if by_class is not None:
-            _, class_of = _rank_classes(self.k)
+            pending = self.pending.pop()
+        for kind, by_class in pending.items():
+            _, class_of = _classes(self.k, kind)
             np.maximum(w, by_class[class_of], out=w)
         return w
 
@@ -847,17 +866,17 @@ class _Evaluator:
 
     def fold(self, node: Any, w: npt.NDArray[np.uint8], value: int) -> None:
         """w = max(w, value) on the hands of ``node``."""
-        if isinstance(node, (_Hand, _Macro)) and self.pending and _reads_ranks_only(node):
-            reps, _ = _rank_classes(self.k)
-            by_class = self.pending[-1]
+        kind = _reads_only(node) if isinstance(node, (_Hand, _Macro)) else ""
+        if kind and self.pending:
+            reps, _ = _classes(self.k, kind)
+            by_class = self.pending[-1].get(kind)
             if by_class is None:
-                by_class = self.pending[-1] = np.zeros(len(reps), dtype=np.uint8)
-            compiled = _compile_atom(node, self.k)
-            if lib.o8r_apply(compiled.atom, ffi.from_buffer(reps), self.k, len(reps), ffi.from_buffer(by_class),
-                             _SET, value) < 0:
+                by_class = self.pending[-1][kind] = np.zeros(len(reps), dtype=np.uint8)
+            if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(reps), self.k, len(reps),
+                             ffi.from_buffer(by_class), _SET, value) < 0:
                 raise RuntimeError("o8r_apply rejected an atom")
         elif isinstance(node, (_Hand, _Macro)):
-            self.apply(_compile_atom(node, self.k), w, _SET, value)
+            self.apply(node, w, _SET, value)
         elif isinstance(node, _Percent):
             index = self.percent(node)
             w[index] = np.maximum(w[index], np.uint8(value))
@@ -873,8 +892,19 @@ class _Evaluator:
     def filter(self, w: npt.NDArray[np.uint8], node: Any, op: int) -> int:
         """Clears the hands of w not in ``node`` (KEEP) or in it (DROP);
         returns how many hands are left (or a positive number)."""
+        kind = _reads_only(node) if isinstance(node, (_Hand, _Macro)) else ""
+        if kind:
+            reps, class_of = _classes(self.k, kind)
+            by_class = np.zeros(len(reps), dtype=np.uint8)
+            if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(reps), self.k, len(reps),
+                             ffi.from_buffer(by_class), _SET, 1) < 0:
+                raise RuntimeError("o8r_apply rejected an atom")
+            if op == _DROP:
+                by_class ^= 1
+            w *= by_class[class_of]
+            return 1
         if isinstance(node, (_Hand, _Macro)):
-            return self.apply(_compile_atom(node, self.k), w, op, 0)
+            return self.apply(node, w, op, 0)
         if isinstance(node, _Percent):
             inside = np.zeros(self.n, dtype=np.bool_)
             inside[self.percent(node)] = True
@@ -883,9 +913,24 @@ class _Evaluator:
         w[~inside if op == _KEEP else inside] = 0
         return 1
 
-    def apply(self, compiled: _Compiled, w: npt.NDArray[np.uint8], op: int, value: int) -> int:
+    def apply(self, node: _Hand | _Macro, w: npt.NDArray[np.uint8], op: int, value: int) -> int:
+        compiled = _compile_atom(node, self.k)
         cost = compiled.generate_cost
-        if cost is not None and cost * _GENERATE_SHARE < self.n:
+        listed = cost is not None and cost * _GENERATE_SHARE < self.n
+        key = _node_key(node)
+        match = self.matches.get(key)
+        if match is None and not listed and self.uses[key] > 1 and (len(self.matches) + 1) * self.n <= _MATCH_BYTES:
+            match = self.matches[key] = self.zeros()
+            if lib.o8r_apply(compiled.atom, ffi.from_buffer(self.rows), self.k, self.n, ffi.from_buffer(match),
+                             _SET, 1) < 0:
+                raise RuntimeError("o8r_apply rejected an atom")
+        if match is not None:
+            if op == _SET:
+                np.maximum(w, match * np.uint8(value), out=w)
+            else:
+                w *= match if op == _KEEP else match ^ 1
+            return 1
+        if listed:
             if op == _KEEP:
                 inside = self.zeros()
                 if lib.o8r_generate(compiled.atom, self.k, ffi.from_buffer(inside), self.n, _SET, 1) != 0:
@@ -908,42 +953,64 @@ class _Evaluator:
         return order[low:max(low, high)]
 
 
-def _reads_ranks_only(node: _Hand | _Macro) -> bool:
-    """Whether hands with the same ranks always agree on ``node``."""
+def _reads_only(node: _Hand | _Macro) -> str:
+    """"ranks" when hands with the same ranks always agree on ``node``,
+    "suits" when hands with the same number of cards of each suit do, else ""."""
     if isinstance(node, _Macro):
-        return node.name == "np"
-    return node.qualifier == "" and all(not c.suit_var and c.suits == _ALL_SUITS for p in node.patterns for c in p)
+        return "ranks" if node.name == "np" else "suits"
+    cards = [c for p in node.patterns for c in p]
+    if node.qualifier == "" and all(not c.suit_var and c.suits == _ALL_SUITS for c in cards):
+        return "ranks"
+    if all(c.kind != "var" and c.ranks == _ALL_RANKS for c in cards):
+        return "suits"
+    return ""
 
 
-_class_cache: dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]] = {}
+_class_cache: dict[tuple[int, str], tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]] = {}
 
 
-def _rank_classes(k: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]:
-    """One hand per multiset of k ranks (rows of 255 for impossible ones: five
-    of a rank), in the order of the multisets' keys, and the key of every hand
-    of the universe (see ``o8r_rank_classes``)."""
+def _rank_class_rows(k: int) -> npt.NDArray[np.uint8]:
+    """One hand per multiset of k ranks, at its key (o8r_rank_classes); rows
+    of 255 (never matching) for impossible ones: five of a rank."""
+    reps = np.full((comb(12 + k, k), k), 255, dtype=np.uint8)
+    for combo in itertools.combinations(range(12 + k), k):
+        ranks = [c - i for i, c in enumerate(combo)]
+        if max(Counter(ranks).values()) > 4:
+            continue
+        seen: Counter[int] = Counter()
+        row = []
+        for r in ranks:
+            row.append(4 * r + seen[r])
+            seen[r] += 1
+        reps[sum(comb(c, i + 1) for i, c in enumerate(combo))] = row
+    return reps
+
+
+def _suit_class_rows(k: int) -> npt.NDArray[np.uint8]:
+    """One hand per count of cards in each suit, at its key (o8r_suit_classes)."""
+    reps = np.full((7**4, k), 255, dtype=np.uint8)
+    for counts in itertools.product(range(k + 1), repeat=4):
+        if sum(counts) == k:
+            reps[sum(c * 7**s for s, c in enumerate(counts))] = sorted(4 * r + s for s, c in enumerate(counts)
+                                                                      for r in range(c))
+    return reps
+
+
+def _classes(k: int, kind: str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]:
+    """For "ranks" (rank multisets) or "suits" (counts per suit): one hand per
+    class, in the order of the class keys, and the key of every hand of the
+    universe."""
     rows = _universe(k)
     with _lock:
-        hit = _class_cache.get(k)
+        hit = _class_cache.get((k, kind))
         if hit is None:
             class_of = np.empty(len(rows), dtype=np.uint16)
-            if lib.o8r_rank_classes(ffi.from_buffer(rows), k, len(rows),
-                                    ffi.cast("uint16_t *", ffi.from_buffer(class_of))) != 0:
+            classify = lib.o8r_rank_classes if kind == "ranks" else lib.o8r_suit_classes
+            if classify(ffi.from_buffer(rows), k, len(rows), ffi.cast("uint16_t *", ffi.from_buffer(class_of))) != 0:
                 raise RuntimeError("o8r_rank_classes failed")
-            reps = np.full((comb(12 + k, k), k), 255, dtype=np.uint8)
-            for combo in itertools.combinations(range(12 + k), k):
-                ranks = [c - i for i, c in enumerate(combo)]
-                counts = Counter(ranks)
-                if max(counts.values()) > 4:
-                    continue
-                seen: Counter[int] = Counter()
-                row = []
-                for r in ranks:
-                    row.append(4 * r + seen[r])
-                    seen[r] += 1
-                reps[sum(comb(c, i + 1) for i, c in enumerate(combo))] = row
+            reps = _rank_class_rows(k) if kind == "ranks" else _suit_class_rows(k)
             class_of.flags.writeable = False
-            hit = _class_cache[k] = (reps, class_of)
+            hit = _class_cache[(k, kind)] = (reps, class_of)
         return hit
 
 

@@ -29,9 +29,9 @@ def measure(cases: list[tuple[str, int]], warm: tuple[int, ...] = (4,)) -> list[
     fresh process (60 s hang check)."""
     script = textwrap.dedent(f"""
         import json, sys, tracemalloc
-        from omaha8_fast.ranges import Range, RangeSyntaxError, _universe, _rank_classes
+        from omaha8_fast.ranges import Range, RangeSyntaxError, _universe, _classes
         for k in {warm!r}:
-            _rank_classes(k)
+            _classes(k, 'ranks'), _classes(k, 'suits')
         Range("AA"), Range("10%")
         tracemalloc.start()
         out = []
