@@ -162,11 +162,18 @@ class RangeSyntaxError(ValueError):
 
 
 def _excerpt(text: str, column: int) -> str:
-    """``repr(text)``, or for a long text its length and the part around ``column``."""
-    if len(text) <= _QUOTE:
+    """``repr(text)``, or for a long text (or one with many characters that
+    repr escapes) the part around ``column`` and the length."""
+    if len(text) <= _QUOTE and len(repr(text)) <= _QUOTE + 20:
         return repr(text)
-    start = max(0, min(column - 1 - _QUOTE // 2, len(text) - _QUOTE))
-    part = ("\u2026" if start else "") + text[start:start + _QUOTE] + ("\u2026" if start + _QUOTE < len(text) else "")
+    width = _QUOTE
+    while True:
+        start = max(0, min(column - 1 - width // 2, len(text) - width))
+        part = text[start:start + width]
+        if len(repr(part)) <= _QUOTE + 20 or width <= 4:
+            break
+        width //= 2
+    part = ("\u2026" if start else "") + part + ("\u2026" if start + width < len(text) else "")
     return f"{part!r} ({len(text):,} characters)"
 
 
@@ -309,6 +316,7 @@ class _Parser:
         self.hole_size = hole_size
         # Past MAX_LENGTH parse() refuses the text before reading it.
         self.chars = [(c, i + 1) for i, c in enumerate(text) if not c.isspace()] if len(text) <= MAX_LENGTH else []
+        self.squeezed = "".join(c for c, _ in self.chars)  # the text without spaces
         self.pos = 0
         self.depth = 0
 
@@ -387,7 +395,7 @@ class _Parser:
             return node
         if c == "$":
             for name in _MACROS:
-                if "".join(self.peek(1 + i) for i in range(len(name))) == name and self.at_terminator(1 + len(name)):
+                if self.matches(name, 1) and self.at_terminator(1 + len(name)):
                     self.pos += 1 + len(name)
                     return _Macro(name)
             raise self.fail("a macro: $ds, $ss, $r or $np", self.pos + 1)
@@ -449,14 +457,11 @@ class _Parser:
             self.pos += len(qualifier)
         return _Hand(tuple(patterns), qualifier)
 
-    def matches(self, word: str) -> bool:
-        return "".join(self.peek(i) for i in range(len(word))) == word
+    def matches(self, word: str, ahead: int = 0) -> bool:
+        return self.squeezed.startswith(word, self.pos + ahead)
 
     def is_qualifier(self, ahead: int) -> bool:
-        return any(
-            "".join(self.peek(ahead + i) for i in range(len(q))) == q and self.at_terminator(ahead + len(q))
-            for q in _QUALIFIERS
-        )
+        return any(self.matches(q, ahead) and self.at_terminator(ahead + len(q)) for q in _QUALIFIERS)
 
     def pattern(self) -> tuple[_Card, ...]:
         cards: list[_Card] = []
@@ -691,6 +696,9 @@ def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
                 elements = [e for e in variant if e[0] != "ranks"]
                 var_ranks = next(e[1] for e in variant if e[0] == "ranks")
                 rank_cards = _cards(var_ranks, _ALL_SUITS)
+                named = [e for e in elements if e[0] == "var"]
+                if len(named) == 1:  # a lone rank variable is any rank it may take
+                    elements = sorted(("fix", e[1]) if e[0] == "fix" else ("fix", e[2] & rank_cards) for e in elements)
                 masks = [e[1] if e[0] == "fix" else e[2] & rank_cards for e in elements]
                 conditions = _conditions(masks, k)
                 if conditions is None:
