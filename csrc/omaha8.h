@@ -281,6 +281,10 @@ int o8r_rank_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *ou
  * 0, -1 on a bad size or a card >= 52. */
 int o8r_suit_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out);
 
+/* w[i] = 0 where keep[class_of[i]] is 0 (class_of[i] < n_classes, else
+ * 0 too), for i < n. Returns the number of nonzero weights after. */
+int64_t o8r_keep_classes(uint8_t *w, const uint16_t *class_of, int64_t n, const uint8_t *keep, int64_t n_classes);
+
 /* keep[i] = 1 when hand index[i] of rows[n_rows * hole_size] (hand i when
  * index is NULL) holds no card of the card mask `dead`, else 0. Returns the
  * number kept, or -1 on a bad size or an index out of range. */

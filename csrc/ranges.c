@@ -362,3 +362,13 @@ int o8r_suit_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *ou
     }
     return 0;
 }
+
+int64_t o8r_keep_classes(uint8_t *w, const uint16_t *class_of, int64_t n, const uint8_t *keep, int64_t n_classes) {
+    int64_t nonzero = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (!w[i]) continue;
+        if (class_of[i] >= n_classes || !keep[class_of[i]]) w[i] = 0;
+        else nonzero++;
+    }
+    return nonzero;
+}

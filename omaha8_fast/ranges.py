@@ -909,8 +909,8 @@ class _Evaluator:
                 raise RuntimeError("o8r_apply rejected an atom")
             if op == _DROP:
                 by_class ^= 1
-            w *= by_class[class_of]
-            return 1
+            return int(lib.o8r_keep_classes(ffi.from_buffer(w), ffi.cast("uint16_t *", ffi.from_buffer(class_of)),
+                                            self.n, ffi.from_buffer(by_class), len(by_class)))
         if isinstance(node, (_Hand, _Macro)):
             return self.apply(node, w, op, 0)
         if isinstance(node, _Percent):
