@@ -54,7 +54,7 @@ CASES_4: dict[str, str] = {
     "rank triples x200": _join(["".join(t) for t in itertools.combinations(RANKS, 3)], 1000),
     "card pairs x200": _join([a + b for a, b in itertools.combinations(CARDS, 2)][::7], 1000),
     "suited pairs x200": _join([a + "x" + b + "x" for a, b in itertools.combinations(RANKS, 2)] * 3, 1000),
-    "percent bands x200": _join([f"{a}%-{a + 1 + a % 7}%" for a in range(100)] * 2, 1000),
+    "percent bands x200": _join([f"{a}%-{min(100, a + 1 + a % 7)}%" for a in range(100)] * 2, 1000),
     "drop cards x200": "*" + "".join(f"!{c}{d}" for c, d in itertools.combinations(CARDS, 2))[:997],
     "keep filters x200": "*" + "".join(f":{p}**" for p in PAIRS * 3)[:997],
     "rank sets x100": _join([f"[{a}-{b}][{c}{d}]" for a, b, c, d in itertools.permutations("AKQJT98", 4)], 1000),

@@ -629,7 +629,7 @@ def _variants(cards: tuple[_Card, ...]) -> list[_Variant]:
     out: dict[_Variant, None] = {}
     for suits in itertools.permutations(free_suits, len(names)):
         of = dict(zip(names, suits))
-        elements = []
+        elements: list[tuple[Any, ...]] = []
         for c in cards:
             suit_mask = 1 << of[c.suit_var] if c.suit_var else c.suits
             if c.kind == "var":
