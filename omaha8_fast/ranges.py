@@ -86,8 +86,11 @@ Meaning:
   unweighted range has weight 1 on every hand.
 
 Hands are tuples of card ids (see :mod:`omaha8_fast.cards`), highest first.
+A text is at most :data:`MAX_LENGTH` characters with at most :data:`MAX_DEPTH`
+nested parentheses; the cost of a range follows its distinct parts and the
+size of its result, not the number of its parts (docs/ranges.md).
 Syntax errors are :class:`RangeSyntaxError` (a ``ValueError``) naming the
-column and what was expected there:
+column and what was expected there (a long text is quoted around it):
 
 >>> Range("AA**@")
 Traceback (most recent call last):
@@ -115,7 +118,8 @@ from ._core import ffi, lib
 from ._ranking import load_ranking
 from .cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, format_cards
 
-__all__ = ["Range", "RangeSyntaxError", "RangeLike", "hand_classes", "preflop_ranking", "is_range", "range_equity"]
+__all__ = ["Range", "RangeSyntaxError", "RangeLike", "MAX_LENGTH", "MAX_DEPTH", "hand_classes", "preflop_ranking",
+           "is_range", "range_equity"]
 
 #: Accepted wherever a range is expected: a :class:`Range` or its text.
 RangeLike = Union["Range", str]
@@ -765,6 +769,24 @@ def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
 _SET, _KEEP, _DROP = lib.O8R_SET, lib.O8R_KEEP, lib.O8R_DROP
 
 
+def _any_card_atom(cards: int, k: int) -> _Compiled:
+    """The atom "at least one card of ``cards``" (unions of such parts in one)."""
+    key = (("any card of", cards), k)
+    hit = _atom_cache.get(key)
+    if hit is None:
+        variants = ffi.new("o8r_variant[]", 1)
+        v = variants[0]
+        v.n, v.cards[0], v.rank_var[0], v.n_conditions = 1, cards, -1, 1
+        v.cond_cards[0], v.cond_need[0] = cards, 1
+        atom = ffi.new("o8r_atom *")
+        atom.n_variants, atom.variants = 1, variants
+        hit = _Compiled(atom, variants, float(bin(cards).count("1") * comb(51, k - 1)))
+        if len(_atom_cache) >= _ATOM_CACHE_SIZE:
+            _atom_cache.clear()
+        _atom_cache[key] = hit
+    return hit
+
+
 class _Evaluator:
     """Turns a parse tree into weights over the universe (0 = not in range)."""
 
@@ -848,13 +870,20 @@ class _Evaluator:
             if len(parts) == 1:
                 return self.weights(parts[0])
             w = self.zeros()
+            any_of: dict[int, int] = {}  # value -> cards: parts that are "any card of these"
             for part in parts:
-                if isinstance(part, _Weighted):
+                value, inner = (part.weight, part.node) if isinstance(part, _Weighted) else (1, part)
+                cards = self.any_card_of(inner) if isinstance(part, _Weighted) or not self.check(part) else None
+                if cards is not None:
+                    any_of[value] = any_of.get(value, 0) | cards
+                elif isinstance(part, _Weighted):
                     self.fold(part.node, w, part.weight)
                 elif not self.check(part):
                     self.fold(part, w, 1)
                 else:
                     np.maximum(w, self.weights(part), out=w)
+            for value, cards in any_of.items():
+                self.apply_compiled(_any_card_atom(cards, self.k), w, _SET, value)
             return w
         if isinstance(node, _Weighted):
             w = self.zeros()
@@ -867,10 +896,29 @@ class _Evaluator:
     def filtered(self, node: _Filter) -> npt.NDArray[np.uint8]:
         w = self.weights(node.left)
         ops = list({(op, _node_key(r)): (op, r) for op, r in node.ops}.values())
+        dropped = 0  # cards of the "!" parts that are "any card of these", removed in one pass
         for op, right in ops:
-            if not self.filter(w, right, _KEEP if op == ":" else _DROP):
-                break
+            cards = self.any_card_of(right) if op == "!" else None
+            if cards is not None:
+                dropped |= cards
+            elif not self.filter(w, right, _KEEP if op == ":" else _DROP):
+                return w
+        if dropped:
+            self.apply_compiled(_any_card_atom(dropped, self.k), w, _DROP, 0)
         return w
+
+    def any_card_of(self, node: Any) -> int | None:
+        """The card mask when ``node`` is exactly "a hand with one of these
+        cards" (``As``, ``*s``...) and is read by neither class; else None."""
+        if not isinstance(node, (_Hand, _Macro)) or _reads_only(node):
+            return None
+        atom = _compile_atom(node, self.k).atom
+        if atom.match_all or atom.feature or atom.n_variants != 1:
+            return None
+        v = atom.variants[0]
+        if v.n_rank_vars or v.n_conditions != 1 or v.cond_need[0] != 1:
+            return None
+        return int(v.cond_cards[0])
 
     def fold(self, node: Any, w: npt.NDArray[np.uint8], value: int) -> None:
         """w = max(w, value) on the hands of ``node``."""
@@ -927,6 +975,8 @@ class _Evaluator:
         listed = cost is not None and cost * _GENERATE_SHARE < self.n
         key = _node_key(node)
         match = self.matches.get(key)
+        if match is None and (listed or self.uses[key] <= 1):
+            return self.apply_compiled(compiled, w, op, value)
         if match is None and not listed and self.uses[key] > 1 and (len(self.matches) + 1) * self.n <= _MATCH_BYTES:
             match = self.matches[key] = self.zeros()
             if lib.o8r_apply(compiled.atom, ffi.from_buffer(self.rows), self.k, self.n, ffi.from_buffer(match),
@@ -938,7 +988,12 @@ class _Evaluator:
             else:
                 w *= match if op == _KEEP else match ^ 1
             return 1
-        if listed:
+        return self.apply_compiled(compiled, w, op, value)
+
+    def apply_compiled(self, compiled: _Compiled, w: npt.NDArray[np.uint8], op: int, value: int) -> int:
+        """Applies an atom by listing its hands or by a pass over the universe."""
+        cost = compiled.generate_cost
+        if cost is not None and cost * _GENERATE_SHARE < self.n:
             if op == _KEEP:
                 inside = self.zeros()
                 if lib.o8r_generate(compiled.atom, self.k, ffi.from_buffer(inside), self.n, _SET, 1) != 0:

@@ -271,6 +271,7 @@ def test_new_expander_agrees_on_5_card_hands(data: Any) -> None:
     "AA", "AAxx", "AA*x*x", "xyxy", "xxyy", "xyzw", "RROO", "RRON", "RONM", "RsOs", "RxOxNy", "AR", "ARx",
     "[AK]x[AK]x", "A2**ds", "KQJT-9876", "TT+:$ds", "*!$np", "AA@3, KK@2, (QQ@5, JJ@1)@4", "Axyz", "sxyz",
     "AsKs!xx", "(AA, KK):RROO!AAKK", "10%!AA, 5%-20%:$ds", "Rs Rh", "RRR", "ssxxy", "xxyyzz",
+    "As, Kd, 2c", "As@2, Kd@3, 2c@2, AA@1", "*!As!Kd!2c", "AA!As!Ah:$ds", "[AK]s, Qd, Rx", "As, Ks:Kd, (Qh, Jc)",
 ])
 @pytest.mark.parametrize("hole_size", [4, 5])
 def test_named_texts_agree(text: str, hole_size: int) -> None:
