@@ -647,14 +647,20 @@ def _variants(cards: tuple[_Card, ...]) -> list[_Variant]:
 def _conditions(masks: list[int], k: int) -> list[tuple[int, int]] | None:
     """Hall's conditions for elements taking cards of ``masks``: (cards, need)
     pairs, none implied by another; None when no k-card hand can meet them."""
-    best: dict[int, int] = {}
-    n = len(masks)
-    unions = [0] * (1 << n)
-    for s in range(1, 1 << n):
-        unions[s] = unions[s & (s - 1)] | masks[(s & -s).bit_length() - 1]
-        need = bin(s).count("1")
-        if best.get(unions[s], 0) < need:
-            best[unions[s]] = need
+    best: dict[int, int] = dict(Counter(masks))
+    seen = 0
+    disjoint = True
+    for m in best:
+        disjoint = disjoint and not seen & m
+        seen |= m
+    if not disjoint:  # else each group of equal masks decides alone
+        n = len(masks)
+        unions = [0] * (1 << n)
+        for s in range(1, 1 << n):
+            unions[s] = unions[s & (s - 1)] | masks[(s & -s).bit_length() - 1]
+            need = bin(s).count("1")
+            if best.get(unions[s], 0) < need:
+                best[unions[s]] = need
     candidates = []
     for cards, need in best.items():
         if bin(cards).count("1") < need:
