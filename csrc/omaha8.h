@@ -274,6 +274,88 @@ int64_t o8r_combinations(int k, uint8_t *out, int64_t capacity);
  * >= 52 never match. Returns 0, or -1 on an invalid pattern or size. */
 int o8r_match(const o8r_pattern *p, const uint8_t *hands, int hole_size, int64_t n, uint8_t *out);
 
+/* The compiled form ranges.py evaluates ranges with. A variant is a pattern
+ * with its suit variables replaced by suits: n elements, element e takes one
+ * card of cards[e] (for an element with a rank variable, rank_var[e] >= 0,
+ * the cards of its suits in every rank). The hand matches when the elements
+ * take different cards and the rank variables different ranks of var_ranks.
+ * Every one of the n_conditions conditions "at least cond_need[i] cards of
+ * the hand in cond_cards[i]" is necessary; without rank variables they are
+ * also sufficient (Hall's theorem). Rank variable v binds a higher rank than
+ * variable var_after[v] when var_after[v] >= 0 (interchangeable variables);
+ * it needs var_need[v] cards of its rank in var_cards[v]. Card masks: bit
+ * id (rank * 4 + suit). */
+typedef struct {
+    int32_t n;
+    uint64_t cards[6];
+    int8_t rank_var[6];
+    int32_t n_rank_vars;
+    int8_t var_after[6];
+    uint8_t var_need[6];
+    uint64_t var_cards[6];
+    uint16_t var_ranks;
+    int32_t groups_only;  /* no element without a rank variable, and the elements of
+                             each variable take the same cards: var_need decides */
+    int32_t tail_from;    /* variables tail_from.. are interchangeable (each binds above the last) */
+    int32_t n_conditions;
+    uint64_t cond_cards[63];
+    uint8_t cond_need[63];
+} o8r_variant;
+
+/* An atom of a range: the hands that match any of the n_variants variants
+ * (every hand when match_all), and have the suit shape `feature` (0 any,
+ * 1 double suited, 2 single suited, 3 rainbow, 4 no pair). */
+typedef struct {
+    int32_t match_all;
+    int32_t n_variants;
+    const o8r_variant *variants;
+    int32_t feature;
+} o8r_atom;
+
+#define O8R_SET 0
+#define O8R_KEEP 1
+#define O8R_DROP 2
+
+/* Applies an atom to the weights w[n] of the hands rows[n * hole_size]:
+ * O8R_SET: w[r] = value where w[r] < value and hand r matches;
+ * O8R_KEEP: w[r] = 0 where hand r does not match; O8R_DROP: w[r] = 0 where
+ * it matches. Hands with a card >= 52 never match. Returns the number of
+ * nonzero weights after, or -1 on an invalid atom or size. */
+int64_t o8r_apply(const o8r_atom *atom, const uint8_t *rows, int hole_size, int64_t n,
+                  uint8_t *w, int op, uint8_t value);
+
+/* The same for O8R_SET and O8R_DROP (w = 0 where it matches), by listing
+ * the matching hands instead of testing every one: w is indexed by colex
+ * index over all hole_size-card hands (n = C(52, hole_size)). Every variant
+ * must have no rank variables. Work: the ways to pick the elements' cards
+ * times the completions. Returns 0, or -1 on an invalid atom or size. */
+int o8r_generate(const o8r_atom *atom, int hole_size, uint8_t *w, int64_t n, int op, uint8_t value);
+
+/* The nonzero entries of w[n]: their positions into index[] and values into
+ * weights[] (room for capacity each). Returns how many, -1 if more than
+ * capacity. */
+int64_t o8r_collect(const uint8_t *w, int64_t n, int32_t *index, uint8_t *weights, int64_t capacity);
+
+/* The rank multiset of each of the n hands rows[n * hole_size] (cards
+ * ascending): out[r] = sum of C(rank_i + i, i + 1) over its ranks r_0 <= r_1
+ * <= ..., below C(12 + hole_size, hole_size). Returns 0, -1 on a bad size or
+ * a card >= 52. */
+int o8r_rank_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out);
+
+/* The suit counts of each hand: out[r] = sum of count(suit s) * 7^s. Returns
+ * 0, -1 on a bad size or a card >= 52. */
+int o8r_suit_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out);
+
+/* w[i] = 0 where keep[class_of[i]] is 0 (class_of[i] < n_classes, else
+ * 0 too), for i < n. Returns the number of nonzero weights after. */
+int64_t o8r_keep_classes(uint8_t *w, const uint16_t *class_of, int64_t n, const uint8_t *keep, int64_t n_classes);
+
+/* keep[i] = 1 when hand index[i] of rows[n_rows * hole_size] (hand i when
+ * index is NULL) holds no card of the card mask `dead`, else 0. Returns the
+ * number kept, or -1 on a bad size or an index out of range. */
+int64_t o8r_without(const uint8_t *rows, int hole_size, int64_t n_rows, const int32_t *index, int64_t n,
+                    uint64_t dead, uint8_t *keep);
+
 /* ---- Street analysis (csrc/analysis.c) --------------------------------------
  *
  * Loops of equity jobs for omaha8_fast.analysis, each job counted by the

@@ -86,3 +86,289 @@ int o8r_match(const o8r_pattern *p, const uint8_t *hands, int hole_size, int64_t
     }
     return 0;
 }
+
+/* --------------------------------------------- compiled atoms (ranges.py) */
+
+static inline int count_cards(uint64_t x) {  /* popcount, portable */
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
+
+#define SUIT_CLUBS 0x1111111111111ull  /* every rank of suit 0 */
+#define DECK ((1ull << 52) - 1)
+
+static inline uint64_t row_mask(const uint8_t *row, int k) {
+    uint64_t m = 0;
+    for (int j = 0; j < k; j++) {
+        if (row[j] >= 52) return 0;
+        m |= 1ull << row[j];
+    }
+    return count_cards(m) == k ? m : 0;  /* 0: an invalid row, never matches */
+}
+
+static inline unsigned ranks_of(uint64_t hand) {
+    unsigned r = 0;
+    while (hand) { r |= 1u << (__builtin_ctzll(hand) >> 2); hand &= hand - 1; }
+    return r;
+}
+
+static int has_feature(int feature, uint64_t hand) {
+    if (feature == 0) return 1;
+    if (feature == 4) return count_cards(ranks_of(hand)) == count_cards(hand);
+    int most = 0, twos = 0;
+    for (int s = 0; s < 4; s++) {
+        int c = count_cards(hand & (SUIT_CLUBS << s));
+        most = c > most ? c : most;
+        twos += c == 2;
+    }
+    if (feature == 1) return twos == 2 && most <= 2;
+    if (feature == 2) return twos == 1 && most <= 2;
+    return most <= 1;
+}
+
+/* Hall's condition for n elements with card sets e[]: every k of them
+ * together allow at least k cards of the hand. */
+static int hall(const uint64_t *e, int n, uint64_t hand) {
+    uint64_t u[64];
+    u[0] = 0;
+    for (unsigned s = 1; s < (1u << n); s++) {
+        u[s] = u[s & (s - 1)] | e[__builtin_ctz(s)];
+        if (count_cards(hand & u[s]) < count_cards(s)) return 0;
+    }
+    return 1;
+}
+
+static int bind_ranks(const o8r_variant *v, uint64_t hand, unsigned present, int var, int *rank_of,
+                      unsigned bound) {
+    if (var == v->n_rank_vars) {
+        if (v->groups_only) return 1;  /* each variable's cards were counted when it was bound */
+        uint64_t e[O8R_MAX_ELEMENTS];
+        for (int i = 0; i < v->n; i++)
+            e[i] = v->rank_var[i] < 0 ? v->cards[i] : v->cards[i] & (0xfull << (4 * rank_of[v->rank_var[i]]));
+        return hall(e, v->n, hand);
+    }
+    unsigned cand = present & ~bound;
+    if (v->groups_only && var == v->tail_from) {
+        /* The rest are interchangeable and only count their own cards: enough
+         * ranks with enough cards each will do. */
+        int fits = 0;
+        for (; cand; cand &= cand - 1)
+            fits += count_cards(hand & v->var_cards[var] & (0xfull << (4 * __builtin_ctz(cand)))) >= v->var_need[var];
+        return fits >= v->n_rank_vars - var;
+    }
+    if (v->var_after[var] >= 0) cand &= ~((2u << rank_of[v->var_after[var]]) - 1);
+    while (cand) {
+        int r = __builtin_ctz(cand);
+        cand &= cand - 1;
+        if (count_cards(hand & v->var_cards[var] & (0xfull << (4 * r))) < v->var_need[var]) continue;
+        rank_of[var] = r;
+        if (bind_ranks(v, hand, present, var + 1, rank_of, bound | 1u << r)) return 1;
+    }
+    return 0;
+}
+
+static int variant_matches(const o8r_variant *v, uint64_t hand, unsigned ranks) {
+    for (int i = 0; i < v->n_conditions; i++)
+        if (count_cards(hand & v->cond_cards[i]) < v->cond_need[i]) return 0;
+    if (v->n_rank_vars == 0) return 1;
+    unsigned present = ranks & v->var_ranks;
+    if (count_cards(present) < v->n_rank_vars) return 0;
+    int rank_of[O8R_MAX_ELEMENTS];
+    return bind_ranks(v, hand, present, 0, rank_of, 0);
+}
+
+static int atom_matches(const o8r_atom *a, uint64_t hand, unsigned ranks) {
+    if (!hand || !has_feature(a->feature, hand)) return 0;
+    if (a->match_all) return 1;
+    for (int i = 0; i < a->n_variants; i++)
+        if (variant_matches(&a->variants[i], hand, ranks)) return 1;
+    return 0;
+}
+
+static int atom_ok(const o8r_atom *a) {
+    if (a->feature < 0 || a->feature > 4 || a->n_variants < 0 || (a->n_variants && !a->variants)) return 0;
+    for (int i = 0; i < a->n_variants; i++) {
+        const o8r_variant *v = &a->variants[i];
+        if (v->n < 0 || v->n > O8R_MAX_ELEMENTS || v->n_rank_vars < 0 || v->n_rank_vars > O8R_MAX_ELEMENTS
+            || v->tail_from < 0 || v->tail_from > v->n_rank_vars
+            || v->n_conditions < 0 || v->n_conditions > 63)
+            return 0;
+        for (int e = 0; e < v->n; e++)
+            if (v->rank_var[e] >= v->n_rank_vars) return 0;
+        for (int r = 0; r < v->n_rank_vars; r++)
+            if (v->var_after[r] >= r) return 0;
+    }
+    return 1;
+}
+
+int64_t o8r_apply(const o8r_atom *atom, const uint8_t *rows, int hole_size, int64_t n,
+                  uint8_t *w, int op, uint8_t value) {
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0 || op < O8R_SET || op > O8R_DROP || !atom_ok(atom))
+        return -1;
+    int64_t nonzero = 0;
+    for (int64_t r = 0; r < n; r++) {
+        uint8_t x = w[r];
+        if (op == O8R_SET ? x < value : x != 0) {
+            const uint8_t *row = rows + r * hole_size;
+            unsigned ranks = 0;
+            for (int j = 0; j < hole_size; j++) ranks |= 1u << (row[j] >> 2 & 15);
+            int m = atom_matches(atom, row_mask(row, hole_size), ranks & 0x1fff);
+            if (op == O8R_SET ? m : (op == O8R_KEEP) != m) x = op == O8R_SET ? value : 0;
+            w[r] = x;
+        }
+        nonzero += x != 0;
+    }
+    return nonzero;
+}
+
+/* ------------------------------------------------------------- generation */
+
+static const int64_t *binomials(void);
+
+typedef struct {
+    const o8r_atom *a;
+    int k;
+    uint8_t *w;
+    int op;
+    uint8_t value;
+    const int64_t *C;  /* C[c * 7 + i] = C(c, i) */
+} gen_state;
+
+static void visit(const gen_state *g, uint64_t hand) {
+    if (!has_feature(g->a->feature, hand)) return;
+    int64_t index = 0;
+    int i = 1;
+    for (uint64_t h = hand; h; h &= h - 1, i++) index += g->C[__builtin_ctzll(h) * 7 + i];
+    if (g->op == O8R_SET) {
+        if (g->w[index] < g->value) g->w[index] = g->value;
+    } else {
+        g->w[index] = 0;
+    }
+}
+
+/* Every way to add `left` cards above card `from` (and not in `taken`). */
+static void complete(const gen_state *g, uint64_t hand, int left, int from) {
+    if (left == 0) { visit(g, hand); return; }
+    for (int c = from; c <= 52 - left; c++)
+        if (!(hand >> c & 1)) complete(g, hand | 1ull << c, left - 1, c + 1);
+}
+
+/* Cards for elements e.. of v; identical neighbours take increasing cards. */
+static void cores(const gen_state *g, const o8r_variant *v, int e, uint64_t hand, int last) {
+    if (e == v->n) {
+        int left = g->k - count_cards(hand);
+        /* Each completion card goes anywhere free: enumerate the free cards in
+         * increasing order; duplicates (a hand reached from several cores)
+         * write the same weight again. */
+        complete(g, hand, left, 0);
+        return;
+    }
+    uint64_t allowed = v->cards[e] & ~hand & DECK;
+    if (e > 0 && v->cards[e] == v->cards[e - 1]) allowed &= ~((2ull << last) - 1);
+    while (allowed) {
+        int c = __builtin_ctzll(allowed);
+        allowed &= allowed - 1;
+        cores(g, v, e + 1, hand | 1ull << c, c);
+    }
+}
+
+int o8r_generate(const o8r_atom *atom, int hole_size, uint8_t *w, int64_t n, int op, uint8_t value) {
+    const int64_t *C = binomials();
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n != C[52 * 7 + hole_size] || (op != O8R_SET && op != O8R_DROP)
+        || !atom_ok(atom))
+        return -1;
+    for (int i = 0; i < atom->n_variants; i++)
+        if (atom->variants[i].n_rank_vars || atom->variants[i].n > hole_size) return -1;
+    gen_state g = {atom, hole_size, w, op, value, C};
+    if (atom->match_all) {
+        complete(&g, 0, hole_size, 0);
+        return 0;
+    }
+    for (int i = 0; i < atom->n_variants; i++) cores(&g, &atom->variants[i], 0, 0, -1);
+    return 0;
+}
+
+/* C(c, i) for c <= 52, i <= 6, at C[c * 7 + i]: read-only data. */
+static const int64_t *binomials(void) {
+#define ROW(c) 1, (c), (c) * ((c) - 1) / 2, (c) * ((c) - 1) * ((c) - 2) / 6, \
+    (int64_t)(c) * ((c) - 1) * ((c) - 2) * ((c) - 3) / 24, \
+    (int64_t)(c) * ((c) - 1) * ((c) - 2) * ((c) - 3) * ((c) - 4) / 120, \
+    (int64_t)(c) * ((c) - 1) * ((c) - 2) * ((c) - 3) * ((c) - 4) * ((c) - 5) / 720
+    static const int64_t table[53 * 7] = {
+        ROW(0), ROW(1), ROW(2), ROW(3), ROW(4), ROW(5), ROW(6), ROW(7), ROW(8), ROW(9),
+        ROW(10), ROW(11), ROW(12), ROW(13), ROW(14), ROW(15), ROW(16), ROW(17), ROW(18), ROW(19),
+        ROW(20), ROW(21), ROW(22), ROW(23), ROW(24), ROW(25), ROW(26), ROW(27), ROW(28), ROW(29),
+        ROW(30), ROW(31), ROW(32), ROW(33), ROW(34), ROW(35), ROW(36), ROW(37), ROW(38), ROW(39),
+        ROW(40), ROW(41), ROW(42), ROW(43), ROW(44), ROW(45), ROW(46), ROW(47), ROW(48), ROW(49),
+        ROW(50), ROW(51), ROW(52),
+    };
+#undef ROW
+    return table;
+}
+
+int64_t o8r_without(const uint8_t *rows, int hole_size, int64_t n_rows, const int32_t *index, int64_t n,
+                    uint64_t dead, uint8_t *keep) {
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0 || n_rows < 0) return -1;
+    int64_t kept = 0;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t r = index ? index[i] : i;
+        if (r < 0 || r >= n_rows) return -1;
+        uint64_t m = row_mask(rows + r * hole_size, hole_size);
+        keep[i] = m && !(m & dead);
+        kept += keep[i];
+    }
+    return kept;
+}
+
+int64_t o8r_collect(const uint8_t *w, int64_t n, int32_t *index, uint8_t *weights, int64_t capacity) {
+    int64_t m = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (!w[i]) continue;
+        if (m >= capacity) return -1;
+        index[m] = (int32_t)i;
+        weights[m++] = w[i];
+    }
+    return m;
+}
+
+int o8r_rank_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out) {
+    const int64_t *C = binomials();
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0) return -1;
+    for (int64_t r = 0; r < n; r++) {
+        const uint8_t *row = rows + r * hole_size;
+        int64_t key = 0;
+        for (int i = 0; i < hole_size; i++) {
+            if (row[i] >= 52 || (i && row[i] < row[i - 1])) return -1;
+            key += C[((row[i] >> 2) + i) * 7 + i + 1];
+        }
+        out[r] = (uint16_t)key;
+    }
+    return 0;
+}
+
+int o8r_suit_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out) {
+    static const uint16_t power[4] = {1, 7, 49, 343};
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0) return -1;
+    for (int64_t r = 0; r < n; r++) {
+        const uint8_t *row = rows + r * hole_size;
+        unsigned key = 0;
+        for (int i = 0; i < hole_size; i++) {
+            if (row[i] >= 52) return -1;
+            key += power[row[i] & 3];
+        }
+        out[r] = (uint16_t)key;
+    }
+    return 0;
+}
+
+int64_t o8r_keep_classes(uint8_t *w, const uint16_t *class_of, int64_t n, const uint8_t *keep, int64_t n_classes) {
+    int64_t nonzero = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (!w[i]) continue;
+        if (class_of[i] >= n_classes || !keep[class_of[i]]) w[i] = 0;
+        else nonzero++;
+    }
+    return nonzero;
+}

@@ -7,7 +7,9 @@ order against one random hand, by Monte Carlo: ``SAMPLES`` deals on random
 stream ``class index`` of seed ``SEED``. Every entry is therefore reproducible
 on its own, and the table is the same however the work is spread. The shipped
 table ``data/preflop_hilo.npz`` stores ``round(equity * 65535)`` as uint16
-with the samples and seed used. Regenerate it with::
+with the samples and seed used (read at run time by
+:mod:`omaha8_fast._ranking`; this module only generates it). Regenerate it
+with::
 
     python -m omaha8_fast._gen_ranking [--samples N] [--seed S] [--workers W]
 
@@ -30,11 +32,12 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["SAMPLES", "SEED", "DATA_PATH", "class_equities", "generate", "load_ranking", "main"]
+from ._ranking import DATA_PATH
+
+__all__ = ["SAMPLES", "SEED", "class_equities", "generate", "main"]
 
 SAMPLES = 50_000
 SEED = 20240605
-DATA_PATH = Path(__file__).resolve().parent / "data" / "preflop_hilo.npz"
 _SCALE = 65535
 
 _representatives: list[npt.NDArray[np.uint8]] = []
@@ -82,16 +85,6 @@ def generate(samples: int = SAMPLES, seed: int = SEED, executor: Executor | None
         return np.concatenate([class_equities(p, samples, seed) for p in parts])
     futures = [executor.submit(class_equities, p, samples, seed) for p in parts]
     return np.concatenate([f.result() for f in futures])
-
-
-def load_ranking(path: Path = DATA_PATH) -> npt.NDArray[np.uint16]:
-    """The shipped table: quantized equity of each class, in class order."""
-    try:
-        with np.load(path) as data:
-            equity: npt.NDArray[np.uint16] = data["equity"]
-    except FileNotFoundError:
-        raise ValueError(f"the preflop ranking {path} is missing: run python -m omaha8_fast._gen_ranking") from None
-    return equity
 
 
 def main(argv: Sequence[str] | None = None) -> int:

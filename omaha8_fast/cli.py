@@ -49,7 +49,7 @@ def cmd_range(args: argparse.Namespace) -> int:
 
     r = Range(args.range, hole_size=args.hole_size, dead=args.dead or ())
     print(f"{len(r)} hands, total weight {r.total_weight} ({len(r) / comb(52, args.hole_size):.2%} of all hands)")
-    for hand, weight in islice(zip(r, r.weights.tolist()), max(args.show, 0)):
+    for hand, weight in islice(r.items(), max(args.show, 0)):  # streamed: a few thousand hands at a time
         print(f"  {format_cards(hand)}" + (f"  @{weight}" if weight != 1 else ""))
     return 0
 

@@ -86,8 +86,11 @@ Meaning:
   unweighted range has weight 1 on every hand.
 
 Hands are tuples of card ids (see :mod:`omaha8_fast.cards`), highest first.
+A text is at most :data:`MAX_LENGTH` characters with at most :data:`MAX_DEPTH`
+nested parentheses; the cost of a range follows its distinct parts and the
+size of its result, not the number of its parts (docs/ranges.md).
 Syntax errors are :class:`RangeSyntaxError` (a ``ValueError``) naming the
-column and what was expected there:
+column and what was expected there (a long text is quoted around it):
 
 >>> Range("AA**@")
 Traceback (most recent call last):
@@ -97,9 +100,12 @@ omaha8_fast.ranges.RangeSyntaxError: range 'AA**@', column 6: expected a weight 
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from math import comb
 from typing import Any, Union
@@ -108,9 +114,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ._core import ffi, lib
-from .cards import RANKS, SUITS, CardsLike, card_ids, check_unique, format_cards
+from ._ranking import load_ranking
+from .cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, format_cards
 
-__all__ = ["Range", "RangeSyntaxError", "RangeLike", "hand_classes", "preflop_ranking"]
+__all__ = ["Range", "RangeSyntaxError", "RangeLike", "MAX_LENGTH", "MAX_DEPTH", "hand_classes", "preflop_ranking"]
 
 #: Accepted wherever a range is expected: a :class:`Range` or its text.
 RangeLike = Union["Range", str]
@@ -125,28 +132,57 @@ _MACROS = ("ds", "ss", "r", "np")
 _TERMINATORS = ",:!@)"
 _MAX_WEIGHT = 100
 _HOLE_SIZES = (1, 2, 3, 4, 5, 6)  # what the matcher supports; equity needs 2..6
+_DIGITS = "0123456789"
+_QUOTE = 60  # error messages quote at most this many characters of the text
+#: The longest range text accepted (characters, spaces included).
+MAX_LENGTH = 10_000
+#: The deepest nesting of parentheses accepted.
+MAX_DEPTH = 32
 
 
 class RangeSyntaxError(ValueError):
-    """A range that does not parse: ``column`` (1-based) is where it went wrong."""
+    """A range that does not parse: ``column`` (1-based) is where it went wrong.
+
+    The message quotes the text, or for a long text only the part around the
+    column.
+    """
 
     def __init__(self, text: str, column: int, expected: str, found: str) -> None:
         self.text = text
         self.column = column
         self.expected = expected
-        super().__init__(f"range {text!r}, column {column}: expected {expected}, found {found}")
+        super().__init__(f"range {_excerpt(text, column)}, column {column}: expected {expected}, found {found}")
 
     @property
     def pointer(self) -> str:
-        """The text with a caret under the offending column."""
-        return f"{self.text}\n{' ' * (self.column - 1)}^"
+        """The text (or the part of it around the column) with a caret under
+        the offending column."""
+        if len(self.text) <= _QUOTE:
+            return f"{self.text}\n{' ' * (self.column - 1)}^"
+        start = max(0, min(self.column - 1 - _QUOTE // 2, len(self.text) - _QUOTE))
+        return f"{self.text[start:start + _QUOTE]}\n{' ' * (self.column - 1 - start)}^"
+
+
+def _excerpt(text: str, column: int) -> str:
+    """``repr(text)``, or for a long text (or one with many characters that
+    repr escapes) the part around ``column`` and the length."""
+    if len(text) <= _QUOTE and len(repr(text)) <= _QUOTE + 20:
+        return repr(text)
+    width = _QUOTE
+    while True:
+        start = max(0, min(column - 1 - width // 2, len(text) - width))
+        part = text[start:start + width]
+        if len(repr(part)) <= _QUOTE + 20 or width <= 4:
+            break
+        width //= 2
+    part = ("\u2026" if start else "") + part + ("\u2026" if start + width < len(text) else "")
+    return f"{part!r} ({len(text):,} characters)"
 
 
 # --------------------------------------------------------------------- the hand universe
 
 _lock = threading.Lock()
 _universes: dict[int, npt.NDArray[np.uint8]] = {}
-_features: dict[tuple[int, str], npt.NDArray[np.bool_]] = {}
 
 
 def _universe(k: int) -> npt.NDArray[np.uint8]:
@@ -166,24 +202,6 @@ def _universe(k: int) -> npt.NDArray[np.uint8]:
 def _index_of(hand: Iterable[int]) -> int:
     """Colex index of a hand: the sum of C(card_i, i + 1) over its sorted cards."""
     return sum(comb(c, i + 1) for i, c in enumerate(sorted(hand)))
-
-
-def _feature(k: int, name: str) -> npt.NDArray[np.bool_]:
-    """Mask over the universe of a suit shape (ds, ss, r) or np (no pair)."""
-    key = (k, name)
-    mask = _features.get(key)
-    if mask is None:
-        hands = _universe(k)
-        if name == "np":
-            ranks = hands >> 2  # rows are ascending, so pairs are adjacent
-            mask = ~np.any(ranks[:, 1:] == ranks[:, :-1], axis=1)
-        else:
-            counts = np.stack([np.count_nonzero((hands & 3) == s, axis=1) for s in range(4)], axis=1)
-            most = counts.max(axis=1)
-            twos = np.count_nonzero(counts == 2, axis=1)
-            mask = {"ds": (twos == 2) & (most <= 2), "ss": (twos == 1) & (most <= 2), "r": most <= 1}[name]
-        _features[key] = mask
-    return mask
 
 
 def hand_classes(hole_size: int = 4) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -217,16 +235,14 @@ def preflop_ranking() -> npt.NDArray[np.int64]:
 
     The rank is the number of hands in strictly better classes, so all hands of
     a class share a rank. Read from the shipped ranking
-    (``omaha8_fast/data/preflop_hilo.npz``, made by
-    :mod:`omaha8_fast._gen_ranking`).
+    (``omaha8_fast/data/preflop_hilo.npz``, read by :mod:`omaha8_fast._ranking`,
+    made by :mod:`omaha8_fast._gen_ranking`).
 
     >>> rank = preflop_ranking()
     >>> int(rank[_index_of(card_ids("AsAh2s3h"))]) < int(rank[_index_of(card_ids("7c5d3h2s"))])
     True
     """
     if not _ranking_cache:
-        from ._gen_ranking import load_ranking
-
         equity = load_ranking()
         keys, cls = hand_classes(4)
         sizes = np.bincount(cls, minlength=len(keys))
@@ -300,8 +316,11 @@ class _Parser:
     def __init__(self, text: str, hole_size: int) -> None:
         self.text = text
         self.hole_size = hole_size
-        self.chars = [(c, i + 1) for i, c in enumerate(text) if not c.isspace()]
+        # Past MAX_LENGTH parse() refuses the text before reading it.
+        self.chars = [(c, i + 1) for i, c in enumerate(text) if not c.isspace()] if len(text) <= MAX_LENGTH else []
+        self.squeezed = "".join(c for c, _ in self.chars)  # the text without spaces
         self.pos = 0
+        self.depth = 0
 
     # -- helpers
     def peek(self, ahead: int = 0) -> str:
@@ -323,6 +342,9 @@ class _Parser:
 
     # -- grammar
     def parse(self) -> Any:
+        if len(self.text) > MAX_LENGTH:
+            raise RangeSyntaxError(self.text, MAX_LENGTH + 1, f"at most {MAX_LENGTH:,} characters",
+                                   f"{len(self.text):,}")
         if not self.chars:
             raise self.fail("a range")
         node = self.union()
@@ -344,10 +366,10 @@ class _Parser:
             return node
         self.pos += 1
         start = self.pos
-        while self.peek().isdigit():
+        while self.peek() in _DIGITS and self.peek():
             self.pos += 1
         digits = "".join(c for c, _ in self.chars[start:self.pos])
-        if not digits or not 1 <= int(digits) <= _MAX_WEIGHT:
+        if not digits or len(digits) > 3 or not 1 <= int(digits) <= _MAX_WEIGHT:
             raise self.fail("a weight (an integer 1..100) after '@'", start)
         return _Weighted(node, int(digits))
 
@@ -363,31 +385,35 @@ class _Parser:
     def atom(self) -> Any:
         c = self.peek()
         if c == "(":
+            if self.depth == MAX_DEPTH:
+                raise self.fail(f"at most {MAX_DEPTH} nested parentheses")
             self.pos += 1
+            self.depth += 1
             node = self.union()
             if self.peek() != ")":
                 raise self.fail("',', ':', '!', '@' or ')'")
             self.pos += 1
+            self.depth -= 1
             return node
         if c == "$":
             for name in _MACROS:
-                if "".join(self.peek(1 + i) for i in range(len(name))) == name and self.at_terminator(1 + len(name)):
+                if self.matches(name, 1) and self.at_terminator(1 + len(name)):
                     self.pos += 1 + len(name)
                     return _Macro(name)
             raise self.fail("a macro: $ds, $ss, $r or $np", self.pos + 1)
-        if c.isdigit() and self.is_percent():
+        if c and c in _DIGITS and self.is_percent():
             return self.percent()
         return self.hand()
 
     def is_percent(self) -> bool:
         i = 0
-        while self.peek(i).isdigit() or self.peek(i) == ".":
+        while self.peek(i) and self.peek(i) in _DIGITS + ".":
             i += 1
         return self.peek(i) == "%"
 
     def number(self) -> float:
         start = self.pos
-        while self.peek().isdigit() or self.peek() == ".":
+        while self.peek() and self.peek() in _DIGITS + ".":
             self.pos += 1
         text = "".join(c for c, _ in self.chars[start:self.pos])
         try:
@@ -407,7 +433,7 @@ class _Parser:
         if self.peek() == "-":
             self.pos += 1
             second_at = self.pos
-            if not self.peek().isdigit():
+            if not (self.peek() and self.peek() in _DIGITS):
                 raise self.fail("a percentage after '-', such as 5%-10%")
             second = self.number()
             if second < first:
@@ -433,14 +459,11 @@ class _Parser:
             self.pos += len(qualifier)
         return _Hand(tuple(patterns), qualifier)
 
-    def matches(self, word: str) -> bool:
-        return "".join(self.peek(i) for i in range(len(word))) == word
+    def matches(self, word: str, ahead: int = 0) -> bool:
+        return self.squeezed.startswith(word, self.pos + ahead)
 
     def is_qualifier(self, ahead: int) -> bool:
-        return any(
-            "".join(self.peek(ahead + i) for i in range(len(q))) == q and self.at_terminator(ahead + len(q))
-            for q in _QUALIFIERS
-        )
+        return any(self.matches(q, ahead) and self.at_terminator(ahead + len(q)) for q in _QUALIFIERS)
 
     def pattern(self) -> tuple[_Card, ...]:
         cards: list[_Card] = []
@@ -543,11 +566,58 @@ class _Parser:
 
 
 # ------------------------------------------------------------------------ evaluation
+#
+# A range is evaluated into one array of weights (uint8, 0 = not in the range)
+# over the universe of hands in colex order. Unions fold their parts into that
+# array in place, filters clear entries of it, and each distinct atom is
+# applied once: the cost is the number of distinct atoms times the universe
+# (a pass in C, skipping hands already decided) or, for selective patterns,
+# the number of hands they hold (listed directly). No part keeps an array of
+# its own unless it is a compound (a parenthesized group, a filter) inside a
+# union, one per nesting level.
+
+_SUIT_CARDS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
+_RANK_CARDS = tuple(0xF << (4 * r) for r in range(13))
+_DECK = (1 << 52) - 1
+_FEATURES = {"": 0, "ds": 1, "ss": 2, "r": 3, "np": 4}
+_GENERATE_SHARE = 8  # list a pattern's hands when that is under 1/8 of a pass over the universe
+_MATCH_BYTES = 1 << 27  # atoms used more than once keep their matches, up to this many bytes
 
 
-def _compile(cards: tuple[_Card, ...]) -> Any:
-    """The C pattern struct of one pattern."""
-    p = ffi.new("o8r_pattern *")
+def _cards(ranks: int, suits: int) -> int:
+    """The card mask of the given rank and suit masks."""
+    by_suit = sum(_SUIT_CARDS[s] for s in range(4) if suits >> s & 1)
+    by_rank = sum(_RANK_CARDS[r] for r in range(13) if ranks >> r & 1)
+    return by_suit & by_rank
+
+
+def _card_key(c: _Card) -> tuple[str, int, str, int, str]:
+    return (c.kind, c.ranks, c.rank_var, c.suits, c.suit_var)
+
+
+def _node_key(node: Any) -> Any:
+    """A key equal for parts that mean the same (columns left out)."""
+    if isinstance(node, _Hand):
+        return ("hand", tuple(tuple(sorted(_card_key(c) for c in p)) for p in node.patterns), node.qualifier)
+    if isinstance(node, _Macro):
+        return ("macro", node.name)
+    if isinstance(node, _Percent):
+        return ("percent", node.low, node.high)
+    if isinstance(node, _Weighted):
+        return ("weighted", node.weight, _node_key(node.node))
+    if isinstance(node, _Filter):
+        return ("filter", _node_key(node.left), tuple(sorted({(op, _node_key(r)) for op, r in node.ops}, key=repr)))
+    if isinstance(node, _Union):
+        keys = {_node_key(p): None for p in node.parts}
+        return ("union", tuple(sorted(keys, key=repr))) if len(keys) > 1 else next(iter(keys))
+    raise TypeError(f"unknown range node {node!r}")
+
+
+_Variant = tuple[tuple[Any, ...], ...]  # elements: ("fix", cards) or ("var", letter, suit cards)
+
+
+def _variants(cards: tuple[_Card, ...]) -> list[_Variant]:
+    """The pattern with its suit variables replaced by suits, every way."""
     explicit_ranks = 0
     explicit_suits = 0
     for c in cards:
@@ -555,30 +625,170 @@ def _compile(cards: tuple[_Card, ...]) -> Any:
             explicit_ranks |= c.ranks
         if not c.suit_var and c.suits != _ALL_SUITS:
             explicit_suits |= c.suits
-    rank_vars: dict[str, int] = {}
-    suit_vars: dict[str, int] = {}
-    # Most constrained cards first: the matcher backtracks less.
-    order = sorted(cards, key=lambda c: (c.kind == "var" or bin(c.ranks).count("1")) * (4 if c.suit_var else bin(c.suits).count("1")))
-    p.n = len(order)
-    for e, c in enumerate(order):
-        p.ranks[e] = c.ranks
-        p.suits[e] = c.suits
-        p.rank_var[e] = rank_vars.setdefault(c.rank_var, len(rank_vars)) if c.kind == "var" else -1
-        p.suit_var[e] = suit_vars.setdefault(c.suit_var, len(suit_vars)) if c.suit_var else -1
-    p.var_ranks = _ALL_RANKS & ~explicit_ranks
-    p.var_suits = _ALL_SUITS & ~explicit_suits
-    return p
+    var_ranks = _ALL_RANKS & ~explicit_ranks
+    free_suits = [s for s in range(4) if not explicit_suits >> s & 1]
+    names = list(dict.fromkeys(c.suit_var for c in cards if c.suit_var))
+    out: dict[_Variant, None] = {}
+    for suits in itertools.permutations(free_suits, len(names)):
+        of = dict(zip(names, suits))
+        elements: list[tuple[Any, ...]] = []
+        for c in cards:
+            suit_mask = 1 << of[c.suit_var] if c.suit_var else c.suits
+            if c.kind == "var":
+                elements.append(("var", c.rank_var, _cards(_ALL_RANKS, suit_mask)))
+            else:
+                elements.append(("fix", _cards(c.ranks, suit_mask)))
+        out.setdefault(tuple(sorted(elements)) + (("ranks", var_ranks),), None)
+    return list(out)
 
 
-def _match(cards: tuple[_Card, ...], hole_size: int) -> npt.NDArray[np.bool_]:
-    hands = _universe(hole_size)
-    out = np.empty(len(hands), dtype=np.uint8)
-    if lib.o8r_match(_compile(cards), ffi.from_buffer(hands), hole_size, len(hands), ffi.from_buffer(out)) != 0:
-        raise RuntimeError("o8r_match rejected a pattern")
-    return out.view(np.bool_)
+def _conditions(masks: list[int], k: int) -> list[tuple[int, int]] | None:
+    """Hall's conditions for elements taking cards of ``masks``: (cards, need)
+    pairs, none implied by another; None when no k-card hand can meet them."""
+    best: dict[int, int] = dict(Counter(masks))
+    seen = 0
+    disjoint = True
+    for m in best:
+        disjoint = disjoint and not seen & m
+        seen |= m
+    if not disjoint:  # else each group of equal masks decides alone
+        n = len(masks)
+        unions = [0] * (1 << n)
+        for s in range(1, 1 << n):
+            unions[s] = unions[s & (s - 1)] | masks[(s & -s).bit_length() - 1]
+            need = bin(s).count("1")
+            if best.get(unions[s], 0) < need:
+                best[unions[s]] = need
+    candidates = []
+    for cards, need in best.items():
+        if bin(cards).count("1") < need:
+            return None
+        if k - bin(_DECK & ~cards).count("1") < need:  # else every k-card hand has that many of them
+            candidates.append((cards, need))
+    candidates.sort(key=lambda c: (-c[1], bin(c[0]).count("1"), c[0]))  # strongest first
+    kept: list[tuple[int, int]] = []
+    for cards, need in candidates:
+        # (cards2, need2) implies (cards, need) when the hand's cards outside
+        # `cards` cannot make up the difference.
+        if not any(need2 - min(bin(cards2 & ~cards).count("1"), k) >= need for cards2, need2 in kept):
+            kept.append((cards, need))
+    return kept
 
 
-_Weights = npt.NDArray[np.uint32]
+@dataclass
+class _Compiled:
+    """A C atom and what keeps its memory alive."""
+
+    atom: Any
+    keep: Any
+    generate_cost: float | None  # hands listed by o8r_generate, None when it cannot
+
+
+_atom_cache: dict[tuple[Any, int], _Compiled] = {}
+_ATOM_CACHE_SIZE = 4096
+
+
+def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
+    key = (_node_key(node), k)
+    hit = _atom_cache.get(key)
+    if hit is not None:
+        return hit
+    structs: list[tuple[list[tuple[Any, ...]], list[tuple[int, int]], int]] = []
+    match_all = False
+    if isinstance(node, _Macro):
+        match_all, feature = True, _FEATURES[node.name]
+    else:
+        feature = _FEATURES[node.qualifier]
+        for pattern in node.patterns:
+            for variant in _variants(pattern):
+                elements = [e for e in variant if e[0] != "ranks"]
+                var_ranks = next(e[1] for e in variant if e[0] == "ranks")
+                rank_cards = _cards(var_ranks, _ALL_SUITS)
+                named = [e for e in elements if e[0] == "var"]
+                if len(named) == 1:  # a lone rank variable is any rank it may take
+                    elements = sorted(("fix", e[1]) if e[0] == "fix" else ("fix", e[2] & rank_cards) for e in elements)
+                masks = [e[1] if e[0] == "fix" else e[2] & rank_cards for e in elements]
+                conditions = _conditions(masks, k)
+                if conditions is None:
+                    continue
+                if not conditions and all(e[0] == "fix" for e in elements):
+                    match_all = True
+                structs.append((elements, conditions, var_ranks))
+    seen: set[Any] = set()
+    variants = ffi.new("o8r_variant[]", max(len(structs), 1))
+    n = 0
+    cost: float | None = 0.0
+    for elements, conditions, var_ranks in structs:
+        dedupe = (tuple(elements), tuple(conditions))
+        if dedupe in seen:
+            continue
+        seen.add(dedupe)
+        v = variants[n]
+        n += 1
+        v.n = len(elements)
+        letters = list(dict.fromkeys(e[1] for e in elements if e[0] == "var"))
+        signature = {x: sorted(e[2] for e in elements if e[0] == "var" and e[1] == x) for x in letters}
+        # Interchangeable variables side by side, the most demanding first.
+        letters.sort(key=lambda x: (-len(signature[x]), signature[x]))
+        v.n_rank_vars = len(letters)
+        for i, x in enumerate(letters):
+            v.var_after[i] = i - 1 if i and signature[letters[i - 1]] == signature[x] else -1
+            v.var_need[i] = len(signature[x])
+            cards = 0
+            for c in signature[x]:
+                cards |= c
+            v.var_cards[i] = cards
+        for e, element in enumerate(elements):
+            if element[0] == "fix":
+                v.cards[e], v.rank_var[e] = element[1], -1
+            else:
+                v.cards[e], v.rank_var[e] = element[2], letters.index(element[1])
+        v.var_ranks = var_ranks
+        v.groups_only = bool(letters) and all(e[0] == "var" for e in elements) and all(
+            len(set(signature[x])) == 1 for x in letters)
+        tail = len(letters)
+        while tail > 0 and (tail == len(letters) or v.var_after[tail] == tail - 1):
+            tail -= 1
+        v.tail_from = tail
+        v.n_conditions = len(conditions)
+        for i, (cards, need) in enumerate(conditions):
+            v.cond_cards[i], v.cond_need[i] = cards, need
+        if cost is not None:
+            if letters:
+                cost = None
+            else:
+                ways = 1.0
+                for mask, count in Counter(e[1] for e in elements).items():
+                    ways *= comb(bin(mask).count("1"), count)
+                cost += ways * comb(52 - len(elements), k - len(elements))
+    atom = ffi.new("o8r_atom *")
+    atom.match_all, atom.n_variants, atom.variants, atom.feature = match_all, n, variants, feature
+    compiled = _Compiled(atom, variants, None if match_all else cost)
+    if len(_atom_cache) >= _ATOM_CACHE_SIZE:
+        _atom_cache.clear()
+    _atom_cache[key] = compiled
+    return compiled
+
+
+_SET, _KEEP, _DROP = lib.O8R_SET, lib.O8R_KEEP, lib.O8R_DROP
+
+
+def _any_card_atom(cards: int, k: int) -> _Compiled:
+    """The atom "at least one card of ``cards``" (unions of such parts in one)."""
+    key = (("any card of", cards), k)
+    hit = _atom_cache.get(key)
+    if hit is None:
+        variants = ffi.new("o8r_variant[]", 1)
+        v = variants[0]
+        v.n, v.cards[0], v.rank_var[0], v.n_conditions = 1, cards, -1, 1
+        v.cond_cards[0], v.cond_need[0] = cards, 1
+        atom = ffi.new("o8r_atom *")
+        atom.n_variants, atom.variants = 1, variants
+        hit = _Compiled(atom, variants, float(bin(cards).count("1") * comb(51, k - 1)))
+        if len(_atom_cache) >= _ATOM_CACHE_SIZE:
+            _atom_cache.clear()
+        _atom_cache[key] = hit
+    return hit
 
 
 class _Evaluator:
@@ -587,53 +797,338 @@ class _Evaluator:
     def __init__(self, parser: _Parser) -> None:
         self.parser = parser
         self.k = parser.hole_size
+        self.rows = _universe(self.k)
+        self.n = len(self.rows)
+        # Weights by class (rank multiset, suit counts) of the atoms that
+        # read only ranks or only suits, folded into the hands once per union
+        # (see _classes).
+        self.pending: list[dict[str, npt.NDArray[np.uint8]]] = []
 
-    def mask(self, node: Any) -> npt.NDArray[np.bool_]:
-        weights, _ = self.eval(node)
-        return weights > 0
-
-    def eval(self, node: Any) -> tuple[_Weights, bool]:
-        """(weights, whether the weights were given with '@')."""
+    # -- the checks, in the order the rules are read (a part before its union)
+    def check(self, node: Any) -> bool:
+        """Whether the weights of ``node`` were given with '@'; raises the
+        errors that only the whole tree shows (mixed weights, percentages of
+        other than 4-card hands)."""
         if isinstance(node, _Union):
-            results = [self.eval(part) for part in node.parts]
-            flags = {weighted for _, weighted in results}
+            flags = {self.check(part) for part in node.parts}
             if len(flags) > 1:
                 raise RangeSyntaxError(self.parser.text, node.column,
                                        "a weight ('@') on every comma-separated part or on none", "a mix")
-            out = results[0][0]
-            for weights, _ in results[1:]:
-                out = np.maximum(out, weights)
-            return out, flags.pop()
+            return flags.pop()
         if isinstance(node, _Weighted):
-            weights, _ = self.eval(node.node)
-            return np.where(weights > 0, np.uint32(node.weight), np.uint32(0)), True
+            self.check(node.node)
+            return True
         if isinstance(node, _Filter):
-            out, weighted = self.eval(node.left)
-            for op, right in node.ops:
-                keep = self.mask(right)
-                out = np.where(keep if op == ":" else ~keep, out, np.uint32(0))
-            return out, weighted
-        if isinstance(node, _Hand):
-            mask = np.zeros(len(_universe(self.k)), dtype=np.bool_)
-            for pattern in node.patterns:
-                mask |= _match(pattern, self.k)
-            if node.qualifier:
-                mask &= _feature(self.k, node.qualifier)
-            return mask.astype(np.uint32), False
-        if isinstance(node, _Macro):
-            return _feature(self.k, node.name).astype(np.uint32), False
+            weighted = self.check(node.left)
+            for _, right in node.ops:
+                self.check(right)
+            return weighted
         if isinstance(node, _Percent):
             if self.k != 4:
                 raise RangeSyntaxError(self.parser.text, node.column, "no percentage: the ranking is for 4-card hands",
                                        f"a {self.k}-card range")
-            rank = preflop_ranking()
-            total = len(rank)
-            mask = (rank < node.high / 100 * total) & ~(rank < node.low / 100 * total)
-            return mask.astype(np.uint32), False
-        raise TypeError(f"unknown range node {node!r}")
+        return False
+
+    def evaluate(self, node: Any) -> npt.NDArray[np.uint8]:
+        self.check(node)
+        self.uses: Counter[Any] = Counter()
+        self.count_uses(node)
+        self.matches: dict[Any, npt.NDArray[np.uint8]] = {}
+        return self.weights(node)
+
+    def count_uses(self, node: Any) -> None:
+        """How often each atom appears (an atom used twice is matched once)."""
+        if isinstance(node, (_Hand, _Macro)):
+            self.uses[_node_key(node)] += 1
+        elif isinstance(node, _Union):
+            for part in node.parts:
+                self.count_uses(part)
+        elif isinstance(node, _Weighted):
+            self.count_uses(node.node)
+        elif isinstance(node, _Filter):
+            self.count_uses(node.left)
+            for _, right in node.ops:
+                self.count_uses(right)
+
+    # -- evaluation
+    def zeros(self) -> npt.NDArray[np.uint8]:
+        return np.zeros(self.n, dtype=np.uint8)
+
+    def weights(self, node: Any) -> npt.NDArray[np.uint8]:
+        """A fresh array of the weights of ``node``."""
+        if isinstance(node, _Filter):
+            return self.filtered(node)
+        self.pending.append({})
+        try:
+            w = self.folded(node)
+        finally:
+            pending = self.pending.pop()
+        for kind, by_class in pending.items():
+            _, class_of = _classes(self.k, kind)
+            np.maximum(w, by_class[class_of], out=w)
+        return w
+
+    def folded(self, node: Any) -> npt.NDArray[np.uint8]:
+        if isinstance(node, _Union):
+            parts = list({_node_key(p): p for p in node.parts}.values())
+            if len(parts) == 1:
+                return self.weights(parts[0])
+            w = self.zeros()
+            any_of: dict[int, int] = {}  # value -> cards: parts that are "any card of these"
+            for part in parts:
+                value, inner = (part.weight, part.node) if isinstance(part, _Weighted) else (1, part)
+                cards = self.any_card_of(inner) if isinstance(part, _Weighted) or not self.check(part) else None
+                if cards is not None:
+                    any_of[value] = any_of.get(value, 0) | cards
+                elif isinstance(part, _Weighted):
+                    self.fold(part.node, w, part.weight)
+                elif not self.check(part):
+                    self.fold(part, w, 1)
+                else:
+                    np.maximum(w, self.weights(part), out=w)
+            for value, cards in any_of.items():
+                self.apply_compiled(_any_card_atom(cards, self.k), w, _SET, value)
+            return w
+        if isinstance(node, _Weighted):
+            w = self.zeros()
+            self.fold(node.node, w, node.weight)
+            return w
+        w = self.zeros()
+        self.fold(node, w, 1)
+        return w
+
+    def filtered(self, node: _Filter) -> npt.NDArray[np.uint8]:
+        w = self.weights(node.left)
+        ops = list({(op, _node_key(r)): (op, r) for op, r in node.ops}.values())
+        dropped = 0  # cards of the "!" parts that are "any card of these", removed in one pass
+        for op, right in ops:
+            cards = self.any_card_of(right) if op == "!" else None
+            if cards is not None:
+                dropped |= cards
+            elif not self.filter(w, right, _KEEP if op == ":" else _DROP):
+                return w
+        if dropped:
+            self.apply_compiled(_any_card_atom(dropped, self.k), w, _DROP, 0)
+        return w
+
+    def any_card_of(self, node: Any) -> int | None:
+        """The card mask when ``node`` is exactly "a hand with one of these
+        cards" (``As``, ``*s``...) and is read by neither class; else None."""
+        if not isinstance(node, (_Hand, _Macro)) or _reads_only(node):
+            return None
+        atom = _compile_atom(node, self.k).atom
+        if atom.match_all or atom.feature or atom.n_variants != 1:
+            return None
+        v = atom.variants[0]
+        if v.n_rank_vars or v.n_conditions != 1 or v.cond_need[0] != 1:
+            return None
+        return int(v.cond_cards[0])
+
+    def fold(self, node: Any, w: npt.NDArray[np.uint8], value: int) -> None:
+        """w = max(w, value) on the hands of ``node``."""
+        kind = _reads_only(node) if isinstance(node, (_Hand, _Macro)) else ""
+        if kind and self.pending:
+            reps, _ = _classes(self.k, kind)
+            by_class = self.pending[-1].get(kind)
+            if by_class is None:
+                by_class = self.pending[-1][kind] = np.zeros(len(reps), dtype=np.uint8)
+            if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(reps), self.k, len(reps),
+                             ffi.from_buffer(by_class), _SET, value) < 0:
+                raise RuntimeError("o8r_apply rejected an atom")
+        elif isinstance(node, (_Hand, _Macro)):
+            self.apply(node, w, _SET, value)
+        elif isinstance(node, _Percent):
+            index = self.percent(node)
+            w[index] = np.maximum(w[index], np.uint8(value))
+        elif isinstance(node, _Union):
+            for part in {_node_key(p): p for p in node.parts}.values():
+                self.fold(part, w, value)
+        elif isinstance(node, _Weighted):
+            self.fold(node.node, w, value)
+        else:
+            inner = self.weights(node)
+            np.maximum(w, np.where(inner > 0, np.uint8(value), np.uint8(0)), out=w)
+
+    def filter(self, w: npt.NDArray[np.uint8], node: Any, op: int) -> int:
+        """Clears the hands of w not in ``node`` (KEEP) or in it (DROP);
+        returns how many hands are left (or a positive number)."""
+        kind = _reads_only(node) if isinstance(node, (_Hand, _Macro)) else ""
+        if kind:
+            reps, class_of = _classes(self.k, kind)
+            by_class = np.zeros(len(reps), dtype=np.uint8)
+            if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(reps), self.k, len(reps),
+                             ffi.from_buffer(by_class), _SET, 1) < 0:
+                raise RuntimeError("o8r_apply rejected an atom")
+            if op == _DROP:
+                by_class ^= 1
+            return int(lib.o8r_keep_classes(ffi.from_buffer(w), ffi.cast("uint16_t *", ffi.from_buffer(class_of)),
+                                            self.n, ffi.from_buffer(by_class), len(by_class)))
+        if isinstance(node, (_Hand, _Macro)):
+            return self.apply(node, w, op, 0)
+        if isinstance(node, _Percent):
+            inside = np.zeros(self.n, dtype=np.bool_)
+            inside[self.percent(node)] = True
+        else:
+            inside = self.weights(node) > 0
+        w[~inside if op == _KEEP else inside] = 0
+        return 1
+
+    def apply(self, node: _Hand | _Macro, w: npt.NDArray[np.uint8], op: int, value: int) -> int:
+        compiled = _compile_atom(node, self.k)
+        cost = compiled.generate_cost
+        listed = cost is not None and cost * _GENERATE_SHARE < self.n
+        key = _node_key(node)
+        match = self.matches.get(key)
+        if match is None and (listed or self.uses[key] <= 1):
+            return self.apply_compiled(compiled, w, op, value)
+        if match is None and not listed and self.uses[key] > 1 and (len(self.matches) + 1) * self.n <= _MATCH_BYTES:
+            match = self.matches[key] = self.zeros()
+            if lib.o8r_apply(compiled.atom, ffi.from_buffer(self.rows), self.k, self.n, ffi.from_buffer(match),
+                             _SET, 1) < 0:
+                raise RuntimeError("o8r_apply rejected an atom")
+        if match is not None:
+            if op == _SET:
+                np.maximum(w, match * np.uint8(value), out=w)
+            else:
+                w *= match if op == _KEEP else match ^ 1
+            return 1
+        return self.apply_compiled(compiled, w, op, value)
+
+    def apply_compiled(self, compiled: _Compiled, w: npt.NDArray[np.uint8], op: int, value: int) -> int:
+        """Applies an atom by listing its hands or by a pass over the universe."""
+        cost = compiled.generate_cost
+        if cost is not None and cost * _GENERATE_SHARE < self.n:
+            if op == _KEEP:
+                inside = self.zeros()
+                if lib.o8r_generate(compiled.atom, self.k, ffi.from_buffer(inside), self.n, _SET, 1) != 0:
+                    raise RuntimeError("o8r_generate rejected an atom")
+                w *= inside
+            elif lib.o8r_generate(compiled.atom, self.k, ffi.from_buffer(w), self.n, op, value) != 0:
+                raise RuntimeError("o8r_generate rejected an atom")
+            return 1
+        left = lib.o8r_apply(compiled.atom, ffi.from_buffer(self.rows), self.k, self.n, ffi.from_buffer(w), op, value)
+        if left < 0:
+            raise RuntimeError("o8r_apply rejected an atom")
+        return int(left)
+
+    def percent(self, node: _Percent) -> npt.NDArray[np.int64]:
+        """The hands of a top-N% atom (4-card hands), as universe indices."""
+        order, sorted_rank = _ranking_order()
+        total = len(order)
+        low = int(np.searchsorted(sorted_rank, node.low / 100 * total, side="left"))
+        high = int(np.searchsorted(sorted_rank, node.high / 100 * total, side="left"))
+        return order[low:max(low, high)]
+
+
+def _reads_only(node: _Hand | _Macro) -> str:
+    """"ranks" when hands with the same ranks always agree on ``node``,
+    "suits" when hands with the same number of cards of each suit do, else ""."""
+    if isinstance(node, _Macro):
+        return "ranks" if node.name == "np" else "suits"
+    cards = [c for p in node.patterns for c in p]
+    if node.qualifier == "" and all(not c.suit_var and c.suits == _ALL_SUITS for c in cards):
+        return "ranks"
+    if all(c.kind != "var" and c.ranks == _ALL_RANKS for c in cards):
+        return "suits"
+    return ""
+
+
+_class_cache: dict[tuple[int, str], tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]] = {}
+
+
+def _rank_class_rows(k: int) -> npt.NDArray[np.uint8]:
+    """One hand per multiset of k ranks, at its key (o8r_rank_classes); rows
+    of 255 (never matching) for impossible ones: five of a rank."""
+    reps = np.full((comb(12 + k, k), k), 255, dtype=np.uint8)
+    for combo in itertools.combinations(range(12 + k), k):
+        ranks = [c - i for i, c in enumerate(combo)]
+        if max(Counter(ranks).values()) > 4:
+            continue
+        seen: Counter[int] = Counter()
+        row = []
+        for r in ranks:
+            row.append(4 * r + seen[r])
+            seen[r] += 1
+        reps[sum(comb(c, i + 1) for i, c in enumerate(combo))] = row
+    return reps
+
+
+def _suit_class_rows(k: int) -> npt.NDArray[np.uint8]:
+    """One hand per count of cards in each suit, at its key (o8r_suit_classes)."""
+    reps = np.full((7**4, k), 255, dtype=np.uint8)
+    for counts in itertools.product(range(k + 1), repeat=4):
+        if sum(counts) == k:
+            reps[sum(c * 7**s for s, c in enumerate(counts))] = sorted(4 * r + s for s, c in enumerate(counts)
+                                                                      for r in range(c))
+    return reps
+
+
+def _classes(k: int, kind: str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]:
+    """For "ranks" (rank multisets) or "suits" (counts per suit): one hand per
+    class, in the order of the class keys, and the key of every hand of the
+    universe."""
+    rows = _universe(k)
+    with _lock:
+        hit = _class_cache.get((k, kind))
+        if hit is None:
+            class_of = np.empty(len(rows), dtype=np.uint16)
+            classify = lib.o8r_rank_classes if kind == "ranks" else lib.o8r_suit_classes
+            if classify(ffi.from_buffer(rows), k, len(rows), ffi.cast("uint16_t *", ffi.from_buffer(class_of))) != 0:
+                raise RuntimeError("o8r_rank_classes failed")
+            reps = _rank_class_rows(k) if kind == "ranks" else _suit_class_rows(k)
+            class_of.flags.writeable = False
+            hit = _class_cache[(k, kind)] = (reps, class_of)
+        return hit
+
+
+_order_cache: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
+
+
+def _ranking_order() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The 4-card hands best first (universe indices) and their ranks."""
+    if not _order_cache:
+        rank = preflop_ranking()
+        order = np.argsort(rank, kind="stable")
+        _order_cache.append((order, rank[order]))
+    return _order_cache[0]
 
 
 # ----------------------------------------------------------------------------- Range
+
+_CHUNK = 4096
+
+
+def _collect(weights: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
+    """The positions and values of the nonzero weights."""
+    n = int(np.count_nonzero(weights))
+    index = np.empty(n, dtype=np.int32)
+    values = np.empty(n, dtype=np.uint8)
+    if lib.o8r_collect(ffi.from_buffer(weights), len(weights), ffi.cast("int32_t *", ffi.from_buffer(index)),
+                       ffi.from_buffer(values), n) != n:
+        raise RuntimeError("o8r_collect failed")
+    return index, values
+
+
+def _mask(cards: Iterable[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+def _without(rows: npt.NDArray[np.uint8], index: npt.NDArray[np.int32] | None, dead: int,
+             keep: npt.NDArray[np.uint8]) -> None:
+    """keep[i] = whether hand index[i] (hand i if index is None) avoids ``dead``."""
+    k = rows.shape[1]
+    if index is None:
+        done = lib.o8r_without(ffi.from_buffer(rows), k, len(rows), ffi.NULL, len(rows), dead, ffi.from_buffer(keep))
+    else:
+        index = np.ascontiguousarray(index, dtype=np.int32)
+        done = lib.o8r_without(ffi.from_buffer(rows), k, len(rows), ffi.cast("int32_t *", ffi.from_buffer(index)),
+                               len(index), dead, ffi.from_buffer(keep))
+    if done < 0:
+        raise RuntimeError("o8r_without rejected its input")
+
 
 
 class Range:
@@ -651,11 +1146,12 @@ class Range:
     (2, 1, 0)
     """
 
-    __slots__ = ("_text", "_hole_size", "_index", "_weights", "_cum")
+    __slots__ = ("_text", "_hole_size", "_index", "_weights", "_wide", "_cum")
     _text: str
     _hole_size: int
-    _index: npt.NDArray[np.int64]
-    _weights: _Weights
+    _index: npt.NDArray[np.int32]    # colex indices, ascending
+    _weights: npt.NDArray[np.uint8]  # 1..100
+    _wide: npt.NDArray[np.uint32] | None
     _cum: npt.NDArray[np.uint64] | None
 
     def __init__(self, text: RangeLike, *, hole_size: int = 4, dead: CardsLike = ()) -> None:
@@ -668,26 +1164,36 @@ class Range:
             if hole_size not in _HOLE_SIZES:
                 raise ValueError(f"hole size must be 1..6, not {hole_size}")
             parser = _Parser(text, hole_size)
-            weights, _ = _Evaluator(parser).eval(parser.parse())
-            index = np.flatnonzero(weights)
+            tree = parser.parse()
+            dead_ids = card_ids(dead)
+            check_unique(dead_ids)
+            weights = _Evaluator(parser).evaluate(tree)
+            if dead_ids:
+                keep = np.empty(len(weights), dtype=np.uint8)
+                _without(_universe(hole_size), None, _mask(dead_ids), keep)
+                weights *= keep
             self._text, self._hole_size = text, hole_size
-            self._index, self._weights = index, weights[index]
-        self._cum: npt.NDArray[np.uint64] | None = None
+            self._index, self._weights = _collect(weights)
+            self._wide = self._cum = None
+            return
+        self._wide = None
+        self._cum = None
         dead_ids = card_ids(dead)
         if dead_ids:
             check_unique(dead_ids)
             self._drop(dead_ids)
 
     @classmethod
-    def _from(cls, text: str, hole_size: int, index: npt.NDArray[np.int64], weights: _Weights) -> Range:
+    def _from(cls, text: str, hole_size: int, index: npt.NDArray[np.int32], weights: npt.NDArray[np.uint8]) -> Range:
         r = cls.__new__(cls)
-        r._text, r._hole_size, r._index, r._weights, r._cum = text, hole_size, index, weights, None
+        r._text, r._hole_size, r._index, r._weights, r._wide, r._cum = text, hole_size, index, weights, None, None
         return r
 
     def _drop(self, cards: list[int]) -> None:
-        hands = _universe(self._hole_size)[self._index]
-        keep = ~np.isin(hands, cards).any(axis=1)
-        self._index, self._weights, self._cum = self._index[keep], self._weights[keep], None
+        keep = np.empty(len(self._index), dtype=np.uint8)
+        _without(_universe(self._hole_size), self._index, _mask(cards), keep)
+        flags = keep.view(np.bool_)
+        self._index, self._weights, self._wide, self._cum = self._index[flags], self._weights[flags], None, None
 
     def without(self, cards: CardsLike) -> Range:
         """The range less every hand holding one of ``cards`` (dead cards)."""
@@ -718,15 +1224,34 @@ class Range:
     @property
     def weights(self) -> npt.NDArray[np.uint32]:
         """The weight of each hand, in the order of :attr:`hands` and iteration."""
-        return self._weights
+        if self._wide is None:
+            self._wide = self._weights.astype(np.uint32)
+            self._wide.flags.writeable = False
+        return self._wide
 
     @property
     def total_weight(self) -> int:
         return int(self._weights.sum(dtype=np.uint64))
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
-        for row in self.hands.tolist():
-            yield tuple(row)
+        """The hands, highest card first, made a few thousand at a time (a
+        range of millions of hands can be walked without listing them)."""
+        rows = _universe(self._hole_size)
+        for start in range(0, len(self._index), _CHUNK):
+            for row in rows[self._index[start:start + _CHUNK]][:, ::-1].tolist():
+                yield tuple(row)
+
+    def items(self) -> Iterator[tuple[tuple[int, ...], int]]:
+        """``(hand, weight)`` pairs, streamed like iteration.
+
+        >>> [(format_cards(h), w) for h, w in Range("AsAd2s3d@5").items()]
+        [('As Ad 3d 2s', 5)]
+        """
+        for start in range(0, len(self._index), _CHUNK):
+            weights = self._weights[start:start + _CHUNK].tolist()
+            rows = _universe(self._hole_size)[self._index[start:start + _CHUNK]][:, ::-1].tolist()
+            for row, weight in zip(rows, weights):
+                yield tuple(row), weight
 
     def _position(self, hand: CardsLike) -> int:
         ids = card_ids(hand)

@@ -276,7 +276,8 @@ def test_percent_ranges() -> None:
 
 
 def test_ranking_is_reproducible() -> None:
-    from omaha8_fast._gen_ranking import DATA_PATH, class_equities, load_ranking
+    from omaha8_fast._gen_ranking import class_equities
+    from omaha8_fast._ranking import DATA_PATH, load_ranking
 
     with np.load(DATA_PATH) as data:
         samples, seed = int(data["samples"]), int(data["seed"])

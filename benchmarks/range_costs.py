@@ -1,0 +1,69 @@
+"""Time and peak memory of each adversarial range, one fresh process per range.
+
+    python benchmarks/range_costs.py [--json]
+
+Prints, for every case of benchmarks/_range_cases.py: hands, wall and CPU
+seconds of ``Range(text, hole_size=k)`` (universe tables built beforehand,
+as a long-running server has them), and the peak memory of the process
+(ru_maxrss) and of the evaluation alone (tracemalloc, NumPy included).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _range_cases import CASES_4, CASES_6, ISSUE  # noqa: E402
+
+_SCRIPT = textwrap.dedent("""
+    import json, resource, sys, time, tracemalloc
+    from omaha8_fast.ranges import Range, RangeSyntaxError, _classes
+    text, k = json.loads(sys.stdin.read())
+    _classes(k, 'ranks'), _classes(k, 'suits')
+    Range("AA", hole_size=k)
+    if k == 4:
+        Range("10%")
+    tracemalloc.start()
+    wall, cpu = time.perf_counter(), time.process_time()
+    try:
+        size = len(Range(text, hole_size=k))
+    except RangeSyntaxError as error:
+        size = "error: " + str(error)[:60]
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    peak = tracemalloc.get_traced_memory()[1]
+    print(json.dumps({"hands": size, "wall": wall, "cpu": cpu, "traced_mb": peak / 2**20,
+                      "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+""")
+
+
+def cost(text: str, k: int) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", _SCRIPT], input=json.dumps([text, k]), capture_output=True,
+                          text=True, timeout=600, check=True)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def all_cases() -> list[tuple[str, str, int]]:
+    return ([(f"4-card {name}", t, 4) for name, t in CASES_4.items()]
+            + [(f"6-card {name}", t, 6) for name, t in CASES_6.items()]
+            + [(f"issue: {name}", t, k) for name, (t, k) in ISSUE.items()])
+
+
+def main() -> None:
+    rows = []
+    for name, text, k in all_cases():
+        row = {"case": name, "chars": len(text), **cost(text, k)}
+        rows.append(row)
+        if "--json" not in sys.argv:
+            print(f"{name:<34} {row['chars']:>8,} chars {str(row['hands']):>12} hands  {row['wall']:7.3f} s wall "
+                  f"{row['cpu']:7.3f} s cpu  {row['traced_mb']:7.1f} MB traced  {row['rss_mb']:7.0f} MB rss", flush=True)
+    if "--json" in sys.argv:
+        print(json.dumps(rows, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""The range fuzz target's own oracle can fail (tests/fuzz/fuzz_ranges.py).
+
+tests/test_fuzz.py runs the target like every other one (saved findings,
+seeded random inputs, coverage-guided runs); this file checks that the
+target reports what it is there to catch.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+TARGET = Path(__file__).resolve().parent / "fuzz" / "fuzz_ranges.py"
+
+
+@pytest.fixture(scope="module")
+def ranges_target() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(TARGET.stem, TARGET)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.warm_up()
+    return module
+
+
+def test_the_range_oracle_reports_escapes_and_overruns(ranges_target: ModuleType,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An escaping exception, a long message and a slow input are each a finding."""
+    data = bytes([0, 0]) + b"AA"
+    ranges_target.one_input(data)
+
+    def escapes(text: str, hole_size: int) -> None:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(ranges_target, "Range", escapes)
+    with pytest.raises(ranges_target.Finding, match="RecursionError"):
+        ranges_target.one_input(data)
+
+    def long_message(text: str, hole_size: int) -> None:
+        raise ranges_target.RangeSyntaxError(text * 200, 1, "x" * 400, "y")
+
+    monkeypatch.setattr(ranges_target, "Range", long_message)
+    with pytest.raises(ranges_target.Finding, match="message"):
+        ranges_target.one_input(data)
+    monkeypatch.undo()
+    monkeypatch.setattr(ranges_target, "SECONDS", -1.0)
+    with pytest.raises(ranges_target.Finding, match="CPU"):
+        ranges_target.one_input(data)
