@@ -46,7 +46,7 @@ if __name__ == "__main__":  # instrument the package for coverage before it is i
 import omaha8_fast as o8
 from omaha8_fast import cli, reference
 from omaha8_fast.cards import card_ids
-from omaha8_fast.ranges import is_range
+from omaha8_fast._players import is_range
 
 ALPHABET = "23456789TJQKAtjqka10cdhsCDHSx ,\t\n"
 CARD_TEXT = [o8.format_cards([c]) for c in range(52)]
