@@ -44,7 +44,9 @@ from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_histo
 from ._settle import muck_losers, settle
 from .cards import Card, CardsLike, card_ids, check_unique
 from .rake import Rake
-from .showdown import Contributions, Pot, PotLike, Showdown, pots_from_contributions
+from ._core import ffi as _ffi
+from ._core import lib as _lib
+from .showdown import Contributions, Pot, PotLike, Showdown, _side_pots, pots_from_contributions
 from .views import SeatView
 
 __all__ = [
@@ -881,8 +883,47 @@ class Hand:
         pots = pots_from_contributions([committed[s] for s in seats], folded=dead)
         return Rake.take(pots, self._raked) if self._raked else pots
 
+    def _split_one_board(self) -> list[int] | None:
+        """The payouts by seat of a showdown on one board with no rake and no
+        choose-mode muck, in one C call (the cards were checked when dealt);
+        None when the general path must decide (it raises the errors)."""
+        n, h, cards, button = self._n, self._hole_size, self._cards, self._button
+        first = (button + 1) % n  # the showdown module's player 0
+        at = n * h
+        rows = bytes(cards[first * h:at] + cards[:first * h])
+        committed, dead = self._committed, self._folded
+        order = list(range(first, n)) + list(range(first))
+        live = 0
+        levels = set()
+        for k, s in enumerate(order):
+            if not dead[s]:
+                live |= 1 << k
+                levels.add(committed[s])
+        if len(levels) == 1:  # live players all in for the same: one pot (folded chips are dead money in it)
+            pairs = [sum(committed), live]
+        else:
+            amounts = [committed[s] for s in order]
+            players = [k for k in range(n) if live >> k & 1]
+            pairs = [x for amount, eligible in _side_pots(amounts, players) for x in (amount, sum(1 << k for k in eligible))]
+        payouts = _ffi.new("int64_t[]", n)
+        code = _lib.o8_showdown(
+            bytes(cards[at:at + 5]), 5, rows, h, n, live, 0, _ffi.new("int64_t[]", pairs), len(pairs) // 2,
+            payouts, _ffi.NULL, _ffi.NULL, _ffi.NULL,
+        )
+        if code:
+            return None
+        won = _ffi.unpack(payouts, n)
+        result = [0] * n
+        for k, s in enumerate(order):
+            result[s] = won[k]
+        return result
+
     def _settle(self, detailed: bool) -> tuple[list[int], list[Showdown]]:
         """Split the pots at the showdown: payouts by seat, and the results per run."""
+        if not detailed and self._run_from == 5 and not self._raked and self._mode != "choose":
+            fast = self._split_one_board()
+            if fast is not None:
+                return fast, []
         n, h, cards, order = self._n, self._hole_size, self._cards, self.showdown_seats
         dead = self._folded
         mucked = self._mucked if self._mode == "choose" else ()
