@@ -16,7 +16,7 @@ from cffi import FFI
 
 HERE = Path(__file__).resolve().parent
 CSRC = HERE / "csrc"
-SOURCES = ["csrc/eval.c", "csrc/tables.c", "csrc/showdown.c", "csrc/equity.c", "csrc/ranges.c", "csrc/analysis.c"]
+SOURCES = ["csrc/eval.c", "csrc/tables.c", "csrc/showdown.c", "csrc/equity.c", "csrc/ranges.c", "csrc/analysis.c", "csrc/deal.c"]
 _PLAIN_DEFINE = re.compile(r"#define\s+\w+\s+-?\d+\s*$")
 
 

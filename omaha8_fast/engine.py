@@ -73,6 +73,7 @@ for _cls in (IllegalAction, LegalActions, Action, HandHistory):
 _BOARD_SIZE = (0, 3, 4, 5, 5)
 _RNG = random.Random()
 _CARDS = tuple(Card(c) for c in range(52))
+_DECK = bytes(range(52))
 _tuple_new = tuple.__new__  # builds an Action or SeatView without its Python-level __new__
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
@@ -209,7 +210,7 @@ class Hand:
         self._start = start
         self._sizes = rules.street_sizes(bb, small_bet, big_bet)
         self._cap = MAX_CHIPS if rules.cap is None else rules.cap  # bets a round
-        self._cards = tuple(_deal(deck, seed, n * hole_size + 5 * runs))
+        self._cards = _deal(deck, seed, n * hole_size + 5 * runs)
         self._rake, self._raked, self._runs, self._run_from, self._mode = rake, 0, runs, 5, showdown
         self._shown: list[int] = []
         self._mucked: list[int] = []
@@ -1061,29 +1062,27 @@ def _amount(value: object, kind: str) -> int:
     return index(value)
 
 
-def _deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> list[int]:
+def _deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> tuple[int, ...]:
     """``count`` cards: the given ones first, the rest drawn at random."""
     if deck is None:
-        given: list[int] = []
-        cards = list(range(52))
+        start = 0
+        cards = bytearray(_DECK)
     else:
         given = card_ids(deck)
         check_unique(given)
         if len(given) >= count:
-            return given[:count]
+            return tuple(given[:count])
         seen = set(given)
-        cards = given + [c for c in range(52) if c not in seen]
+        start = len(given)
+        cards = bytearray(given + [c for c in range(52) if c not in seen])
     rng = _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
     # A partial Fisher-Yates shuffle of the unseen cards, its swap positions
     # read as mixed-radix digits of one 290-bit random number (52! < 2**226:
-    # the 64 spare bits keep the bias below 2**-64); faster than rng.sample
-    # or one rng.random() per card. An int seed always deals the same cards.
-    bits = rng.getrandbits(290)
-    for i in range(len(given), count):
-        bits, j = divmod(bits, 52 - i)
-        j += i
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards[:count]
+    # the 64 spare bits keep the bias below 2**-64), lowest digit first; the
+    # C core does the divisions and swaps (o8_deal). An int seed always deals
+    # the same cards.
+    _lib.o8_deal(rng.getrandbits(290).to_bytes(37, "little"), 37, _ffi.from_buffer(cards), start, count)
+    return tuple(cards[:count])
 
 
 class Table:
