@@ -74,6 +74,8 @@ _BOARD_SIZE = (0, 3, 4, 5, 5)
 _RNG = random.Random()
 _CARDS = tuple(Card(c) for c in range(52))
 _DECK = bytes(range(52))
+#: _CLOCKWISE[n][seat]: the n seats clockwise after ``seat``, ending with it.
+_CLOCKWISE = tuple(tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in range(n)) for n in range(53))
 _tuple_new = tuple.__new__  # builds an Action or SeatView without its Python-level __new__
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
@@ -814,9 +816,7 @@ class Hand:
         n, folded, stacks, bets = self._n, self._folded, self._stacks, self._bets
         if self._able > 1:
             acted, high = self._acted, self._high
-            for s in range(after + 1, after + n + 1):
-                if s >= n:
-                    s -= n
+            for s in _CLOCKWISE[n][after]:
                 if stacks[s] and not folded[s] and (acted[s] < 0 or bets[s] < high):
                     return s
             return -1
@@ -827,9 +827,10 @@ class Hand:
         return -1
 
     def _return_uncalled(self) -> None:
-        committed, n = self._committed, self._n
-        top = max(range(n), key=committed.__getitem__)
-        excess = committed[top] - max(c for s, c in enumerate(committed) if s != top)
+        committed = self._committed
+        ordered = sorted(committed)
+        top = committed.index(ordered[-1])  # the first seat that put in the most
+        excess = ordered[-1] - ordered[-2]  # over the most anyone else put in
         if excess:
             committed[top] -= excess
             self._stacks[top] += excess
@@ -1368,6 +1369,18 @@ class Table:
         n = len(self._stacks)
         if not self._ready(self._button):
             self._button = self._next_live(self._button)
+        if not (self._away or self._waiting or self._owes or self._dead_button):
+            # Nobody sits out, waits or owes a post (a simulation's table): every seat with chips plays.
+            stacks = self._stacks
+            players = [s for s in range(n) if stacks[s]]
+            if len(players) < 2:
+                raise IllegalAction("fewer than two players are ready to play")
+            if self._button not in players:
+                self._button = next(s for s in players if s > self._button) if players[-1] > self._button else players[0]
+            button = players.index(self._button)
+            small, big = _blind_seats(len(players), button, False)
+            self._last_bb = players[big]
+            return self._start_hand(players, button, [], False)
         players = [s for s in range(n) if self._ready(s)]
         last_bb = self._last_bb if self._dead_button else None
 
@@ -1400,6 +1413,10 @@ class Table:
         self._last_bb = players[big]
         posts = [players.index(s) for s in sorted(self._owes) if s in players and s not in blinds]
         self._owes -= set(players)
+        return self._start_hand(players, button, posts, dead_small_blind)
+
+    def _start_hand(self, players: list[int], button: int, posts: list[int], dead_small_blind: bool) -> Hand:
+        """Deal the next hand among ``players`` (table seats), the button at index ``button``."""
         betting = self.next_betting()
         small_blind, big_blind = self._next_blinds()
         small_bet, big_bet = self._bets if self._betting == "limit" else (None, None)
