@@ -170,7 +170,9 @@ class Hand:
     ) -> None:
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
             raise TypeError(f"stacks must be a sequence of chip counts, not {type(stacks).__name__}")
-        start = tuple([check_chips(s, "a stack") for s in stacks])
+        start = tuple(stacks)
+        if not start or set(map(type, start)) != {int} or min(start) < 0 or max(start) > MAX_CHIPS:
+            start = tuple([check_chips(s, "a stack") for s in start])  # the errors, or ints of int-like values
         n = len(start)
         if type(hole_size) is not int or hole_size not in (4, 5, 6):
             raise ValueError(f"hole_size must be 4, 5 or 6, got {hole_size!r}")
@@ -821,9 +823,13 @@ class Hand:
                     return s
             return -1
         if self._able == 1:  # one player with chips left: they only answer a bet they have not matched
-            s = next(s for s in range(n) if stacks[s] and not folded[s])
-            if bets[s] < max(bets[o] for o in range(n) if o != s and not folded[o]):
-                return s
+            s = 0
+            while not stacks[s] or folded[s]:
+                s += 1
+            mine = bets[s]
+            for o in range(n):
+                if bets[o] > mine and not folded[o]:  # (o is never s)
+                    return s
         return -1
 
     def _return_uncalled(self) -> None:
