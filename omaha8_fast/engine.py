@@ -245,8 +245,10 @@ class Hand:
         self._dead_sb = dead_small_blind
         small_seat, big_seat = _blind_seats(n, button, dead_small_blind)
         self._posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
-        blinds = ((big_seat, bb),) if small_seat < 0 else ((small_seat, sb), (big_seat, bb))
-        for seat, blind in blinds + tuple((seat, bb) for seat in self._posts):
+        blinds: tuple[tuple[int, int], ...] = ((big_seat, bb),) if small_seat < 0 else ((small_seat, sb), (big_seat, bb))
+        if self._posts:
+            blinds += tuple((seat, bb) for seat in self._posts)
+        for seat, blind in blinds:
             paid = min(blind, stacks_[seat])
             stacks_[seat] -= paid
             bets[seat] += paid
@@ -900,7 +902,7 @@ class Hand:
         at = n * h
         rows = bytes(cards[first * h:at] + cards[:first * h])
         committed, dead = self._committed, self._folded
-        order = list(range(first, n)) + list(range(first))
+        order = _CLOCKWISE[n][button]
         live = 0
         levels = set()
         for k, s in enumerate(order):
