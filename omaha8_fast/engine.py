@@ -787,7 +787,7 @@ class Hand:
         if seat >= 0:
             self._to_act = seat
         else:
-            self._next_turn(s)
+            self._end_street()
 
     def _next_turn(self, after: int) -> None:
         """Give the turn to the next player who must act, or end the street."""
@@ -795,6 +795,10 @@ class Hand:
         if seat >= 0:
             self._to_act = seat
             return
+        self._end_street()
+
+    def _end_street(self) -> None:
+        """Nobody has to act any more on this street: collect and deal on."""
         n = self._n
         while True:  # the street is over: collect and deal on, running out the board if nobody can bet
             self._bets = [0] * n
