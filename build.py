@@ -26,6 +26,7 @@ SOURCES = [
     "csrc/equity.c",
     "csrc/ranges.c",
     "csrc/analysis.c",
+    "csrc/deal.c",
 ]
 _PLAIN_DEFINE = re.compile(r"#define\s+\w+\s+-?\d+\s*$")
 

@@ -411,6 +411,17 @@ typedef struct {
 int o8a_low_odds(const uint8_t *holes, int n_players, int hole_size, const uint8_t *board,
                  int board_size, const uint8_t *dead, int n_dead, o8a_low_counts *out);
 
+/* ---- Dealing (csrc/deal.c) ------------------------------------------------
+ *
+ * A partial Fisher-Yates shuffle of cards[0..51] for positions from..count-1:
+ * the random number `bits` (n_bytes little-endian bytes, at most
+ * O8_DEAL_MAX_BYTES) is read as mixed-radix digits, position i swapping with
+ * i + (digit of radix 52 - i), the lowest digits first (exactly
+ * `bits, r = divmod(bits, 52 - i)` in turn). Returns 0; -1 (nothing written)
+ * when a size is out of range. */
+#define O8_DEAL_MAX_BYTES 64
+int o8_deal(const uint8_t *bits, int n_bytes, uint8_t *cards, int from, int count);
+
 #ifdef __cplusplus
 }
 #endif

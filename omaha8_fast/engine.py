@@ -44,7 +44,9 @@ from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_histo
 from ._settle import muck_losers, settle
 from .cards import Card, CardsLike, card_ids, check_unique
 from .rake import Rake
-from .showdown import Contributions, Pot, PotLike, Showdown, pots_from_contributions
+from ._core import ffi as _ffi
+from ._core import lib as _lib
+from .showdown import Contributions, Pot, PotLike, Showdown, _side_pots, pots_from_contributions
 from .views import SeatView
 
 __all__ = [
@@ -71,6 +73,9 @@ for _cls in (IllegalAction, LegalActions, Action, HandHistory):
 _BOARD_SIZE = (0, 3, 4, 5, 5)
 _RNG = random.Random()
 _CARDS = tuple(Card(c) for c in range(52))
+_DECK = bytes(range(52))
+#: _CLOCKWISE[n][seat]: the n seats clockwise after ``seat``, ending with it.
+_CLOCKWISE = tuple(tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in range(n)) for n in range(53))
 _tuple_new = tuple.__new__  # builds an Action or SeatView without its Python-level __new__
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
@@ -165,7 +170,9 @@ class Hand:
     ) -> None:
         if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
             raise TypeError(f"stacks must be a sequence of chip counts, not {type(stacks).__name__}")
-        start = tuple([check_chips(s, "a stack") for s in stacks])
+        start = tuple(stacks)
+        if not start or set(map(type, start)) != {int} or min(start) < 0 or max(start) > MAX_CHIPS:
+            start = tuple([check_chips(s, "a stack") for s in start])  # the errors, or ints of int-like values
         n = len(start)
         if type(hole_size) is not int or hole_size not in (4, 5, 6):
             raise ValueError(f"hole_size must be 4, 5 or 6, got {hole_size!r}")
@@ -207,7 +214,7 @@ class Hand:
         self._start = start
         self._sizes = rules.street_sizes(bb, small_bet, big_bet)
         self._cap = MAX_CHIPS if rules.cap is None else rules.cap  # bets a round
-        self._cards = tuple(_deal(deck, seed, n * hole_size + 5 * runs))
+        self._cards = _deal(deck, seed, n * hole_size + 5 * runs)
         self._rake, self._raked, self._runs, self._run_from, self._mode = rake, 0, runs, 5, showdown
         self._shown: list[int] = []
         self._mucked: list[int] = []
@@ -238,8 +245,10 @@ class Hand:
         self._dead_sb = dead_small_blind
         small_seat, big_seat = _blind_seats(n, button, dead_small_blind)
         self._posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
-        blinds = ((big_seat, bb),) if small_seat < 0 else ((small_seat, sb), (big_seat, bb))
-        for seat, blind in blinds + tuple((seat, bb) for seat in self._posts):
+        blinds: tuple[tuple[int, int], ...] = ((big_seat, bb),) if small_seat < 0 else ((small_seat, sb), (big_seat, bb))
+        if self._posts:
+            blinds += tuple((seat, bb) for seat in self._posts)
+        for seat, blind in blinds:
             paid = min(blind, stacks_[seat])
             stacks_[seat] -= paid
             bets[seat] += paid
@@ -778,7 +787,7 @@ class Hand:
         if seat >= 0:
             self._to_act = seat
         else:
-            self._next_turn(s)
+            self._end_street()
 
     def _next_turn(self, after: int) -> None:
         """Give the turn to the next player who must act, or end the street."""
@@ -786,6 +795,10 @@ class Hand:
         if seat >= 0:
             self._to_act = seat
             return
+        self._end_street()
+
+    def _end_street(self) -> None:
+        """Nobody has to act any more on this street: collect and deal on."""
         n = self._n
         while True:  # the street is over: collect and deal on, running out the board if nobody can bet
             self._bets = [0] * n
@@ -811,22 +824,25 @@ class Hand:
         n, folded, stacks, bets = self._n, self._folded, self._stacks, self._bets
         if self._able > 1:
             acted, high = self._acted, self._high
-            for s in range(after + 1, after + n + 1):
-                if s >= n:
-                    s -= n
+            for s in _CLOCKWISE[n][after]:
                 if stacks[s] and not folded[s] and (acted[s] < 0 or bets[s] < high):
                     return s
             return -1
         if self._able == 1:  # one player with chips left: they only answer a bet they have not matched
-            s = next(s for s in range(n) if stacks[s] and not folded[s])
-            if bets[s] < max(bets[o] for o in range(n) if o != s and not folded[o]):
-                return s
+            s = 0
+            while not stacks[s] or folded[s]:
+                s += 1
+            mine = bets[s]
+            for o in range(n):
+                if bets[o] > mine and not folded[o]:  # (o is never s)
+                    return s
         return -1
 
     def _return_uncalled(self) -> None:
-        committed, n = self._committed, self._n
-        top = max(range(n), key=committed.__getitem__)
-        excess = committed[top] - max(c for s, c in enumerate(committed) if s != top)
+        committed = self._committed
+        ordered = sorted(committed)
+        top = committed.index(ordered[-1])  # the first seat that put in the most
+        excess = ordered[-1] - ordered[-2]  # over the most anyone else put in
         if excess:
             committed[top] -= excess
             self._stacks[top] += excess
@@ -881,8 +897,47 @@ class Hand:
         pots = pots_from_contributions([committed[s] for s in seats], folded=dead)
         return Rake.take(pots, self._raked) if self._raked else pots
 
+    def _split_one_board(self) -> list[int] | None:
+        """The payouts by seat of a showdown on one board with no rake and no
+        choose-mode muck, in one C call (the cards were checked when dealt);
+        None when the general path must decide (it raises the errors)."""
+        n, h, cards, button = self._n, self._hole_size, self._cards, self._button
+        first = (button + 1) % n  # the showdown module's player 0
+        at = n * h
+        rows = bytes(cards[first * h:at] + cards[:first * h])
+        committed, dead = self._committed, self._folded
+        order = _CLOCKWISE[n][button]
+        live = 0
+        levels = set()
+        for k, s in enumerate(order):
+            if not dead[s]:
+                live |= 1 << k
+                levels.add(committed[s])
+        if len(levels) == 1:  # live players all in for the same: one pot (folded chips are dead money in it)
+            pairs = [sum(committed), live]
+        else:
+            amounts = [committed[s] for s in order]
+            players = [k for k in range(n) if live >> k & 1]
+            pairs = [x for amount, eligible in _side_pots(amounts, players) for x in (amount, sum(1 << k for k in eligible))]
+        payouts = _ffi.new("int64_t[]", n)
+        code = _lib.o8_showdown(
+            bytes(cards[at:at + 5]), 5, rows, h, n, live, 0, _ffi.new("int64_t[]", pairs), len(pairs) // 2,
+            payouts, _ffi.NULL, _ffi.NULL, _ffi.NULL,
+        )
+        if code:
+            return None
+        won = _ffi.unpack(payouts, n)
+        result = [0] * n
+        for k, s in enumerate(order):
+            result[s] = won[k]
+        return result
+
     def _settle(self, detailed: bool) -> tuple[list[int], list[Showdown]]:
         """Split the pots at the showdown: payouts by seat, and the results per run."""
+        if not detailed and self._run_from == 5 and not self._raked and self._mode != "choose":
+            fast = self._split_one_board()
+            if fast is not None:
+                return fast, []
         n, h, cards, order = self._n, self._hole_size, self._cards, self.showdown_seats
         dead = self._folded
         mucked = self._mucked if self._mode == "choose" else ()
@@ -1020,29 +1075,27 @@ def _amount(value: object, kind: str) -> int:
     return index(value)
 
 
-def _deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> list[int]:
+def _deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> tuple[int, ...]:
     """``count`` cards: the given ones first, the rest drawn at random."""
     if deck is None:
-        given: list[int] = []
-        cards = list(range(52))
+        start = 0
+        cards = bytearray(_DECK)
     else:
         given = card_ids(deck)
         check_unique(given)
         if len(given) >= count:
-            return given[:count]
+            return tuple(given[:count])
         seen = set(given)
-        cards = given + [c for c in range(52) if c not in seen]
+        start = len(given)
+        cards = bytearray(given + [c for c in range(52) if c not in seen])
     rng = _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
     # A partial Fisher-Yates shuffle of the unseen cards, its swap positions
     # read as mixed-radix digits of one 290-bit random number (52! < 2**226:
-    # the 64 spare bits keep the bias below 2**-64); faster than rng.sample
-    # or one rng.random() per card. An int seed always deals the same cards.
-    bits = rng.getrandbits(290)
-    for i in range(len(given), count):
-        bits, j = divmod(bits, 52 - i)
-        j += i
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards[:count]
+    # the 64 spare bits keep the bias below 2**-64), lowest digit first; the
+    # C core does the divisions and swaps (o8_deal). An int seed always deals
+    # the same cards.
+    _lib.o8_deal(rng.getrandbits(290).to_bytes(37, "little"), 37, _ffi.from_buffer(cards), start, count)
+    return tuple(cards[:count])
 
 
 class Table:
@@ -1328,6 +1381,18 @@ class Table:
         n = len(self._stacks)
         if not self._ready(self._button):
             self._button = self._next_live(self._button)
+        if not (self._away or self._waiting or self._owes or self._dead_button):
+            # Nobody sits out, waits or owes a post (a simulation's table): every seat with chips plays.
+            stacks = self._stacks
+            players = [s for s in range(n) if stacks[s]]
+            if len(players) < 2:
+                raise IllegalAction("fewer than two players are ready to play")
+            if self._button not in players:
+                self._button = next(s for s in players if s > self._button) if players[-1] > self._button else players[0]
+            button = players.index(self._button)
+            small, big = _blind_seats(len(players), button, False)
+            self._last_bb = players[big]
+            return self._start_hand(players, button, [], False)
         players = [s for s in range(n) if self._ready(s)]
         last_bb = self._last_bb if self._dead_button else None
 
@@ -1360,6 +1425,10 @@ class Table:
         self._last_bb = players[big]
         posts = [players.index(s) for s in sorted(self._owes) if s in players and s not in blinds]
         self._owes -= set(players)
+        return self._start_hand(players, button, posts, dead_small_blind)
+
+    def _start_hand(self, players: list[int], button: int, posts: list[int], dead_small_blind: bool) -> Hand:
+        """Deal the next hand among ``players`` (table seats), the button at index ``button``."""
         betting = self.next_betting()
         small_blind, big_blind = self._next_blinds()
         small_bet, big_bet = self._bets if self._betting == "limit" else (None, None)

@@ -101,7 +101,10 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
     for _ in range(count):
         hand = table.deal()
         seats = table.seats
-        view, act = hand.view, hand.act
+        view = hand.view
+        # What hand.act does for the common answers, without its per-call lookup.
+        simple = {"fold": hand.fold, "check": hand.check, "call": hand.call}
+        sized = {"bet": hand.bet, "raise": hand.raise_to}
         players = [agents[s] for s in seats]
         while True:
             s = hand._to_act
@@ -109,13 +112,21 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
                 break
             action = players[s](view(s))
             if type(action) is str:
-                act(action)
+                method = simple.get(action)
+                if method is None:
+                    hand.act(action)
+                else:
+                    method()
+            elif type(action) is tuple and len(action) == 2 and type(action[0]) is str and action[0] in sized and action[1] is not None:
+                sized[action[0]](action[1])
             else:
                 _apply(hand, action)
-        payouts = hand.payouts or []
-        at_showdown = hand.street == "showdown"
-        folded, mucked = hand.folded, hand.mucked_seats
-        for k, net in enumerate(hand.net):
+        # The hand's own fields (read only): what hand.payouts, .net, .folded and .mucked_seats copy.
+        payouts = hand._payouts or []
+        at_showdown = hand._street == 4
+        folded, mucked = hand._folded, hand._mucked
+        for k, (chips, start) in enumerate(zip(hand._stacks, hand._start)):
+            net = chips - start
             row = rows[seats[k]]
             row[0] += net
             row[1] += net * net
@@ -123,7 +134,7 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
             if at_showdown and not folded[k] and k not in mucked:
                 row[3] += 1
                 row[4] += payouts[k] > 0
-        rake += hand.rake
+        rake += hand._raked
     rows.append([rake])
     return rows
 
