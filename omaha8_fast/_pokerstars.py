@@ -85,18 +85,38 @@ _CARD = {str(Card(c)): Card(c) for c in range(52)}
 _CARD |= {k[0] + k[1].upper(): v for k, v in _CARD.items()} | {k[0].lower() + k[1]: v for k, v in _CARD.items()}
 
 
+_GROUPS: dict[str, tuple[Card, ...]] = {}  # card groups already read (a board or a hand recurs in its hand)
+
+
 def _cards(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
     """The cards in a ``[Ah 2d Ks]`` group (the brackets already removed)."""
+    cards = _GROUPS.get(text)
+    if cards is not None:
+        return cards
     try:
-        return tuple(map(_CARD.__getitem__, text.split()))
+        cards = tuple([_CARD[name] for name in text.split()])
     except KeyError:
         raise HandHistoryError(f"bad cards [{text}]", hand_id=hand_id, line=line) from None
+    if len(_GROUPS) > 50_000:
+        _GROUPS.clear()
+    _GROUPS[text] = cards
+    return cards
 
 
 def _bracket_groups(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
     """All the cards of every ``[...]`` group in ``text``, in order."""
-    out: list[Card] = []
     start = text.find("[")
+    if start >= 0 and text[-1] == "]":  # the usual shape, "... [Kd 5c Ks] [2c]": all the groups in one look-up
+        inner = text[start + 1:-1].replace("] [", " ")
+        if "[" not in inner and "]" not in inner:
+            cards = _GROUPS.get(inner)
+            if cards is not None:
+                return cards
+            try:
+                return _cards(inner, hand_id, line)
+            except HandHistoryError:
+                pass  # read group by group below, for the error naming the bad group
+    out: list[Card] = []
     while start >= 0:
         end = text.find("]", start)
         if end < 0:
