@@ -34,6 +34,7 @@ import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import IO, Literal, Union
 
 from ._hh_model import (
@@ -85,18 +86,38 @@ _CARD = {str(Card(c)): Card(c) for c in range(52)}
 _CARD |= {k[0] + k[1].upper(): v for k, v in _CARD.items()} | {k[0].lower() + k[1]: v for k, v in _CARD.items()}
 
 
+_GROUPS: dict[str, tuple[Card, ...]] = {}  # card groups already read (a board or a hand recurs in its hand)
+
+
 def _cards(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
     """The cards in a ``[Ah 2d Ks]`` group (the brackets already removed)."""
+    cards = _GROUPS.get(text)
+    if cards is not None:
+        return cards
     try:
-        return tuple(map(_CARD.__getitem__, text.split()))
+        cards = tuple([_CARD[name] for name in text.split()])
     except KeyError:
         raise HandHistoryError(f"bad cards [{text}]", hand_id=hand_id, line=line) from None
+    if len(_GROUPS) > 50_000:
+        _GROUPS.clear()
+    _GROUPS[text] = cards
+    return cards
 
 
 def _bracket_groups(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
     """All the cards of every ``[...]`` group in ``text``, in order."""
-    out: list[Card] = []
     start = text.find("[")
+    if start >= 0 and text[-1] == "]":  # the usual shape, "... [Kd 5c Ks] [2c]": all the groups in one look-up
+        inner = text[start + 1:-1].replace("] [", " ")
+        if "[" not in inner and "]" not in inner:
+            cards = _GROUPS.get(inner)
+            if cards is not None:
+                return cards
+            try:
+                return _cards(inner, hand_id, line)
+            except HandHistoryError:
+                pass  # read group by group below, for the error naming the bad group
+    out: list[Card] = []
     while start >= 0:
         end = text.find("]", start)
         if end < 0:
@@ -381,8 +402,14 @@ def _summary(hand: _Hand, line_text: str, line: int) -> None:
         number, colon, rest = line_text[5:].partition(": ")
         if not colon or not number.isdigit():
             return
-        name = next((s.name for s in hand.seats if s.number == int(number)), None)
-        if name is None or not rest.startswith(name):
+        seat = int(number)
+        for known in hand.seats:
+            if known.number == seat:
+                name = known.name
+                break
+        else:
+            return
+        if not rest.startswith(name):
             return
         tail = rest[len(name):]
         for word in (" mucked [", " showed ["):
@@ -407,6 +434,17 @@ def _summary(hand: _Hand, line_text: str, line: int) -> None:
             return
 
 
+def _named(hand: _Hand, name: str, text: str, verb: str, line: int) -> None:
+    """The line ``text``, ``NAME: verb`` for a seated player ``name``."""
+    if _action(hand, name, verb, line):
+        return
+    if "Cashout" in verb or "Cash Out" in verb or "cashed out" in verb:
+        hand.cashed_out = True
+        return
+    if hand.section != "header" and verb.split(" ", 1)[0] in ("folds", "checks", "calls", "bets", "raises"):
+        raise hand.error(f"cannot read {text!r}", line)
+
+
 def _body(hand: _Hand, text: str, line: int) -> None:
     """One line between the header and the summary."""
     if ' said, "' in text:
@@ -415,14 +453,7 @@ def _body(hand: _Hand, text: str, line: int) -> None:
     while start >= 0:
         name = text[:start]
         if name in hand.names:
-            verb = text[start + 2:].rstrip()
-            if _action(hand, name, verb, line):
-                return
-            if "Cashout" in verb or "Cash Out" in verb or "cashed out" in verb:
-                hand.cashed_out = True
-                return
-            if hand.section != "header" and verb.split(" ", 1)[0] in ("folds", "checks", "calls", "bets", "raises"):
-                raise hand.error(f"cannot read {text!r}", line)
+            _named(hand, name, text, text[start + 2:].rstrip(), line)
             return
         start = text.find(": ", start + 2)
     if text.startswith("Dealt to "):
@@ -541,13 +572,13 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
     new = tuple.__new__
     record = PlayerAction
     amount = hand.amount
+    amounts = _AMOUNTS[hand.unit]  # the amount cache, looked up inline on the hot paths below
     street, bets, high, section = hand.street, hand.bets, hand.high, hand.section
-    for offset in range(1, len(lines)):
-        text = lines[offset]
+    check_length = max(map(len, lines)) > MAX_LINE  # checked line by line only if some line is too long
+    for line, text in enumerate(islice(lines, 1, None), first + 1):
         if not text:
             continue
-        line = first + offset
-        if len(text) > MAX_LINE:
+        if check_length and len(text) > MAX_LINE:
             raise hand.error(f"line longer than {MAX_LINE} characters", line)
         if text[0] == "*" and text.startswith("*** "):
             hand.high = high
@@ -569,7 +600,10 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
                 name = rest[:open_]
                 if name in names:
                     raise hand.error(f"two seats for {name!r}", line)
-                stack = amount(rest[open_ + 2:at], line)
+                stack_text = rest[open_ + 2:at]
+                stack = amounts.get(stack_text)
+                if stack is None:
+                    stack = amount(stack_text, line)
                 tail = rest[at:]
                 hand.seats.append(Seat(int(number), name, stack, "sitting out" in tail or "out of hand" in tail))
                 names.add(name)
@@ -619,15 +653,20 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
                     by, to_word, to_text = rest.partition(" to ")
                     if not to_word:
                         raise hand.error(f"cannot read the raise {verb!r}", line)
-                    amount(by, line)
-                    value = amount(to_text, line)
+                    if by not in amounts:
+                        amount(by, line)
+                    value = amounts.get(to_text)  # type: ignore[assignment]
+                    if value is None:
+                        value = amount(to_text, line)
                     added = value - before
                     if added <= 0:
                         raise hand.error(f"a raise to {to_text} adds nothing", line)
                     bets[name] = value
                     add(new(record, (street, name, "raise", value, added, all_in, line)))
                 else:
-                    value = added = amount(rest, line)
+                    added = amounts.get(rest)  # type: ignore[assignment]
+                    if added is None:
+                        added = amount(rest, line)
                     value = before + added
                     bets[name] = value
                     add(new(record, (street, name, "call" if first_word == "calls" else "bet", added, added, all_in,
@@ -635,6 +674,10 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
                 if value > high:
                     high = value
                 continue
+            hand.high = high
+            _named(hand, name, text, verb.rstrip(), line)
+            high = hand.high
+            continue
         hand.high = high
         _body(hand, text, line)
         high = hand.high
