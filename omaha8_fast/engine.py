@@ -1034,6 +1034,30 @@ class Hand:
             rake=self._raked, payouts=self._payouts, stacks=self._stacks,
         )
 
+    # Hand-history formats (omaha8_fast.histories imports this module, so it
+    # is imported on call).
+    def to_phh(self, *, names: Sequence[str] | None = None) -> str:
+        """This hand as PHH text (pokerkit's hand-history format); see
+        :func:`omaha8_fast.histories.to_phh`."""
+        from .histories import to_phh
+
+        return to_phh(self, names=names)
+
+    @classmethod
+    def from_phh(cls, text: str, *, seed: int | None = 0) -> Hand:
+        """The hand of one PHH text, replayed (unknown cards drawn from
+        ``seed``); see :func:`omaha8_fast.histories.from_phh`."""
+        from .histories import from_phh
+
+        return from_phh(text, seed=seed)
+
+    def to_pokerstars(self, **options: Any) -> str:
+        """This finished hand as PokerStars hand-history text; the options are
+        those of :func:`omaha8_fast.histories.to_pokerstars`."""
+        from .histories import to_pokerstars
+
+        return to_pokerstars(self, **options)
+
     def __str__(self) -> str:
         return self.history_text()
 

@@ -150,3 +150,13 @@ def test_other_structures_still_load_in_pokerkit(hands: list[Hand]) -> None:
         history = pokerkit.HandHistory.loads(to_phh(hand))
         assert history.user_defined_fields["_omaha8_hole_size"] == hand.history.hole_size
         assert history.variant in ("FO/8", "PO")
+
+
+def test_hand_methods_are_the_histories_functions(hands: list[Hand]) -> None:
+    """``Hand.to_phh``, ``Hand.from_phh`` and ``Hand.to_pokerstars`` give what
+    the module functions give."""
+    for k, hand in enumerate(hands[:30]):
+        assert hand.to_phh() == to_phh(hand)
+        again = Hand.from_phh(hand.to_phh())
+        assert again.stacks == hand.stacks and again.actions == hand.actions and again.holes == hand.holes
+        assert hand.to_pokerstars(hand_id=k, currency="USD") == to_pokerstars(hand, hand_id=k, currency="USD")
