@@ -109,6 +109,7 @@ from typing import Any, Union
 import numpy as np
 import numpy.typing as npt
 
+from ._checks import check_range_text
 from ._core import ffi, lib
 from .cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, format_cards
 
@@ -807,7 +808,7 @@ def is_range(player: object) -> bool:
     try:
         card_ids(player)
     except ValueError:
-        return True
+        return check_range_text(player) is None  # refuses a mistyped hand ("AsAd2s3")
     return False
 
 
