@@ -48,6 +48,8 @@ def check_int(value: object, name: str, *, low: int | None = None, high: int | N
             raise TypeError(f"{name} must be an int, not {type(value).__name__}{shown}")
         value = operator.index(value)  # type: ignore[arg-type]  # numpy integers
     assert isinstance(value, int)
+    if low is not None and high is not None and not low <= value <= high:
+        raise ValueError(f"{name} must be an int in {low}..{high}, got {value}")
     if low is not None and value < low:
         raise ValueError(f"{name} must be at least {low}, got {value}")
     if high is not None and value > high:

@@ -30,14 +30,14 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from math import comb
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from ._checks import check_int
 from ._version import __version__
 from .cards import card_ids, format_cards
 from .evaluator import HOLE_SIZES, HighHand, LowHand, evaluate
 
-__all__ = ["SUBCOMMANDS", "add_json_option", "build_parser", "main", "print_json"]
+__all__ = ["SUBCOMMANDS", "UsageError", "add_json_option", "build_parser", "main", "print_json", "read_player"]
 
 #: The modules (relative to this package) whose ``register(commands)`` adds a
 #: subcommand, in the order ``omaha8 --help`` lists them. One line each.
@@ -56,6 +56,19 @@ Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], Non
 
 
 # --- shared helpers -------------------------------------------------------------
+
+
+class UsageError(Exception):
+    """A command line argparse refused; :func:`main` prints it as one line and returns 2."""
+
+    def __init__(self, prog: str, message: str) -> None:
+        super().__init__(message)
+        self.prog = prog
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, not the usage text (``-h`` shows that)
+        raise UsageError(self.prog, message)
 
 
 def add_json_option(parser: argparse.ArgumentParser) -> None:
@@ -323,17 +336,18 @@ def cmd_equity(args: argparse.Namespace) -> int:
     width = max(len("Hand"), *map(len, labels))
     columns = ("Equity", "High win", "High tie", "Low win", "Low tie", "Scoop")
     equity_width = 8 if exact else 16
-    print(f"{'Hand':<{width}}  {columns[0]:>{equity_width}}" + "".join(f"  {c:>8}" for c in columns[1:]) + "  Read as")
-    for name, p, d in zip(labels, result, details):
+    print(f"{'Hand':<{width}}  {columns[0]:>{equity_width}}" + "".join(f"  {c:>8}" for c in columns[1:]))
+    for name, p in zip(labels, result):
         share = f"{p.equity:.2%}" + ("" if exact else f" ±{p.std_error:.2%}")
         cells = (p.high_win, p.high_tie, p.low_win, p.low_tie, p.scoop)
-        print(f"{name:<{width}}  {share:>{equity_width}}" + "".join(f"  {v:>8.2%}" for v in cells) + f"  {d['label']}")
+        print(f"{name:<{width}}  {share:>{equity_width}}" + "".join(f"  {v:>8.2%}" for v in cells))
     print(f"No low: {result[0].no_low:.2%} of runouts")
     if exact:
         print(f"Exact: {result[0].showdowns:,} runouts enumerated in {elapsed:.2f} s")
     else:
         seed = "" if args.seed is None else f", seed {args.seed}"
         print(f"Monte Carlo: {result[0].showdowns:,} samples{seed} in {elapsed:.2f} s (± one standard error)")
+    print("Read as: " + "; ".join(f"{i} {d['label']}" for i, d in enumerate(details, 1)))
     return 0
 
 
@@ -342,7 +356,7 @@ def register_equity(commands: argparse._SubParsersAction[argparse.ArgumentParser
         "equity", help="equity of 2 to 9 hands or ranges, high and low",
         description="Each hand's share of the pot over every runout (exact) or random runouts "
                     "(Monte Carlo): high and low wins and ties, scoops, and how often nobody has a low. "
-                    "The last column says how each player was read: a hand, a range (with its size) or a random hand.")
+                    "The last line says how each player was read: a hand, a range (with its size) or a random hand.")
     eq.add_argument("holes", nargs="+", metavar="HOLE",
                     help='a hand ("AsAd2s3d", or As Ad 2s 3d), a range such as "A2**ds" or "15%%", or random; '
                          "then optionally / and the board")
@@ -406,9 +420,9 @@ def _registrar(spec: str) -> Register:
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``omaha8`` parser with every subcommand of :data:`SUBCOMMANDS`."""
-    parser = argparse.ArgumentParser(prog="omaha8", description="Omaha Hi/Lo (8-or-better) tools.")
+    parser = _Parser(prog="omaha8", description="Omaha Hi/Lo (8-or-better) tools.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
     for spec in SUBCOMMANDS:
         _registrar(spec)(commands)
     return parser
@@ -427,7 +441,11 @@ def _silence_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``omaha8`` with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as error:
+        print(f"{error.prog}: error: {error} (see {error.prog} -h)", file=sys.stderr)
+        return 2
     try:
         code: int = args.run(args)
         sys.stdout.flush()

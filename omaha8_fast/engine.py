@@ -1,7 +1,7 @@
 """Hand engine: play Omaha Hi/Lo hands under limit, pot-limit and no-limit.
 
 A :class:`Hand` is a state machine that plays one hand from the blinds to the
-payout exactly as ``RULES.md`` ("Playing a hand", "Betting structures") says:
+payout exactly as docs/rules.md ("Playing a hand", "Betting structures") says:
 it posts antes and blinds, deals, tells whose turn it is and what they may do
 (:meth:`Hand.legal_actions`), refuses anything illegal with
 :class:`IllegalAction` (leaving the state untouched), advances the streets by

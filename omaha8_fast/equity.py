@@ -53,6 +53,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
+from ._checks import check_int
 from ._core import ffi, lib
 from .cards import RANKS, SUITS, Card, CardsLike, card_ids
 from .evaluator import HOLE_SIZES
@@ -201,11 +202,7 @@ def runout_count(n_random: int, hole_size: int, cards_left: int, board_missing: 
 
 
 def _check_count(name: str, value: Any, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
-    return value
+    return check_int(value, name, low=low)  # the package's one integer rule (omaha8_fast._checks)
 
 
 def _check_options(exact: Any, samples: Any, seed: Any, threads: Any, executor: Any) -> tuple[int, int]:
@@ -224,8 +221,8 @@ def _check_options(exact: Any, samples: Any, seed: Any, threads: Any, executor: 
         import secrets
 
         seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    else:
+        seed = check_int(seed, "seed", low=0, high=2**64 - 1)
     return samples, seed
 
 

@@ -117,12 +117,22 @@ def _hand_bytes(hole: Any, board: Any) -> tuple[bytes, bytes]:
 
 def _invalid(hole: Any, board: Any) -> ValueError:
     """The error for a hand the fast path rejected, naming the problem."""
-    hole_ids, board_ids = card_ids(hole), card_ids(board)  # raises for bad cards
+    ids = {}
+    for where, cards in (("the hole", hole), ("the board", board)):
+        try:
+            ids[where] = card_ids(cards)
+        except ValueError as error:  # say which of the two holds the bad card
+            return ValueError(f"{where}: {error}")
+    hole_ids, board_ids = ids["the hole"], ids["the board"]
     if len(hole_ids) not in HOLE_SIZES:
         return ValueError(f"the hole must have 4, 5 or 6 cards, got {len(hole_ids)}")
     if len(board_ids) not in BOARD_SIZES:
         return ValueError(f"the board must have 3, 4 or 5 cards, got {len(board_ids)}")
-    check_unique(hole_ids + board_ids)
+    for i, card in enumerate(hole_ids + board_ids):
+        first = (hole_ids + board_ids).index(card)
+        if first < i:
+            where = "the hole" if i < len(hole_ids) else "the board" if first >= len(hole_ids) else "the hole and the board"
+            return ValueError(f"duplicate card {RANKS[card >> 2]}{SUITS[card & 3]} in {where}")
     return ValueError(f"invalid hand {hole!r} on {board!r}")  # not reached for valid cards
 
 

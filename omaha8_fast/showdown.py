@@ -1,6 +1,6 @@
 """Showdowns: who wins how many chips of each pot, high and low.
 
-The rules are RULES.md's "Splitting the pot". Each pot is split on its own
+The rules are those of docs/rules.md, "Splitting the pot". Each pot is split on its own
 among the live players eligible for it. If one of them has an 8-or-better
 low, the pot splits into a high half and a low half, an odd chip going to the
 high half; otherwise the best high takes it all. Tied players share only the
@@ -38,13 +38,13 @@ in 20:
 
 from __future__ import annotations
 
-import operator
 from bisect import bisect_left
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any, NamedTuple, Union
 
+from ._checks import check_int
 from ._core import ffi, lib
 from .cards import Card, CardsLike, card_ids
 from .evaluator import HOLE_SIZES, Evaluation, HighHand, LowHand, _as_bytes, evaluate
@@ -99,11 +99,7 @@ PotLike = Union[int, Contributions, Sequence[tuple[int, Iterable[int]]]]
 
 def _integer(value: object, what: str) -> int:
     """``value`` as an int: an int or a numpy integer, not a bool or a float."""
-    if type(value) is int:
-        return value
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise ValueError(f"{what} must be an integer, got {value!r}")
-    return operator.index(value)
+    return check_int(value, what)  # the package's one integer rule (omaha8_fast._checks)
 
 
 def _chips(value: object, what: str) -> int:
@@ -270,7 +266,7 @@ def _pot_pairs(pot: PotLike, n: int, live: int) -> list[int]:
                     raise ValueError(f"pot {k} lists player {i} twice")
                 mask |= 1 << i
         except (TypeError, ValueError) as error:
-            if isinstance(error, ValueError) and str(error).startswith(f"pot {k}"):
+            if str(error).startswith(f"pot {k}"):  # ours: ValueError, or TypeError for a non-int
                 raise
             raise ValueError(f"pot {k} must be an (amount, eligible players) pair, got {item!r}") from None
         if not mask & live:
