@@ -111,7 +111,8 @@ def test_doctest_examples(page: Path) -> None:
         if block.marker == "requires" and importlib.util.find_spec(block.reason) is None:
             continue
         test = parser.get_doctest(block.body, globs, block.name, str(page), block.line)
-        runner.run(test)
+        runner.run(test, clear_globs=False)
+        globs.update(test.globs)  # DocTest copies its globals: carry names to the next block
         ran += len(test.examples)
     assert ran, f"{page}: no example ran"
     assert runner.failures == 0, f"{runner.failures} example(s) failed in {page.name} (see the output above)"
