@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
 from ._checks import check_int
+from ._modules import make_callable as _make_callable
 from ._core import ffi, lib
 from .cards import RANKS, SUITS, Card, CardsLike, card_ids
 from .evaluator import HOLE_SIZES
@@ -440,3 +441,6 @@ def _results(counts: tuple[int, ...], holes: list[tuple[Card, ...] | None], exac
             showdowns=showdowns,
         ))
     return results
+
+
+_make_callable(__name__, "equity")  # omaha8_fast.equity is this module, and calling it calls equity() (see _modules.py)

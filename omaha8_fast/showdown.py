@@ -45,6 +45,7 @@ from itertools import accumulate
 from typing import Any, NamedTuple, Union
 
 from ._checks import check_int
+from ._modules import make_callable as _make_callable
 from ._core import ffi, lib
 from .cards import Card, CardsLike, card_ids
 from .evaluator import HOLE_SIZES, Evaluation, HighHand, LowHand, _as_bytes, evaluate
@@ -548,3 +549,6 @@ def showdown(
     """
     payouts, raw = _split(board, holes, pot, button_order, True)
     return Showdown(payouts, raw)
+
+
+_make_callable(__name__, "showdown")  # omaha8_fast.showdown is this module, and calling it calls showdown() (see _modules.py)
