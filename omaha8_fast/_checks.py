@@ -46,7 +46,7 @@ def check_int(value: object, name: str, *, low: int | None = None, high: int | N
         if isinstance(value, bool) or not hasattr(value, "__index__"):
             shown = f" {value!r}" if isinstance(value, (float, str)) else ""
             raise TypeError(f"{name} must be an int, not {type(value).__name__}{shown}")
-        value = operator.index(value)  # type: ignore[arg-type]  # numpy integers
+        value = operator.index(value)  # pyright: ignore[reportArgumentType]  # numpy integers (has __index__)
     assert isinstance(value, int)
     if low is not None and high is not None and not low <= value <= high:
         raise ValueError(f"{name} must be an int in {low}..{high}, got {value}")

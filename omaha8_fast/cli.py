@@ -52,7 +52,7 @@ SUBCOMMANDS: tuple[str, ...] = (
 #: The word that separates the hands from the board: ``omaha8 equity HAND HAND / BOARD``.
 BOARD_SEPARATOR = "/"
 
-Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+Register = Callable[[Any], None]  # takes the subparsers action of build_parser
 
 
 # --- shared helpers -------------------------------------------------------------
@@ -308,14 +308,15 @@ def cmd_equity(args: argparse.Namespace) -> int:
 
     words, board = _split_board(args.holes, args.board)
     texts = _group_hands(words, args.hole_size)
-    players, labels, details = zip(*(read_player(t, args.hole_size) for t in texts)) if texts else ((), (), ())
+    read = [read_player(t, args.hole_size) for t in texts]
+    players, labels, details = [r[0] for r in read], [r[1] for r in read], [r[2] for r in read]
     if args.progress:
         try:
             importlib.import_module("tqdm")
         except ImportError:
             raise ValueError("--progress needs tqdm: pip install tqdm") from None
     started = time.perf_counter()
-    result = equity(list(players), board or "", args.dead, exact=args.exact, samples=args.samples,
+    result = equity(players, board or "", args.dead, exact=args.exact, samples=args.samples,
                     seed=args.seed, threads=args.threads, progress=args.progress)
     elapsed = time.perf_counter() - started
     exact = result[0].exact

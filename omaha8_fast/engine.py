@@ -87,11 +87,11 @@ class LegalActions:
     __slots__ = ("seat", "actions", "call_amount", "min_raise_to", "max_raise_to")
 
     def __init__(self, seat: int, actions: tuple[str, ...], call_amount: int, min_raise_to: int, max_raise_to: int) -> None:
-        self.seat = seat
-        self.actions = actions
-        self.call_amount = call_amount
-        self.min_raise_to = min_raise_to
-        self.max_raise_to = max_raise_to
+        self.seat: int = seat
+        self.actions: tuple[str, ...] = actions
+        self.call_amount: int = call_amount
+        self.min_raise_to: int = min_raise_to
+        self.max_raise_to: int = max_raise_to
 
     def __contains__(self, kind: object) -> bool:
         return kind in self.actions
@@ -181,6 +181,7 @@ class Hand:
         "_bet_count", "_street", "_to_act", "_aggressor", "_actions", "_legal", "_returned", "_payouts",
         "_result", "_live", "_able", "_sizes",
     )
+    _betting: Betting
 
     def __init__(
         self,
@@ -762,7 +763,7 @@ def _chips(value: object, name: str) -> int:
         return value
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
-    amount = index(value)
+    amount = index(value)  # pyright: ignore[reportArgumentType]  # has __index__
     if amount < 0:
         raise ValueError(f"{name} must not be negative, got {amount}")
     return int(amount)
@@ -776,7 +777,7 @@ def _deal(deck: CardsLike | None, seed: int | None, count: int) -> list[int]:
         return given[:count]
     rng = _RNG if seed is None else random.Random(seed)
     seen = set(given)
-    deck = given + [c for c in range(52) if c not in seen] if given else list(range(52))
+    cards = given + [c for c in range(52) if c not in seen] if given else list(range(52))
     # A partial Fisher-Yates shuffle of the unseen cards, its swap positions
     # read as mixed-radix digits of one 290-bit random number (52! < 2**226:
     # the 64 spare bits keep the bias below 2**-64); faster than rng.sample.
@@ -784,8 +785,8 @@ def _deal(deck: CardsLike | None, seed: int | None, count: int) -> list[int]:
     for i in range(len(given), count):
         bits, j = divmod(bits, 52 - i)
         j += i
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck[:count]
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards[:count]
 
 
 class Table:
@@ -814,6 +815,8 @@ class Table:
     >>> table.deal().button
     1
     """
+
+    _betting: Betting | Literal["mixed"]
 
     def __init__(
         self,
@@ -852,7 +855,7 @@ class Table:
         self._hole_size = hole_size
         self._hand: Hand | None = None
         self._seats: list[int] = []
-        self.hands_played = 0
+        self.hands_played: int = 0
         while not self._stacks[self._button]:  # the button starts on a player with chips
             self._button = (self._button + 1) % len(self._stacks)
 

@@ -104,7 +104,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from math import comb
-from typing import Any, Union
+from typing import Any, ClassVar, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -782,7 +782,7 @@ class Range:
         return (self._hole_size == other._hole_size and np.array_equal(self._index, other._index)
                 and np.array_equal(self._weights, other._weights))
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # unhashable: ranges compare by value
 
     def __repr__(self) -> str:
         size = "" if self._hole_size == 4 else f", hole_size={self._hole_size}"
@@ -808,7 +808,8 @@ def is_range(player: object) -> bool:
     try:
         card_ids(player)
     except ValueError:
-        return check_range_text(player) is None  # refuses a mistyped hand ("AsAd2s3")
+        check_range_text(player)  # refuses a mistyped hand ("AsAd2s3")
+        return True
     return False
 
 
@@ -841,7 +842,7 @@ def range_equity(
     (True, None, 1.0)
     """
     from . import equity as _  # noqa: F401  (the module, not the function the package exports)
-    eq = sys.modules[__package__ + ".equity"]  # ranges are a layer over the equity engine
+    eq = sys.modules[__name__.rpartition(".")[0] + ".equity"]  # ranges are a layer over the equity engine
 
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
         raise TypeError('holes must be a list of hands or ranges, e.g. ["A2**ds", "KhKd9c8c"]')

@@ -256,7 +256,7 @@ def _pot_pairs(pot: PotLike, n: int, live: int) -> list[int]:
             raise ValueError("every player folded: nobody is eligible for the pot")
         return [x for amount, eligible in _side_pots(pot, players) for x in (amount, sum(1 << i for i in eligible))]
     pairs = []
-    for k, item in enumerate(pot):
+    for k, item in enumerate(pot):  # pyright: ignore[reportArgumentType]  # an int pot returned above
         try:
             amount, eligible = item
             mask = 0
@@ -402,7 +402,7 @@ class Showdown:
     __slots__ = ("payouts", "_board", "_holes", "_live", "_first", "_pairs", "_detail", "_high", "_low", "_pots", "_hands")
 
     def __init__(self, payouts: list[int], raw: Any) -> None:
-        self.payouts = payouts
+        self.payouts: list[int] = payouts
         (self._board, self._holes, self._live, self._first, self._pairs, self._detail, self._high, self._low) = raw
         self._pots: tuple[PotResult, ...] | None = None
 
