@@ -431,9 +431,9 @@ def evaluate_batch(
     holes: npt.ArrayLike,
     boards: npt.ArrayLike,
     *,
-    out: tuple[np.ndarray, np.ndarray] | None = None,
+    out: tuple[npt.NDArray[np.uint16], npt.NDArray[np.int32]] | None = None,
     check: bool = True,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int32]]:
     """Evaluate N hands at once in C (the GIL is released while it runs).
 
     ``holes`` is ``(N, 4)``, ``(N, 5)`` or ``(N, 6)`` and ``boards`` ``(N, 3)``,
@@ -467,8 +467,8 @@ def evaluate_batch(
 
 
 def evaluate_high_batch(
-    holes: npt.ArrayLike, boards: npt.ArrayLike, *, out: np.ndarray | None = None, check: bool = True
-) -> np.ndarray:
+    holes: npt.ArrayLike, boards: npt.ArrayLike, *, out: npt.NDArray[np.uint16] | None = None, check: bool = True
+) -> npt.NDArray[np.uint16]:
     """The high half only of :func:`evaluate_batch` (cheaper)."""
     import numpy as np
 
