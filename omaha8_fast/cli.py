@@ -459,6 +459,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         print(f"omaha8 {args.command}: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
         return 1
+    except UsageError as error:  # a subcommand calling parser.error()
+        print(f"{error.prog}: error: {error}", file=sys.stderr)
+        return 2
     except (ValueError, TypeError, ImportError) as error:
         print(f"omaha8 {args.command}: error: {error}", file=sys.stderr)
         return 2
