@@ -69,7 +69,7 @@ def test_source_tree_without_core_uses_the_installed_copy(tmp_path: Path) -> Non
 def test_source_tree_without_any_core_says_what_to_do(tmp_path: Path) -> None:
     checkout = tmp_path / "checkout"
     _package_copy(checkout, with_core=False)
-    done = subprocess.run([sys.executable, "-I", "-c", "import sys; sys.path.insert(0, ''); import omaha8_fast"],
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", "import sys; sys.path.insert(0, ''); import omaha8_fast"],
                           cwd=checkout, capture_output=True, text=True)
     assert done.returncode == 1
     last = done.stderr.strip().splitlines()[-1]
