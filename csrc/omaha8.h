@@ -118,7 +118,7 @@ const void *o8_table(int index, size_t *size);
  * chips inside a half go one each to the tied winners in seat order starting
  * at player `first` (0..n-1) and wrapping around. `pots` holds n_pots pairs
  * (amount, eligible player bit mask). Each pot is split among its live
- * eligible players as RULES.md says: hi/lo halves with the odd chip high when
+ * eligible players as docs/rules.md says: hi/lo halves with the odd chip high when
  * one of them has a qualifying low, else all to the best high; a pot with one
  * live eligible player is theirs, unshown.
  *

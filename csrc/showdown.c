@@ -1,5 +1,5 @@
 /* Showdowns: every live player's hand against one board, and the pots split
- * hi/lo among them exactly as RULES.md ("Splitting the pot") says. */
+ * hi/lo among them exactly as docs/rules.md ("Splitting the pot") says. */
 #include "omaha8.h"
 #include "eval_inline.h"
 

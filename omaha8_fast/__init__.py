@@ -4,14 +4,21 @@
 >>> evaluate_hilo("As 2s Kd Kh", "3s 4s 5c Qh Jd")
 (1609, 54321)
 
-The functions ``equity`` and ``showdown`` share their names with the modules
-that define them, so the package attributes are the functions; import the
-modules' other names with ``from omaha8_fast.equity import ...``.
+``equity`` and ``showdown`` are both functions and the modules that define
+them: ``import omaha8_fast.equity as m`` gives the module (``m.EXACT_LIMIT``),
+and ``omaha8_fast.equity(...)`` (the module, callable) calls the function.
+
+>>> import omaha8_fast.equity as m
+>>> m.EXACT_LIMIT, m(["As Ad 2s 3d", "Kh Kd 9c 8c"], "2h 7s 8h")[0].exact
+(3000000, True)
 """
 
 from typing import TYPE_CHECKING, Any
 
 from ._version import __version__
+from ._bootstrap import find_core as _find_core
+
+_find_core(__path__, __version__)  # run from a checkout's root: use the installed copy's compiled core
 from .cards import RANKS, SUITS, Card, CardsLike, format_cards, parse_card, parse_cards
 from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction, LegalActions, Table
 from .rake import Rake
@@ -52,6 +59,14 @@ if TYPE_CHECKING:
     from .analysis import (Distribution, NextStreet, Outs, StreetEquities, equity_by_street, low_odds, next_street,
                            outs, range_distribution)
     from .ranges import Range, RangeSyntaxError
+else:
+    # The package attributes ``equity`` and ``showdown`` are the modules, made
+    # callable (omaha8_fast/_modules.py), so that ``import omaha8_fast.equity``
+    # gives the module. Type checkers keep seeing the functions imported above.
+    import sys as _sys
+
+    equity = _sys.modules[__name__ + ".equity"]
+    showdown = _sys.modules[__name__ + ".showdown"]
 
 __all__ = [
     "__version__",

@@ -108,7 +108,7 @@ class LegalActions:
 
 
 class BettingRules:
-    """The rules that differ between structures (see RULES.md, "Betting structures")."""
+    """The rules that differ between structures (see docs/rules.md, "Betting structures")."""
 
     __slots__ = ()
     #: The structure's name.

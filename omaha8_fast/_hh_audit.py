@@ -6,7 +6,7 @@ what every player put in; builds the main and side pots from that
 the pots *before* they are split (PokerStars does that; when it prints the
 pots after rake, ``Main pot $X. Side pot-1 $Y.``, those amounts say which pot
 paid how much of the rake); then splits every pot high/low among the eligible
-players who showed, by :func:`omaha8_fast.showdown.split_pot` (RULES.md: the
+players who showed, by :func:`omaha8_fast.showdown.split_pot` (docs/rules.md: the
 odd chip to the high half, inside a half to the tied winners nearest the
 button's left), each run on its own board when the hand was run twice, and
 compares with what the site paid.

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
+from ._checks import check_range_text
 from ._core import lib
 from .cards import RANKS, SUITS, Card, CardsLike, card_ids
 from .evaluator import HOLE_SIZES
@@ -102,6 +103,10 @@ def is_range(player: object) -> bool:
 
     >>> is_range("A2**ds"), is_range("AsAd2s3d"), is_range("random"), is_range(None)
     (True, False, False, False)
+    >>> is_range("AsAd2s3")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 'AsAd2s3' is neither a hand nor an unambiguous range: ...
     """
     cls = _range_class()
     if cls is not None and isinstance(player, cls):
@@ -111,6 +116,7 @@ def is_range(player: object) -> bool:
     try:
         card_ids(player)
     except ValueError:
+        check_range_text(player)  # refuses a mistyped hand ("AsAd2s3")
         return True
     return False
 

@@ -106,14 +106,37 @@ def _quoted(text: str, limit: int = 60) -> str:
 def _split_text(text: str) -> list[str]:
     packed = text.translate(_SEPARATORS).replace("10", "T")
     if len(packed) % 2:
-        # Name the first token that is not a card, for a useful message.
-        for i in range(0, len(packed) - 1, 2):
-            if packed[i:i + 2] not in _ID_OF:
-                break
-        else:
-            i = len(packed) - 1
-        raise ValueError(f"invalid card {packed[i:i + 2]!r} in {_quoted(text)}: cards are a rank of {RANKS} and a suit of {SUITS}")
+        raise _bad_text(text)
     return [packed[i:i + 2] for i in range(0, len(packed), 2)]
+
+
+def _bad_text(text: str) -> ValueError:
+    """The error for card text that does not parse: it quotes the first part
+    that is not a card exactly as typed, with its column (from 1).
+
+    >>> _bad_text("0 1 2 3")
+    ValueError("invalid card '0' at column 1 of '0 1 2 3': cards are a rank of 23456789TJQKA and a suit of cdhs")
+    >>> _bad_text("Ts;2c")
+    ValueError("invalid card ';' at column 3 of 'Ts;2c': cards are a rank of 23456789TJQKA and a suit of cdhs")
+    """
+    i, n, bad = 0, len(text), text
+    while i < n:
+        if text[i] in " ,\t\n\r":
+            i += 1
+            continue
+        size = 3 if text[i:i + 2] == "10" else 2
+        if text[i:i + size].replace("10", "T") in _ID_OF:
+            i += size
+            continue
+        if not text[i].isalnum():
+            bad = text[i]  # punctuation: quote that character
+        else:  # a rank and what follows it, up to the next separator or card
+            end = i + size
+            bad = text[i:end].rstrip(" ,\t\n\r") if end <= n else text[i:]
+        break
+    else:  # every part parsed (cannot happen for text the parser refused)
+        i = 0
+    return ValueError(f"invalid card {_quoted(bad)} at column {i + 1} of {_quoted(text)}: cards are a rank of {RANKS} and a suit of {SUITS}")
 
 
 def card_ids(cards: CardsLike) -> list[int]:
@@ -121,10 +144,8 @@ def card_ids(cards: CardsLike) -> list[int]:
     if isinstance(cards, str):
         try:
             return [_ID_OF[t] for t in _split_text(cards)]
-        except KeyError as missing:
-            raise ValueError(
-                f"invalid card {missing.args[0]!r} in {_quoted(cards)}: cards are a rank of {RANKS} and a suit of {SUITS}"
-            ) from None
+        except KeyError:
+            raise _bad_text(cards) from None
     if isinstance(cards, (bytes, bytearray, memoryview)):
         raise TypeError("cards must be a string or a sequence of ids or card strings, not bytes")
     try:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["random_deals"]
 
@@ -38,7 +39,7 @@ def _size(name: str, value: object) -> int:
 
 def random_deals(
     n: int, hole_size: int = 4, board_size: int = 5, *, seed: int | np.random.Generator | None = None
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """``n`` independent deals of distinct cards: ``(holes, boards)`` as
     ``uint8`` arrays of shape ``(n, hole_size)`` and ``(n, board_size)``.
 

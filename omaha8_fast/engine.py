@@ -1,7 +1,7 @@
 """Hand engine: play Omaha Hi/Lo hands under limit, pot-limit and no-limit.
 
 A :class:`Hand` is a state machine that plays one hand from the blinds to the
-payout exactly as ``RULES.md`` ("Playing a hand", "Betting structures") says:
+payout exactly as docs/rules.md ("Playing a hand", "Betting structures") says:
 it posts antes and blinds, deals, tells whose turn it is and what they may do
 (:meth:`Hand.legal_actions`), refuses anything illegal with
 :class:`IllegalAction` (leaving the state untouched), advances the streets by
@@ -147,6 +147,7 @@ class Hand:
         "_results", "_live", "_able", "_sizes", "_rake", "_raked", "_runs", "_run_from", "_mode",
         "_shown", "_mucked", "_pending", "_pot_text", "_cap", "_posts", "_dead_sb",
     )
+    _betting: Betting
 
     def __init__(
         self,
@@ -1162,6 +1163,8 @@ class Table:
     1
     """
 
+    _betting: Betting | Literal["mixed"]
+
     def __init__(
         self,
         stacks: Sequence[int],
@@ -1227,7 +1230,7 @@ class Table:
         self.busted: list[int] = []
         self._hand: Hand | None = None
         self._seats: list[int] = []
-        self.hands_played = 0
+        self.hands_played: int = 0
         while not self._stacks[self._button]:  # the button starts on a player with chips
             self._button = (self._button + 1) % len(self._stacks)
 

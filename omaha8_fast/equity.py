@@ -58,6 +58,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ._checks import check_int
+from ._modules import make_callable as _make_callable
 from ._core import ffi, lib
 from ._players import BOARD_SIZES, Player, Spot, read_spot, runout_count
 from .cards import Card, CardsLike
@@ -201,12 +203,7 @@ def _true_int(value: Any) -> int:
 
 
 def _check_count(name: str, value: Any, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    number = _true_int(value)
-    if number < low:
-        raise ValueError(f"{name} must be at least {low}, got {number}")
-    return number
+    return check_int(value, name, low=low)  # the package's one integer rule (omaha8_fast._checks)
 
 
 def _check_options(exact: Any, samples: Any, seed: Any, threads: Any, executor: Any) -> tuple[int, int]:
@@ -227,9 +224,9 @@ def _check_options(exact: Any, samples: Any, seed: Any, threads: Any, executor: 
         import secrets
 
         seed = secrets.randbits(64)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-    return samples, _true_int(seed)
+    else:
+        seed = check_int(seed, "seed", low=0, high=2**64 - 1)
+    return samples, seed
 
 
 def _check_timeout(timeout: Any) -> float | None:
@@ -623,3 +620,6 @@ def _results(counts: tuple[int, ...], holes: list[tuple[Card, ...] | None], exac
             showdowns=showdowns,
         ))
     return results
+
+
+_make_callable(__name__, "equity")  # omaha8_fast.equity is this module, and calling it calls equity() (see _modules.py)

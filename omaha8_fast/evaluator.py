@@ -121,12 +121,22 @@ def _hand_bytes(hole: Any, board: Any) -> tuple[bytes, bytes]:
 
 def _invalid(hole: Any, board: Any) -> ValueError:
     """The error for a hand the fast path rejected, naming the problem."""
-    hole_ids, board_ids = card_ids(hole), card_ids(board)  # raises for bad cards
+    ids = {}
+    for where, cards in (("the hole", hole), ("the board", board)):
+        try:
+            ids[where] = card_ids(cards)
+        except ValueError as error:  # say which of the two holds the bad card
+            return ValueError(f"{where}: {error}")
+    hole_ids, board_ids = ids["the hole"], ids["the board"]
     if len(hole_ids) not in HOLE_SIZES:
         return ValueError(f"the hole must have 4, 5 or 6 cards, got {len(hole_ids)}")
     if len(board_ids) not in BOARD_SIZES:
         return ValueError(f"the board must have 3, 4 or 5 cards, got {len(board_ids)}")
-    check_unique(hole_ids + board_ids)
+    for i, card in enumerate(hole_ids + board_ids):
+        first = (hole_ids + board_ids).index(card)
+        if first < i:
+            where = "the hole" if i < len(hole_ids) else "the board" if first >= len(hole_ids) else "the hole and the board"
+            return ValueError(f"duplicate card {RANKS[card >> 2]}{SUITS[card & 3]} in {where}")
     return ValueError(f"invalid hand {hole!r} on {board!r}")  # not reached for valid cards
 
 
@@ -497,9 +507,9 @@ def evaluate_batch(
     holes: npt.ArrayLike,
     boards: npt.ArrayLike,
     *,
-    out: tuple[np.ndarray, np.ndarray] | None = None,
+    out: tuple[npt.NDArray[np.uint16], npt.NDArray[np.int32]] | None = None,
     check: bool = True,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int32]]:
     """Evaluate N hands at once in C (the GIL is released while it runs).
 
     ``holes`` is ``(N, 4)``, ``(N, 5)`` or ``(N, 6)`` and ``boards`` ``(N, 3)``,
@@ -535,8 +545,8 @@ def evaluate_batch(
 
 
 def evaluate_high_batch(
-    holes: npt.ArrayLike, boards: npt.ArrayLike, *, out: np.ndarray | None = None, check: bool = True
-) -> np.ndarray:
+    holes: npt.ArrayLike, boards: npt.ArrayLike, *, out: npt.NDArray[np.uint16] | None = None, check: bool = True
+) -> npt.NDArray[np.uint16]:
     """The high half only of :func:`evaluate_batch` (cheaper)."""
     import numpy as np
 

@@ -108,11 +108,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from math import comb
-from typing import Any, Union
+from typing import Any, ClassVar, Union
 
 import numpy as np
 import numpy.typing as npt
 
+from ._checks import check_range_text
 from ._core import ffi, lib
 from ._ranking import load_ranking
 from .cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, format_cards
@@ -1304,7 +1305,7 @@ class Range:
         return (self._hole_size == other._hole_size and np.array_equal(self._index, other._index)
                 and np.array_equal(self._weights, other._weights))
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # unhashable: ranges compare by value
 
     def __repr__(self) -> str:
         size = "" if self._hole_size == 4 else f", hole_size={self._hole_size}"

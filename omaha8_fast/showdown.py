@@ -1,6 +1,6 @@
 """Showdowns: who wins how many chips of each pot, high and low.
 
-The rules are RULES.md's "Splitting the pot". Each pot is split on its own
+The rules are those of docs/rules.md, "Splitting the pot". Each pot is split on its own
 among the live players eligible for it. If one of them has an 8-or-better
 low, the pot splits into a high half and a low half, an odd chip going to the
 high half; otherwise the best high takes it all. Tied players share only the
@@ -38,13 +38,14 @@ in 20:
 
 from __future__ import annotations
 
-import operator
 from bisect import bisect_left
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any, NamedTuple, Union
 
+from ._checks import check_int
+from ._modules import make_callable as _make_callable
 from ._core import ffi, lib
 from .cards import Card, CardsLike, card_ids
 from .evaluator import HOLE_SIZES, Evaluation, HighHand, LowHand, _as_bytes, evaluate
@@ -110,11 +111,7 @@ PotLike = Union[int, Contributions, Sequence[tuple[int, Iterable[int]]]]
 
 def _integer(value: object, what: str) -> int:
     """``value`` as an int: an int or a numpy integer, not a bool or a float."""
-    if type(value) is int:
-        return value
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise ValueError(f"{what} must be an integer, got {value!r}")
-    return operator.index(value)
+    return check_int(value, what)  # the package's one integer rule (omaha8_fast._checks)
 
 
 def _chips(value: object, what: str) -> int:
@@ -270,7 +267,7 @@ def _pot_pairs(pot: PotLike, n: int, live: int) -> list[int]:
             raise ValueError("every player folded: nobody is eligible for the pot")
         return [x for amount, eligible in _side_pots(pot, players) for x in (amount, sum(1 << i for i in eligible))]
     pairs = []
-    for k, item in enumerate(pot):
+    for k, item in enumerate(pot):  # pyright: ignore[reportArgumentType]  # an int pot returned above
         try:
             amount, eligible = item
             mask = 0
@@ -281,7 +278,7 @@ def _pot_pairs(pot: PotLike, n: int, live: int) -> list[int]:
                     raise ValueError(f"pot {k} lists player {i} twice")
                 mask |= 1 << i
         except (TypeError, ValueError) as error:
-            if isinstance(error, ValueError) and str(error).startswith(f"pot {k}"):
+            if str(error).startswith(f"pot {k}"):  # ours: ValueError, or TypeError for a non-int
                 raise
             raise ValueError(f"pot {k} must be an (amount, eligible players) pair, got {item!r}") from None
         if not mask & live:
@@ -416,7 +413,7 @@ class Showdown:
     __slots__ = ("payouts", "_board", "_holes", "_live", "_first", "_pairs", "_detail", "_high", "_low", "_pots", "_hands")
 
     def __init__(self, payouts: list[int], raw: Any) -> None:
-        self.payouts = payouts
+        self.payouts: list[int] = payouts
         (self._board, self._holes, self._live, self._first, self._pairs, self._detail, self._high, self._low) = raw
         self._pots: tuple[PotResult, ...] | None = None
 
@@ -590,3 +587,6 @@ def showdown(
     """
     payouts, raw = _split(board, holes, pot, button_order, True)
     return Showdown(payouts, raw)
+
+
+_make_callable(__name__, "showdown")  # omaha8_fast.showdown is this module, and calling it calls showdown() (see _modules.py)

@@ -43,9 +43,10 @@ def test_bad_input_exits_2_with_one_line(args: list[str], words: str, capsys: py
 
 
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(["eval", "AsKd2c3h"])
-    assert info.value.code == 2
+    assert main(["eval"]) == 2
+    assert capsys.readouterr().err == "omaha8 eval: error: the following arguments are required: CARDS (see omaha8 eval -h)\n"
+    assert main(["eval", "AsKd2c3h"]) == 2  # a hole without a board
+    assert "board of 3 to 5 cards" in capsys.readouterr().err
 
 
 def test_module_entry_point_and_version() -> None:

@@ -155,7 +155,7 @@ def test_all_in_bet_below_the_minimum_sets_no_new_minimum() -> None:
 
 
 def test_pot_limit_rules_example() -> None:
-    # RULES.md: pot 100, A bets 100; B may raise to at most 400.
+    # docs/rules.md, "Betting structures": pot 100, A bets 100; B may raise to at most 400.
     hand = Hand([1000, 1000], button=0, small_blind=25, big_blind=50, betting="pot-limit")
     hand.call(); hand.check()
     assert hand.pot == 100 and hand.street == "flop"

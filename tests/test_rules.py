@@ -1,4 +1,4 @@
-"""Every example of RULES.md, by name, on the C core and on the reference."""
+"""Every example of docs/rules.md, by name, on the C core and on the reference."""
 
 from __future__ import annotations
 
@@ -29,17 +29,18 @@ def test_two_plus_three_board_full_house_does_not_play(impl: str) -> None:
 
 @BOTH
 def test_rules_aakx_example_follows_the_two_plus_three_rule(impl: str) -> None:
-    # RULES.md: "hole A-A-K-x on a board of A-A-K-7-5 is NOT four aces". Its
-    # own 2+3 rule contradicts that: the two hole aces with A-A-K from the board
-    # are a legal five-card hand, four aces (the first class with a king
-    # kicker, 11). We implement the rule; see "Notes on RULES.md" in README.
+    # One rules source said "hole A-A-K-x on a board of A-A-K-7-5 is NOT four
+    # aces"; the 2+3 rule contradicts that: the two hole aces with A-A-K from
+    # the board are a legal five-card hand, four aces (the first class with a
+    # king kicker, 11). We implement the rule; see docs/rules.md, "Where the
+    # sources disagreed".
     value = high(impl, "As Ah Kd 8c", "Ad Ac Kh 7s 5s")
     assert value == 11 and high_category(value) == "Four of a Kind"
 
 
 @BOTH
 def test_one_hole_ace_never_makes_quads_with_two_board_aces(impl: str) -> None:
-    # The spirit of the RULES example: with one ace in the hole and two on the
+    # The spirit of that example: with one ace in the hole and two on the
     # board there are only three aces to use; K-K-x in the hole with a paired
     # board is a full house, not a board full house.
     assert high_category(high(impl, "As Kd 8c 2h", "Ad Ac Kh 7s 5s")) == "Full House"
