@@ -1245,8 +1245,9 @@ class Range:
     def items(self) -> Iterator[tuple[tuple[int, ...], int]]:
         """``(hand, weight)`` pairs, streamed like iteration.
 
-        >>> [(format_cards(h), w) for h, w in Range("AsAd2s3d@5").items()]
-        [('As Ad 3d 2s', 5)]
+        >>> for hand, weight in Range("AsAd2s3d@5").items():
+        ...     print(format_cards(hand), weight)
+        As Ad 3d 2s 5
         """
         for start in range(0, len(self._index), _CHUNK):
             weights = self._weights[start:start + _CHUNK].tolist()
