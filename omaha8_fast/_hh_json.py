@@ -34,6 +34,7 @@ from ._hh_model import (
 )
 from .cards import Card
 from .engine import Action, HandHistory
+from .rake import Rake
 
 __all__ = ["SCHEMA", "VERSION", "to_json", "from_json", "to_dict", "from_dict"]
 
@@ -42,6 +43,8 @@ VERSION = 1
 _MAX_JSON = 5_000_000  # characters: a hand is a few kilobytes
 _ENGINE_FIELDS = ("stacks", "button", "small_blind", "big_blind", "betting", "small_bet", "big_bet", "ante",
                   "hole_size", "deck", "actions")
+#: HandHistory's other fields, written under "extra" when not their defaults
+_EXTRA_FIELDS = tuple(f.name for f in dataclasses.fields(HandHistory) if f.name not in _ENGINE_FIELDS)
 
 
 def _plain(value: object) -> bool:
@@ -59,10 +62,8 @@ def to_dict(hand: HandHistory | ImportedHand) -> dict[str, Any]:
     """The JSON object of ``hand`` (see the module docstring)."""
     head: dict[str, Any] = {"schema": SCHEMA, "version": VERSION}
     if isinstance(hand, HandHistory):
-        # fields a later engine adds (with defaults) travel under "extra" when they are plain values
-        extra = {f.name: getattr(hand, f.name) for f in dataclasses.fields(hand) if f.name not in _ENGINE_FIELDS}
-        extra = {k: list(v) if isinstance(v, tuple) else v for k, v in extra.items()
-                 if _plain(v) and v != _default(k)}
+        # fields the engine added later (with defaults) travel under "extra"
+        extra = {k: _extra_value(k, getattr(hand, k)) for k in _EXTRA_FIELDS if getattr(hand, k) != _default(k)}
         return head | ({"extra": extra} if extra else {}) | {
             "kind": "engine",
             "stacks": list(hand.stacks), "button": hand.button, "small_blind": hand.small_blind,
@@ -101,6 +102,28 @@ def to_dict(hand: HandHistory | ImportedHand) -> dict[str, Any]:
             "cashed_out": hand.cashed_out, "first_line": hand.first_line,
         }
     raise TypeError(f"to_json takes a HandHistory or an ImportedHand, not {type(hand).__name__}")
+
+
+def _extra_value(name: str, value: object) -> Any:
+    """The JSON value of the engine field ``name`` (a rake as its three
+    numbers, the fraction as exact text such as ``"1/20"``)."""
+    if isinstance(value, Rake):
+        return {"fraction": str(value.fraction), "cap": value.cap, "no_flop_no_drop": value.no_flop_no_drop}
+    if not _plain(value):  # a field this writer does not know how to write: never drop it silently
+        raise TypeError(f"cannot write the engine field {name!r} ({type(value).__name__}) as JSON")
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _read_extra(name: str, value: Any, where: str) -> Any:
+    """The engine field ``name`` from its JSON value (see :func:`_extra_value`)."""
+    if name == "rake" and value is not None:
+        rake = _Reader(value, f"{where}: rake")
+        try:
+            return Rake(rake.get("fraction", str), cap=rake.get("cap", int, optional=True),
+                        no_flop_no_drop=rake.get("no_flop_no_drop", bool))
+        except (TypeError, ValueError) as error:
+            raise HandHistoryError(f"{where}: rake: {error}") from None
+    return tuple(value) if isinstance(value, list) else value
 
 
 def _default(name: str) -> object:
@@ -187,7 +210,7 @@ def from_dict(data: object) -> HandHistory | ImportedHand:
             tuple(top.ints("stacks")), top.get("button", int), top.get("small_blind", int), top.get("big_blind", int),
             top.get("betting", str), top.get("small_bet", int, optional=True), top.get("big_bet", int, optional=True),
             top.get("ante", int), top.get("hole_size", int), top.cards("deck"), actions,
-            **{k: tuple(v) if isinstance(v, list) else v for k, v in extra.items()},
+            **{k: _read_extra(k, v, "the document: extra") for k, v in extra.items()},
         )
     if kind != "imported":
         raise HandHistoryError(f"unknown kind {kind!r}: 'engine' or 'imported'")
