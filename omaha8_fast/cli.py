@@ -12,11 +12,8 @@ from collections.abc import Sequence
 from itertools import islice
 from math import comb
 
-<<<<<<< HEAD
 from . import _cli_analysis
-=======
 from ._cli_hh import register as register_hh
->>>>>>> histories
 from ._version import __version__
 from .evaluator import HighHand, LowHand, evaluate
 from .kernels import kernel
@@ -120,11 +117,8 @@ def build_parser() -> argparse.ArgumentParser:
     rg.add_argument("--hole-size", type=int, default=4, help="cards per hand (default 4)")
     rg.add_argument("--show", type=int, default=10, help="how many hands to list (default 10)")
     rg.set_defaults(run=cmd_range)
-<<<<<<< HEAD
     _cli_analysis.register(commands)
-=======
     register_hh(commands)
->>>>>>> histories
     return parser
 
 
