@@ -67,6 +67,8 @@ _eval = lib.o8_eval
 _eval_high = lib.o8_eval_high
 _eval_text = lib.o8_eval_text
 _eval_ids = lib.o8_eval_ids  # takes bytes without a copy (a char pointer)
+_eval_hand = lib.o8_eval_hand  # o8_eval_ids, flagging ids 0 and 1
+_ID01_FLAG = lib.O8_ID01_FLAG
 _eval_batch = lib.o8_eval_batch_kernel
 _ID_OF = {r + s: i * 4 + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 # Bytes of every canonical one- and two-card text ("As", "AsKd"): packed
@@ -167,20 +169,28 @@ def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     (``"AsKd2c3h"``, ``"As Kd 2c 3h"``), card strings or ids 0..51.
     """
     kind = type(hole)
-    if (kind is list or kind is tuple) and type(board) is kind:  # _direct, inlined: the commonest case
+    if (kind is list or kind is tuple) and type(board) is kind:  # the commonest case
         seq: Any = hole
         other: Any = board
-        try:
+        try:  # bytes() takes ints 0..255 (and bools, flagged below); cffi passes it without a copy
             both = seq + other
-            ids = bytes(both)
-            packed = _eval_ids(ids, len(seq), len(other))
-        except (TypeError, ValueError):
+            packed = _eval_hand(bytes(both), len(seq), len(other))
+        except (TypeError, ValueError):  # the general path explains
             packed = -1
-        # _has_bool, inlined: only ids 0 and 1 can come from True/False
-        if packed >= 0 and not ((0 in ids and type(both[ids.index(0)]) is bool)
-                                or (1 in ids and type(both[ids.index(1)]) is bool)):
+        # a hand with id 0 or 1 (flagged) might hold True or False
+        if 0 <= packed < _ID01_FLAG or (packed > 0 and bool not in map(type, both)):
+            return packed & 0xFFFF, (packed >> 16 & 0xFFFFFF) or None
+        packed = -1
+    elif kind is str and type(board) is str:  # _direct, inlined
+        try:
+            h, b = hole.encode(), board.encode()  # type: ignore[union-attr]
+            packed = _eval_text(h, len(h), b, len(b))
+        except UnicodeEncodeError:  # lone surrogates: the general parser explains
+            packed = -1
+        if packed >= 0:
             return packed & 0xFFFF, (packed >> 16) or None
-    packed = _direct(hole, board) if kind is str else -1
+    else:
+        packed = -1
     if packed < 0:
         h, b = _hand_bytes(hole, board)
         packed = _eval(h, len(h), b, len(b))

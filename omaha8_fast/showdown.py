@@ -327,7 +327,26 @@ def split_pot(board: CardsLike, holes: Sequence[CardsLike | None], pot: PotLike,
     >>> split_pot("Ks Qd Jc 4h 2s", ["Ac Tc 8d 8h", "Ad Td 9c 9h", None, "Ah Th 7c 7d"], 100)
     [34, 33, 0, 33]
     """
+    if type(holes) is list and len(holes) == 2 and type(pot) is int:  # heads-up: one C call
+        seats: Any = holes
+        cards: Any = board
+        hole0, hole1 = seats
+        kind = type(hole0)
+        if (kind is list or kind is tuple) and type(hole1) is kind and type(cards) is kind:
+            try:  # bytes() takes ints 0..255 (and bools, flagged below); cffi passes it without a copy
+                every = cards + hole0 + hole1
+                won = _split_heads_up(bytes(every), len(cards), len(hole0), len(hole1), pot, 0 if button_order else 1)
+            except (TypeError, ValueError, OverflowError):  # the general path explains
+                won = -1
+            # a hand with id 0 or 1 (flagged) might hold True or False
+            if 0 <= won < _ID01_FLAG or (won > 0 and bool not in map(type, every)):
+                won &= _ID01_FLAG - 1
+                return [won, pot - won]
     return _split(board, holes, pot, button_order, False)[0]
+
+
+_split_heads_up = lib.o8_split_heads_up
+_ID01_FLAG = lib.O8_SPLIT_ID01_FLAG
 
 
 # --- the rich result ---------------------------------------------------------
