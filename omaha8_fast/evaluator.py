@@ -66,8 +66,7 @@ CATEGORIES = (
 _eval = lib.o8_eval
 _eval_high = lib.o8_eval_high
 _eval_text = lib.o8_eval_text
-_eval_ids = lib.o8_eval_ids  # takes bytes without a copy (a char pointer)
-_eval_hand = lib.o8_eval_hand  # o8_eval_ids, flagging ids 0 and 1
+_eval_hand = lib.o8_eval_hand  # bytes without a copy (a char pointer); flags ids 0 and 1
 _ID01_FLAG = lib.O8_ID01_FLAG
 _eval_batch = lib.o8_eval_batch_kernel
 _ID_OF = {r + s: i * 4 + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
@@ -132,13 +131,6 @@ def _invalid(hole: Any, board: Any) -> ValueError:
     return ValueError(f"invalid hand {hole!r} on {board!r}")  # not reached for valid cards
 
 
-def _has_bool(cards: Any, ids: bytes) -> bool:
-    """Whether the cards of a valid hand (no id twice) hold True or False:
-    only ids 0 and 1 can come from one, so only those are looked at."""
-    zero, one = ids.find(0), ids.find(1)
-    return (zero >= 0 and type(cards[zero]) is bool) or (one >= 0 and type(cards[one]) is bool)
-
-
 def _direct(hole: Any, board: Any) -> int:
     """The fast path of the single-hand functions: ``o8_eval``'s packed
     value straight from two lists (or two tuples) of int ids or from two
@@ -146,12 +138,14 @@ def _direct(hole: Any, board: Any) -> int:
     any error: that path raises the error with its message)."""
     kind = type(hole)
     if (kind is list or kind is tuple) and type(board) is kind:
-        try:  # bytes() takes ints 0..255 (and bools, checked below)
-            ids = bytes(hole + board)
+        try:  # bytes() takes ints 0..255 (and bools, flagged below)
+            both = hole + board
+            packed: int = _eval_hand(bytes(both), len(hole), len(board))
         except (TypeError, ValueError):
             return -1
-        packed: int = _eval_ids(ids, len(hole), len(board))
-        return -1 if packed < 0 or _has_bool(hole + board, ids) else packed
+        if 0 <= packed < _ID01_FLAG or (packed > 0 and bool not in map(type, both)):
+            return packed & (_ID01_FLAG - 1)
+        return -1
     if kind is str and type(board) is str:
         try:
             h, b = hole.encode(), board.encode()
