@@ -67,7 +67,7 @@ _eval = lib.o8_eval
 _eval_high = lib.o8_eval_high
 _eval_text = lib.o8_eval_text
 _eval_hand = lib.o8_eval_hand  # bytes without a copy (a char pointer); flags ids 0 and 1
-_ID01_FLAG = lib.O8_ID01_FLAG
+_ID01_FLAG: int = lib.O8_ID01_FLAG
 _eval_batch = lib.o8_eval_batch_kernel
 _ID_OF = {r + s: i * 4 + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 # Bytes of every canonical one- and two-card text ("As", "AsKd"): packed
@@ -131,6 +131,13 @@ def _invalid(hole: Any, board: Any) -> ValueError:
     return ValueError(f"invalid hand {hole!r} on {board!r}")  # not reached for valid cards
 
 
+def _holds_bool(cards: Any, ids: bytes) -> bool:
+    """Whether ``cards`` (``ids`` is their bytes) holds True or False: they
+    become ids 0 and 1, so only the cards there are looked at."""
+    zero, one = ids.find(0), ids.find(1)
+    return (zero >= 0 and type(cards[zero]) is bool) or (one >= 0 and type(cards[one]) is bool)
+
+
 def _direct(hole: Any, board: Any) -> int:
     """The fast path of the single-hand functions: ``o8_eval``'s packed
     value straight from two lists (or two tuples) of int ids or from two
@@ -140,10 +147,11 @@ def _direct(hole: Any, board: Any) -> int:
     if (kind is list or kind is tuple) and type(board) is kind:
         try:  # bytes() takes ints 0..255 (and bools, flagged below)
             both = hole + board
-            packed: int = _eval_hand(bytes(both), len(hole), len(board))
+            ids = bytes(both)
+            packed: int = _eval_hand(ids, len(hole), len(board))
         except (TypeError, ValueError):
             return -1
-        if 0 <= packed < _ID01_FLAG or (packed > 0 and bool not in map(type, both)):
+        if 0 <= packed < _ID01_FLAG or (packed > 0 and not _holds_bool(both, ids)):
             return packed & (_ID01_FLAG - 1)
         return -1
     if kind is str and type(board) is str:
@@ -168,11 +176,12 @@ def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
         other: Any = board
         try:  # bytes() takes ints 0..255 (and bools, flagged below); cffi passes it without a copy
             both = seq + other
-            packed = _eval_hand(bytes(both), len(seq), len(other))
+            ids = bytes(both)
+            packed = _eval_hand(ids, len(seq), len(other))
         except (TypeError, ValueError):  # the general path explains
             packed = -1
-        # a hand with id 0 or 1 (flagged) might hold True or False
-        if 0 <= packed < _ID01_FLAG or (packed > 0 and bool not in map(type, both)):
+        # a hand with id 0 or 1 (flagged) might hold True or False, at those ids' places
+        if 0 <= packed < _ID01_FLAG or (packed > 0 and not _holds_bool(both, ids)):
             return packed & 0xFFFF, (packed >> 16 & 0xFFFFFF) or None
         packed = -1
     elif kind is str and type(board) is str:  # _direct, inlined

@@ -47,7 +47,7 @@ from typing import Any, NamedTuple, Union
 
 from ._core import ffi, lib
 from .cards import Card, CardsLike, card_ids
-from .evaluator import HOLE_SIZES, Evaluation, HighHand, LowHand, _as_bytes, evaluate
+from .evaluator import HOLE_SIZES, Evaluation, HighHand, LowHand, _as_bytes, _holds_bool, evaluate
 
 __all__ = [
     "Pot",
@@ -335,18 +335,19 @@ def split_pot(board: CardsLike, holes: Sequence[CardsLike | None], pot: PotLike,
         if (kind is list or kind is tuple) and type(hole1) is kind and type(cards) is kind:
             try:  # bytes() takes ints 0..255 (and bools, flagged below); cffi passes it without a copy
                 every = cards + hole0 + hole1
-                won = _split_heads_up(bytes(every), len(cards), len(hole0), len(hole1), pot, 0 if button_order else 1)
+                ids = bytes(every)
+                won = _split_heads_up(ids, len(cards), len(hole0), len(hole1), pot, 0 if button_order else 1)
             except (TypeError, ValueError, OverflowError):  # the general path explains
                 won = -1
-            # a hand with id 0 or 1 (flagged) might hold True or False
-            if 0 <= won < _ID01_FLAG or (won > 0 and bool not in map(type, every)):
+            # a hand with id 0 or 1 (flagged) might hold True or False, at those ids' places
+            if 0 <= won < _ID01_FLAG or (won > 0 and not _holds_bool(every, ids)):
                 won &= _ID01_FLAG - 1
                 return [won, pot - won]
     return _split(board, holes, pot, button_order, False)[0]
 
 
 _split_heads_up = lib.o8_split_heads_up
-_ID01_FLAG = lib.O8_SPLIT_ID01_FLAG
+_ID01_FLAG: int = lib.O8_SPLIT_ID01_FLAG
 
 
 # --- the rich result ---------------------------------------------------------
