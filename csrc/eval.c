@@ -40,7 +40,7 @@ int64_t o8_eval_hand(const char *cards, int hole_size, int board_size) {
     const uint8_t *hole = (const uint8_t *)cards, *board = hole + (hole_size > 0 ? hole_size : 0);
     unsigned high, low;
     uint64_t in_hole, on_board;
-    if (!sizes_ok(hole_size, board_size)
+    if (hole_size < 4 || !sizes_ok(hole_size, board_size)  /* Omaha holes: 4..6 */
         || !(o8_cards_mask(hole, hole_size, &in_hole) & o8_cards_mask(board, board_size, &on_board)
              & !(in_hole & on_board)))
         return -1;

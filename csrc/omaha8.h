@@ -59,7 +59,7 @@ int64_t o8_eval_ids(const char *cards, int hole_size, int board_size);
 int64_t o8_eval_text(const char *hole, size_t hole_len, const char *board, size_t board_len);
 
 /* Checked, for the Python API's fast path: like o8_eval_ids (hole then
- * board in one array, hole 4..6 cards), plus the bit O8_ID01_FLAG in the
+ * board in one array, hole 4..6 cards: -1 for 2 or 3), plus the bit O8_ID01_FLAG in the
  * result when a card is id 0 or 1, the ids True and False become in
  * Python's bytes(): only then need the caller look for bools. */
 #define O8_ID01_SHIFT 40

@@ -89,7 +89,7 @@ int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int 
 
 int64_t o8_split_heads_up(const char *cards, int board_size, int hole0_size, int hole1_size, int64_t pot,
                           int first) {
-    if (board_size != O8_MAX_BOARD || hole0_size != hole1_size || hole0_size < O8_MIN_HOLE
+    if (board_size != O8_MAX_BOARD || hole0_size != hole1_size || hole0_size < 4 /* Omaha holes: 4..6 */
         || hole0_size > O8_MAX_HOLE || pot < 0 || pot >= O8_SPLIT_ID01_FLAG || (first != 0 && first != 1))
         return -1;
     const uint8_t *board = (const uint8_t *)cards;

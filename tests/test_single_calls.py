@@ -10,7 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from omaha8_fast import evaluate, evaluate_hilo, format_cards
+from omaha8_fast import evaluate, evaluate_high, evaluate_hilo, format_cards
 from omaha8_fast.showdown import split_pot
 
 
@@ -80,3 +80,15 @@ def test_split_pot_heads_up_errors_name_the_problem() -> None:
         split_pot(board, [[51, 47, 0, 6], [50, 46, 1, 2, 3]], 100)
     with pytest.raises(ValueError, match="5 cards at a showdown"):
         split_pot(board[:4], [[51, 47, 0, 6], [50, 46, 1, 7]], 100)
+
+
+@pytest.mark.parametrize("size", [2, 3])
+def test_short_holes_are_refused_by_the_fast_paths(size: int) -> None:
+    # the C core takes 2..6 hole cards for batches; Omaha's single calls need 4..6
+    hole, board = [32, 47, 20, 21][:size], [38, 34, 8, 14, 7]
+    with pytest.raises(ValueError, match="4, 5 or 6 cards"):
+        evaluate_hilo(hole, board)
+    with pytest.raises(ValueError, match="4, 5 or 6 cards"):
+        evaluate_high(tuple(hole), tuple(board))
+    with pytest.raises(ValueError, match="4, 5 or 6 cards"):
+        split_pot(board, [hole, [0, 1, 2, 3][:size]], 100)
