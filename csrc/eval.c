@@ -36,19 +36,6 @@ int64_t o8_eval(const uint8_t *hole, int hole_size, const uint8_t *board, int bo
     return (int64_t)high | (int64_t)O8_LOW_DECIMAL[low] << 16;
 }
 
-int64_t o8_eval_hand(const char *cards, int hole_size, int board_size) {
-    const uint8_t *hole = (const uint8_t *)cards, *board = hole + (hole_size > 0 ? hole_size : 0);
-    unsigned high, low;
-    uint64_t in_hole, on_board;
-    if (hole_size < 4 || !sizes_ok(hole_size, board_size)  /* Omaha holes: 4..6 */
-        || !(o8_cards_mask(hole, hole_size, &in_hole) & o8_cards_mask(board, board_size, &on_board)
-             & !(in_hole & on_board)))
-        return -1;
-    eval_one(hole, hole_size, board, board_size, &high, &low);
-    return (int64_t)high | (int64_t)O8_LOW_DECIMAL[low] << 16
-        | (int64_t)(((in_hole | on_board) & 3) != 0) << O8_ID01_SHIFT;
-}
-
 int64_t o8_eval_ids(const char *cards, int hole_size, int board_size) {
     if (hole_size < 4) return -1;
     return o8_eval((const uint8_t *)cards, hole_size, (const uint8_t *)cards + hole_size, board_size);

@@ -58,14 +58,6 @@ int64_t o8_eval_ids(const char *cards, int hole_size, int board_size);
  * take (which the Python parser then explains). */
 int64_t o8_eval_text(const char *hole, size_t hole_len, const char *board, size_t board_len);
 
-/* Checked, for the Python API's fast path: like o8_eval_ids (hole then
- * board in one array, hole 4..6 cards: -1 for 2 or 3), plus the bit O8_ID01_FLAG in the
- * result when a card is id 0 or 1, the ids True and False become in
- * Python's bytes(): only then need the caller look for bools. */
-#define O8_ID01_SHIFT 40
-#define O8_ID01_FLAG 1099511627776
-int64_t o8_eval_hand(const char *cards, int hole_size, int board_size);
-
 /* Checked: the high value only, -1 on invalid input. */
 int32_t o8_eval_high(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size);
 
@@ -151,7 +143,8 @@ int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int 
  * holes of one size (4..6), `pot` chips (0 .. 2**62 - 1) that both are
  * eligible for, the first leftover chip to player `first` (0 or 1). Returns
  * player 0's payout (player 1 gets the rest), plus the bit
- * O8_SPLIT_ID01_FLAG when a card is id 0 or 1 (see o8_eval_hand); -1 when
+ * O8_SPLIT_ID01_FLAG when a card is id 0 or 1 (the ids True and False
+ * become in Python's bytes(): only then need the caller look for bools); -1 when
  * anything is out of range or a card is invalid or repeated (the caller's
  * general path then explains). */
 #define O8_SPLIT_ID01_FLAG 4611686018427387904

@@ -66,8 +66,7 @@ CATEGORIES = (
 _eval = lib.o8_eval
 _eval_high = lib.o8_eval_high
 _eval_text = lib.o8_eval_text
-_eval_hand = lib.o8_eval_hand  # bytes without a copy (a char pointer); flags ids 0 and 1
-_ID01_FLAG: int = lib.O8_ID01_FLAG
+_eval_ids = lib.o8_eval_ids  # takes bytes without a copy (a char pointer)
 _eval_batch = lib.o8_eval_batch_kernel
 _ID_OF = {r + s: i * 4 + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}
 # Bytes of every canonical one- and two-card text ("As", "AsKd"): packed
@@ -131,9 +130,9 @@ def _invalid(hole: Any, board: Any) -> ValueError:
     return ValueError(f"invalid hand {hole!r} on {board!r}")  # not reached for valid cards
 
 
-def _holds_bool(cards: Any, ids: bytes) -> bool:
-    """Whether ``cards`` (``ids`` is their bytes) holds True or False: they
-    become ids 0 and 1, so only the cards there are looked at."""
+def _has_bool(cards: Any, ids: bytes) -> bool:
+    """Whether the cards of a valid hand (no id twice) hold True or False:
+    only ids 0 and 1 can come from one, so only those are looked at."""
     zero, one = ids.find(0), ids.find(1)
     return (zero >= 0 and type(cards[zero]) is bool) or (one >= 0 and type(cards[one]) is bool)
 
@@ -145,15 +144,12 @@ def _direct(hole: Any, board: Any) -> int:
     any error: that path raises the error with its message)."""
     kind = type(hole)
     if (kind is list or kind is tuple) and type(board) is kind:
-        try:  # bytes() takes ints 0..255 (and bools, flagged below)
-            both = hole + board
-            ids = bytes(both)
-            packed: int = _eval_hand(ids, len(hole), len(board))
+        try:  # bytes() takes ints 0..255 (and bools, checked below)
+            ids = bytes(hole + board)
         except (TypeError, ValueError):
             return -1
-        if 0 <= packed < _ID01_FLAG or (packed > 0 and not _holds_bool(both, ids)):
-            return packed & (_ID01_FLAG - 1)
-        return -1
+        packed: int = _eval_ids(ids, len(hole), len(board))
+        return -1 if packed < 0 or _has_bool(hole + board, ids) else packed
     if kind is str and type(board) is str:
         try:
             h, b = hole.encode(), board.encode()
@@ -174,15 +170,16 @@ def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     if (kind is list or kind is tuple) and type(board) is kind:  # the commonest case
         seq: Any = hole
         other: Any = board
-        try:  # bytes() takes ints 0..255 (and bools, flagged below); cffi passes it without a copy
+        try:
             both = seq + other
             ids = bytes(both)
-            packed = _eval_hand(ids, len(seq), len(other))
-        except (TypeError, ValueError):  # the general path explains
+            packed = _eval_ids(ids, len(seq), len(other))
+        except (TypeError, ValueError):
             packed = -1
-        # a hand with id 0 or 1 (flagged) might hold True or False, at those ids' places
-        if 0 <= packed < _ID01_FLAG or (packed > 0 and not _holds_bool(both, ids)):
-            return packed & 0xFFFF, (packed >> 16 & 0xFFFFFF) or None
+        # _has_bool, inlined: only ids 0 and 1 can come from True/False
+        if packed >= 0 and not ((0 in ids and type(both[ids.index(0)]) is bool)
+                                or (1 in ids and type(both[ids.index(1)]) is bool)):
+            return packed & 0xFFFF, (packed >> 16) or None
         packed = -1
     elif kind is str and type(board) is str:  # _direct, inlined
         try:

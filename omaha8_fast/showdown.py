@@ -47,7 +47,7 @@ from typing import Any, NamedTuple, Union
 
 from ._core import ffi, lib
 from .cards import Card, CardsLike, card_ids
-from .evaluator import HOLE_SIZES, Evaluation, HighHand, LowHand, _as_bytes, _holds_bool, evaluate
+from .evaluator import HOLE_SIZES, Evaluation, HighHand, LowHand, _as_bytes, _has_bool, evaluate
 
 __all__ = [
     "Pot",
@@ -340,7 +340,7 @@ def split_pot(board: CardsLike, holes: Sequence[CardsLike | None], pot: PotLike,
             except (TypeError, ValueError, OverflowError):  # the general path explains
                 won = -1
             # a hand with id 0 or 1 (flagged) might hold True or False, at those ids' places
-            if 0 <= won < _ID01_FLAG or (won > 0 and not _holds_bool(every, ids)):
+            if 0 <= won < _ID01_FLAG or (won > 0 and not _has_bool(every, ids)):
                 won &= _ID01_FLAG - 1
                 return [won, pot - won]
     return _split(board, holes, pot, button_order, False)[0]
