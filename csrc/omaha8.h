@@ -138,6 +138,19 @@ int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int 
                 int n, uint64_t live, int first, const int64_t *pots, int n_pots,
                 int64_t *payouts, int64_t *detail, uint16_t *high, int32_t *low);
 
+/* Checked heads-up showdown of one pot, for split_pot's fast path: `cards`
+ * holds the board (board_size, which must be 5) then two live players'
+ * holes of one size (4..6), `pot` chips (0 .. 2**62 - 1) that both are
+ * eligible for, the first leftover chip to player `first` (0 or 1). Returns
+ * player 0's payout (player 1 gets the rest), plus the bit
+ * O8_SPLIT_ID01_FLAG when a card is id 0 or 1 (the ids True and False
+ * become in Python's bytes(): only then need the caller look for bools); -1 when
+ * anything is out of range or a card is invalid or repeated (the caller's
+ * general path then explains). */
+#define O8_SPLIT_ID01_FLAG 4611686018427387904
+int64_t o8_split_heads_up(const char *cards, int board_size, int hole0_size, int hole1_size, int64_t pot,
+                          int first);
+
 /* ---- Equity (csrc/equity.c) ------------------------------------------------
  *
  * A job is 2..O8_MAX_PLAYERS players with holes of one size, a known board of

@@ -85,3 +85,18 @@ int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int 
     }
     return 0;
 }
+
+
+int64_t o8_split_heads_up(const char *cards, int board_size, int hole0_size, int hole1_size, int64_t pot,
+                          int first) {
+    if (board_size != O8_MAX_BOARD || hole0_size != hole1_size || hole0_size < 4 /* Omaha holes: 4..6 */
+        || hole0_size > O8_MAX_HOLE || pot < 0 || pot >= O8_SPLIT_ID01_FLAG || (first != 0 && first != 1))
+        return -1;
+    const uint8_t *board = (const uint8_t *)cards;
+    uint64_t all;
+    int64_t pots[2] = {pot, 3}, payouts[2];
+    if (o8_showdown(board, board_size, board + board_size, hole0_size, 2, 3, first, pots, 1, payouts, 0, 0, 0))
+        return -1;
+    o8_cards_mask(board, board_size + 2 * hole0_size, &all);
+    return payouts[0] | ((all & 3) ? O8_SPLIT_ID01_FLAG : 0);
+}

@@ -177,7 +177,7 @@ def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     (``"AsKd2c3h"``, ``"As Kd 2c 3h"``), card strings or ids 0..51.
     """
     kind = type(hole)
-    if (kind is list or kind is tuple) and type(board) is kind:  # _direct, inlined: the commonest case
+    if (kind is list or kind is tuple) and type(board) is kind:  # the commonest case
         seq: Any = hole
         other: Any = board
         try:
@@ -190,7 +190,17 @@ def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
         if packed >= 0 and not ((0 in ids and type(both[ids.index(0)]) is bool)
                                 or (1 in ids and type(both[ids.index(1)]) is bool)):
             return packed & 0xFFFF, (packed >> 16) or None
-    packed = _direct(hole, board) if kind is str else -1
+        packed = -1
+    elif kind is str and type(board) is str:  # _direct, inlined
+        try:
+            h, b = hole.encode(), board.encode()  # type: ignore[union-attr]
+            packed = _eval_text(h, len(h), b, len(b))
+        except UnicodeEncodeError:  # lone surrogates: the general parser explains
+            packed = -1
+        if packed >= 0:
+            return packed & 0xFFFF, (packed >> 16) or None
+    else:
+        packed = -1
     if packed < 0:
         h, b = _hand_bytes(hole, board)
         packed = _eval(h, len(h), b, len(b))

@@ -48,7 +48,7 @@ from ._checks import check_int
 from ._modules import make_callable as _make_callable
 from ._core import ffi, lib
 from .cards import Card, CardsLike, card_ids
-from .evaluator import HOLE_SIZES, Evaluation, HighHand, LowHand, _as_bytes, evaluate
+from .evaluator import HOLE_SIZES, Evaluation, HighHand, LowHand, _as_bytes, _has_bool, evaluate
 
 __all__ = [
     "Pot",
@@ -324,7 +324,27 @@ def split_pot(board: CardsLike, holes: Sequence[CardsLike | None], pot: PotLike,
     >>> split_pot("Ks Qd Jc 4h 2s", ["Ac Tc 8d 8h", "Ad Td 9c 9h", None, "Ah Th 7c 7d"], 100)
     [34, 33, 0, 33]
     """
+    if type(holes) is list and len(holes) == 2 and type(pot) is int:  # heads-up: one C call
+        seats: Any = holes
+        cards: Any = board
+        hole0, hole1 = seats
+        kind = type(hole0)
+        if (kind is list or kind is tuple) and type(hole1) is kind and type(cards) is kind:
+            try:  # bytes() takes ints 0..255 (and bools, flagged below); cffi passes it without a copy
+                every = cards + hole0 + hole1
+                ids = bytes(every)
+                won = _split_heads_up(ids, len(cards), len(hole0), len(hole1), pot, 0 if button_order else 1)
+            except (TypeError, ValueError, OverflowError):  # the general path explains
+                won = -1
+            # a hand with id 0 or 1 (flagged) might hold True or False, at those ids' places
+            if 0 <= won < _ID01_FLAG or (won > 0 and not _has_bool(every, ids)):
+                won &= _ID01_FLAG - 1
+                return [won, pot - won]
     return _split(board, holes, pot, button_order, False)[0]
+
+
+_split_heads_up = lib.o8_split_heads_up
+_ID01_FLAG: int = lib.O8_SPLIT_ID01_FLAG
 
 
 # --- the rich result ---------------------------------------------------------
