@@ -120,7 +120,7 @@ class BettingRules:
 
     def street_sizes(self, big_blind: int, small_bet: int | None, big_bet: int | None) -> tuple[int, int, int, int]:
         """The minimum bet or raise on each street: the big blind."""
-        return (big_blind,) * 4
+        return (big_blind, big_blind, big_blind, big_blind)
 
     def max_to(self, high: int, low_to: int, all_in_to: int, pot: int, owed: int) -> int:
         """The largest total a bet or raise may reach: ``high`` is the bet to
@@ -196,7 +196,7 @@ def check_chips(value: object, name: str) -> int:
         return value
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
-    amount = index(value)
+    amount = index(value)  # pyright: ignore[reportArgumentType]  # has __index__
     if amount < 0:
         raise ValueError(f"{name} must not be negative, got {amount}")
     if amount > MAX_CHIPS:

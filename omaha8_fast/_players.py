@@ -90,7 +90,7 @@ def _name(card: int) -> str:
 def _range_class() -> type | None:
     # No object can be a Range before omaha8_fast.ranges is imported: looking
     # it up here keeps numpy out of equity() calls with plain hands.
-    module = sys.modules.get(__package__ + ".ranges")
+    module = sys.modules.get(__name__.rpartition(".")[0] + ".ranges")
     cls = getattr(module, "Range", None)
     return cls if isinstance(cls, type) else None
 

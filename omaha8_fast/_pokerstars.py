@@ -213,7 +213,7 @@ def _read_header(rest: str, hand: _Hand, line: int) -> str | None:
         return other
     if isinstance(known, str):
         return known
-    (hand.game, hand.hole_size, hand.betting, hand.mixed, hand.tournament, hand.unit, hand.symbol, hand.currency,
+    (hand.game, hand.hole_size, hand.betting, hand.mixed, hand.tournament, hand.unit, hand.symbol, hand.currency,  # pyright: ignore[reportAttributeAccessIssue]
      hand.stakes, _) = known  # type: ignore[assignment]
     hand.date = date.strip()
     return None

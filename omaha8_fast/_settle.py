@@ -43,7 +43,7 @@ def settle(
     payouts = [0] * len(holes)
     results = []
     for r, board in enumerate(boards):
-        these = [Pot(part[r], eligible) for part, (_, eligible) in zip(parts, pots)]
+        these = [Pot(part[r], tuple(eligible)) for part, (_, eligible) in zip(parts, pots)]
         if detailed:
             result = showdown(board, holes, these)
             results.append(result)

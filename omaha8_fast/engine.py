@@ -1080,7 +1080,7 @@ def _posts(posts: object, n: int, blinds: tuple[int, int]) -> tuple[int, ...]:
     """The seats posting an extra big blind (players joining a table), checked."""
     if isinstance(posts, (str, bytes)) or not hasattr(posts, "__iter__"):
         raise TypeError(f"posts must be a sequence of seats, not {type(posts).__name__}")
-    seats = tuple(posts)
+    seats = tuple(posts)  # pyright: ignore[reportArgumentType]  # has __iter__
     for seat in seats:
         if type(seat) is not int:
             raise TypeError(f"posts must be seats (ints), not {type(seat).__name__}")
@@ -1097,7 +1097,7 @@ def _amount(value: object, kind: str) -> int:
         return value
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"the {kind} amount must be an integer, not {type(value).__name__}")
-    return index(value)
+    return index(value)  # pyright: ignore[reportArgumentType]  # has __index__
 
 
 def _deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> tuple[int, ...]:

@@ -180,6 +180,8 @@ def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     if (kind is list or kind is tuple) and type(board) is kind:  # the commonest case
         seq: Any = hole
         other: Any = board
+        both: Any = ()
+        ids = b""
         try:
             both = seq + other
             ids = bytes(both)

@@ -702,7 +702,7 @@ def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
         feature = _FEATURES[node.qualifier]
         for pattern in node.patterns:
             for variant in _variants(pattern):
-                elements = [e for e in variant if e[0] != "ranks"]
+                elements: list[Any] = [e for e in variant if e[0] != "ranks"]
                 var_ranks = next(e[1] for e in variant if e[0] == "ranks")
                 rank_cards = _cards(var_ranks, _ALL_SUITS)
                 named = [e for e in elements if e[0] == "var"]

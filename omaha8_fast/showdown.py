@@ -330,6 +330,8 @@ def split_pot(board: CardsLike, holes: Sequence[CardsLike | None], pot: PotLike,
         hole0, hole1 = seats
         kind = type(hole0)
         if (kind is list or kind is tuple) and type(hole1) is kind and type(cards) is kind:
+            every: Any = ()
+            ids = b""
             try:  # bytes() takes ints 0..255 (and bools, flagged below); cffi passes it without a copy
                 every = cards + hole0 + hole1
                 ids = bytes(every)
