@@ -60,7 +60,7 @@ def test_split_pot_heads_up_large_pots() -> None:
         assert split_pot(board, holes, pot) == split_pot(format_cards(board), [format_cards(h) for h in holes], pot)
     with pytest.raises(ValueError, match="too large"):
         split_pot(board, holes, 2**63)
-    with pytest.raises(ValueError, match="must be an integer"):
+    with pytest.raises(TypeError, match="must be an int, not bool"):  # the integer rule (omaha8_fast._checks)
         split_pot(board, holes, True)
 
 
