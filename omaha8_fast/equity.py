@@ -126,7 +126,10 @@ class PlayerEquity:
     nobody has a low); ``no_low`` how often nobody at all has a qualifying low
     (the same for every player). ``std_error`` is the standard error of
     ``equity`` (0.0 when exact). ``showdowns`` is the number of deals counted
-    (fewer than asked when a timeout returned partial results).
+    (fewer than asked when a timeout returned partial results). ``read_as``
+    says how :func:`equity` read the player: ``"hand"``, ``"random"`` or
+    ``"range of N hands"`` (the hands of the range that the known cards leave;
+    a mistyped hand never silently becomes a range).
     """
 
     hole: tuple[Card, ...] | None
@@ -140,6 +143,7 @@ class PlayerEquity:
     std_error: float
     exact: bool
     showdowns: int
+    read_as: str = "hand"
 
 
 @dataclass(frozen=True)
@@ -351,7 +355,8 @@ def equity(
         threads = 1
     counts = run_job(plan.job, threads=threads, executor=executor, progress=progress, timeout=seconds,
                      partial=partial)
-    return _results(counts, list(spot.holes), plan.exact)
+    results = _results(counts, list(spot.holes), plan.exact)
+    return [replace(r, read_as=kind) for r, kind in zip(results, spot.kinds)]
 
 
 # --- running chunks ------------------------------------------------------------

@@ -89,6 +89,13 @@ def test_mistyped_hand_is_refused_not_read_as_a_range() -> None:
     assert "a typo in a hand?" in done.stderr
 
 
+def test_equity_says_how_each_player_was_read() -> None:
+    results = equity(["AsAd2s3d", "ZZ", None, "random"], samples=2000, seed=1)
+    left = len(Range("ZZ", dead="AsAd2s3d"))  # the range's hands that the known hand leaves
+    assert left < 242164
+    assert [r.read_as for r in results] == ["hand", f"range of {left:,} hands", "random", "random"]
+
+
 def test_cli_says_how_each_player_was_read() -> None:
     done = run(["equity", "AsAd2s3d", "ZZ", "random", "--samples", "2000", "--seed", "1"])
     assert done.returncode == 0, done.stderr
