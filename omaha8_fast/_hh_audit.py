@@ -35,6 +35,7 @@ from ._hh_describe import UNREADABLE, check_values
 from ._hh_model import HandHistoryError, ImportedHand, format_amount
 from .cards import Card
 from .evaluator import evaluate_hilo
+from .rake import Rake
 from .showdown import pots_from_contributions, split_pot
 
 __all__ = ["Audit", "Difference", "AuditPot", "audit", "to_engine", "contributions"]
@@ -121,14 +122,7 @@ def _rake_split(amounts: list[int], rake: int, breakdown: tuple[int, ...]) -> tu
         a - b for a, b in zip(amounts, breakdown)
     ) == rake:
         return [a - b for a, b in zip(amounts, breakdown)], "the pots as the summary shows them"
-    total = sum(amounts)
-    out, cum, given = [], 0, 0
-    for a in amounts:
-        cum += a
-        share = (2 * rake * cum + total) // (2 * total) if total else 0  # rounded cumulative share
-        out.append(share - given)
-        given = share
-    return out, "the pots in proportion (main pot first)"
+    return Rake.shares(amounts, rake), "the pots in proportion (rounded cumulative shares, main pot first)"
 
 
 def _fail(hand: ImportedHand, reason: str, paid: dict[str, int], verdict: Verdict = "unjudged") -> Audit:

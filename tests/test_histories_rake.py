@@ -98,3 +98,20 @@ def test_three_runs_cannot_be_written_as_pokerstars() -> None:
     hand.raise_to(10); hand.call()
     with pytest.raises(ValueError, match="at most twice"):
         to_pokerstars(hand)
+
+
+def test_without_the_printed_pot_breakdown_the_audit_still_agrees(hands: list[Hand]) -> None:
+    # The audit then spreads the rake by its own rule (in proportion, as real PokerStars hands do):
+    # the engine must have spread it the same way.
+    raked = [h for h in hands if h.rake and len(h.showdown_results) and len(h.showdown_results[0].pots) > 1]
+    assert raked
+    for hand in raked:
+        text = to_pokerstars(hand)
+        total = next(line for line in text.splitlines() if line.startswith("Total pot "))
+        assert " Main pot " in total
+        stripped = text.replace(total, total[:total.index(" Main pot ")] + total[total.index(" | Rake"):])
+        (imported,) = parse_pokerstars(stripped)
+        assert imported.pot_breakdown == ()
+        result = audit(imported)
+        assert result.ok, (result, stripped)
+        assert [result.expected.get(f"Player{s + 1}", 0) for s in range(len(hand.stacks))] == hand.payouts, stripped
