@@ -1006,7 +1006,7 @@ def to_pokerstars(
                 if pot.low_winners:
                     any_low = True
                 if not pot.shown:  # one player eligible: theirs without a showdown
-                    winners, shares = pot.eligible, (pot.amount,)
+                    winners, shares = pot.eligible, (pot.amount,) * len(pot.eligible)
                 else:
                     winners, shares = pot.high_winners + pot.low_winners, pot.high_shares + pot.low_shares
                 for i, chips in zip(winners, shares):

@@ -115,3 +115,19 @@ def test_without_the_printed_pot_breakdown_the_audit_still_agrees(hands: list[Ha
         result = audit(imported)
         assert result.ok, (result, stripped)
         assert [result.expected.get(f"Player{s + 1}", 0) for s in range(len(hand.stacks))] == hand.payouts, stripped
+
+
+def test_phh_round_trip_keeps_the_rake_and_the_runs(hands: list[Hand]) -> None:
+    from omaha8_fast.histories import from_phh, to_phh
+
+    for hand in hands:
+        text = to_phh(hand)
+        again = from_phh(text)
+        assert again.stacks == hand.stacks and again.actions == hand.actions and again.holes == hand.holes, text
+        assert again.rake == hand.rake and again.payouts == hand.payouts and again.history.rake == hand.history.rake
+        assert again.runs == hand.runs, text
+        if hand.street == "showdown":  # every card was dealt: the very same history, the same boards
+            assert again.history == hand.history, text
+            assert again.boards == hand.boards, text
+        assert (hand.history.rake is not None) == ("_omaha8_rake_fraction" in text)
+        assert len(hand.boards) == 1 or "_omaha8_run_cards" in text
