@@ -131,3 +131,20 @@ def test_phh_round_trip_keeps_the_rake_and_the_runs(hands: list[Hand]) -> None:
             assert again.boards == hand.boards, text
         assert (hand.history.rake is not None) == ("_omaha8_rake_fraction" in text)
         assert len(hand.boards) == 1 or "_omaha8_run_cards" in text
+
+
+def test_to_engine_replays_the_rake_and_the_runs(hands: list[Hand]) -> None:
+    from omaha8_fast.histories import to_engine
+
+    checked = 0
+    for hand in hands:
+        if not (hand.rake or len(hand.boards) == 2):
+            continue
+        (imported,) = parse_pokerstars(to_pokerstars(hand))
+        again = to_engine(imported)
+        assert isinstance(again, Hand)
+        assert again.is_over and again.rake == hand.rake
+        if hand.street == "showdown":
+            assert again.boards == hand.boards and again.payouts == hand.payouts
+        checked += 1
+    assert checked > HANDS // 5
