@@ -28,6 +28,7 @@ PokerStars hands, see docs/histories.md):
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -35,6 +36,7 @@ from ._hh_describe import UNREADABLE, check_values
 from ._hh_model import HandHistoryError, ImportedHand, format_amount
 from .cards import Card
 from .evaluator import evaluate_hilo
+from .rake import Rake
 from .showdown import pots_from_contributions, split_pot
 
 __all__ = ["Audit", "Difference", "AuditPot", "audit", "to_engine", "contributions"]
@@ -121,14 +123,7 @@ def _rake_split(amounts: list[int], rake: int, breakdown: tuple[int, ...]) -> tu
         a - b for a, b in zip(amounts, breakdown)
     ) == rake:
         return [a - b for a, b in zip(amounts, breakdown)], "the pots as the summary shows them"
-    total = sum(amounts)
-    out, cum, given = [], 0, 0
-    for a in amounts:
-        cum += a
-        share = (2 * rake * cum + total) // (2 * total) if total else 0  # rounded cumulative share
-        out.append(share - given)
-        given = share
-    return out, "the pots in proportion (main pot first)"
+    return Rake.shares(amounts, rake), "the pots in proportion (rounded cumulative shares, main pot first)"
 
 
 def _fail(hand: ImportedHand, reason: str, paid: dict[str, int], verdict: Verdict = "unjudged") -> Audit:
@@ -341,7 +336,13 @@ def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> object:
     if hand.betting == "limit":
         small_bet, big_bet = bb, (hand.stakes[1] if hand.stakes[0] == bb and hand.stakes[1] else 2 * bb)
     rng = random.Random(seed)
-    known = [c for s in seats for c in hand.hole_cards.get(s.name, ())] + list(hand.board)
+    shared = 0
+    extra: list[Card] = []  # the second run's own cards
+    if hand.run_twice:
+        first, second = hand.boards[0], hand.boards[1]
+        shared = next(k for k in range(6) if k == 5 or k >= len(second) or first[k] != second[k])
+        extra = list(second[shared:])
+    known = [c for s in seats for c in hand.hole_cards.get(s.name, ())] + list(hand.board) + extra
     if len(set(known)) != len(known):
         raise error("the same card is known twice")
     left = [Card(c) for c in range(52) if c not in set(known)]
@@ -353,11 +354,17 @@ def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> object:
             cards = tuple(left.pop() for _ in range(hand.hole_size))
         deck += cards
     board = list(hand.board) + [left.pop() for _ in range(5 - len(hand.board))]
-    deck += board
+    deck += board + extra
+    rake = None
+    if hand.rake:  # the site's own schedule is unknown: this hand's rake as an exact fraction of its pot
+        if hand.rake >= hand.total_pot:
+            raise error(f"the rake {hand.rake} is not below the total pot {hand.total_pot}")
+        rake = Rake(Fraction(hand.rake, hand.total_pot), cap=hand.rake, no_flop_no_drop=False)
     try:
         engine = Hand(
             [s.stack for s in seats], button, sb, bb, betting=hand.betting,  # type: ignore[arg-type]
             small_bet=small_bet, big_bet=big_bet, ante=ante, deck=deck, hole_size=hand.hole_size,
+            rake=rake, runs=2 if hand.run_twice else 1,
         )
     except ValueError as problem:
         raise error(f"the engine cannot set up this hand: {problem}") from None

@@ -17,7 +17,10 @@ What we write (docs/histories.md has the details):
   ``'pot-limit'``, ``'no-limit'``), ``_omaha8_hole_size`` (4, 5, 6),
   ``_omaha8_button`` (the engine seat of the button: PHH player ``p{i+1}`` is
   engine seat ``(button + 1 + i) % n``) and, for imported hands,
-  ``_omaha8_rake`` and ``_omaha8_unit``.
+  ``_omaha8_rake`` and ``_omaha8_unit``; an engine hand's rake as
+  ``_omaha8_rake_fraction`` (``'1/20'``), ``_omaha8_rake_cap`` (absent: no cap),
+  ``_omaha8_rake_no_flop_no_drop``, and ``_omaha8_runs`` with the further runs'
+  own cards in ``_omaha8_run_cards`` (PHH has no field for either).
 
 Only ``FO/8`` with 4 hole cards is a hand pokerkit can replay as it is; the
 other files still load in ``pokerkit.HandHistory.loads`` (pokerkit keeps the
@@ -44,6 +47,7 @@ from typing import Any
 from ._hh_model import HandHistoryError, ImportedHand
 from .cards import Card
 from .engine import Hand, HandHistory, IllegalAction
+from .rake import Rake
 
 __all__ = ["to_phh", "from_phh", "to_phh_all", "from_phh_all", "imported_to_phh"]
 
@@ -139,6 +143,16 @@ def _fields(
         ("_omaha8_hole_size", h),
         ("_omaha8_button", button),
     ]
+    if history.rake is not None:  # PHH has no rake field (pokerkit's rake is a function, not data)
+        rake = history.rake
+        fields.append(("_omaha8_rake_fraction", str(rake.fraction)))
+        if rake.cap is not None:
+            fields.append(("_omaha8_rake_cap", rake.cap))
+        fields.append(("_omaha8_rake_no_flop_no_drop", rake.no_flop_no_drop))
+    if history.runs != 1:
+        fields.append(("_omaha8_runs", history.runs))
+        if len(deck) > n * h + 5:  # the further runs' own cards, after run 1's board
+            fields.append(("_omaha8_run_cards", "".join(deck[n * h + 5:])))
     for key, value in (extra or {}).items():
         if value is not None:
             fields.append((key, value))
@@ -296,9 +310,11 @@ def _from_fields(data: dict[str, Any], *, seed: int | None = 0) -> Hand:
             continue
         else:
             raise HandHistoryError(f"action {number}: cannot read {text!r}")
+    rake, runs, run_cards = _rake_and_runs(data)
+    board_dealt = len(board)
     rng = random.Random(seed)
     try:
-        known = [Card(c) for h in holes for c in h if c is not None] + [Card(c) for c in board if c is not None]
+        known = [Card(c) for h in holes for c in h if c is not None] + [Card(c) for c in board + run_cards if c is not None]
     except ValueError as error:
         raise HandHistoryError(f"bad card in the actions: {error}") from None
     if len(set(known)) != len(known):
@@ -307,10 +323,11 @@ def _from_fields(data: dict[str, Any], *, seed: int | None = 0) -> Hand:
     rng.shuffle(left)
     deck = [Card(c) if c is not None else left.pop() for h in holes for c in h]
     deck += [Card(c) if c is not None else left.pop() for c in board[:5]]
-    deck += [left.pop() for _ in range(5 - min(5, len(board)))]
+    deck += [left.pop() for _ in range(5 - min(5, board_dealt))]
+    deck += [Card(c) if c is not None else left.pop() for c in run_cards]
     try:
         hand = Hand(seat_stacks, button, blinds[0], blinds[1], betting=betting, small_bet=small_bet, big_bet=big_bet,
-                    ante=antes[0], deck=deck, hole_size=hole_size)
+                    ante=antes[0], deck=deck, hole_size=hole_size, rake=rake, runs=runs)
     except ValueError as error:
         raise HandHistoryError(f"the engine cannot set up this hand: {error}") from None
     for seat, kind, amount, number in moves:
@@ -327,6 +344,28 @@ def _from_fields(data: dict[str, Any], *, seed: int | None = 0) -> Hand:
         except IllegalAction as error:
             raise HandHistoryError(f"action {number}: {error}") from None
     return hand
+
+
+def _rake_and_runs(data: dict[str, Any]) -> tuple[Rake | None, int, list[str | None]]:
+    """The ``_omaha8_rake_*`` fields as a :class:`Rake` (None when absent),
+    ``_omaha8_runs`` and the further runs' cards ``_omaha8_run_cards``."""
+    rake = None
+    if "_omaha8_rake_fraction" in data:
+        fraction, cap = data["_omaha8_rake_fraction"], data.get("_omaha8_rake_cap")
+        flag = data.get("_omaha8_rake_no_flop_no_drop", True)
+        if not isinstance(fraction, str) or (cap is not None and (type(cap) is not int)) or type(flag) is not bool:
+            raise HandHistoryError("PHH fields '_omaha8_rake_*' must be a fraction text, an integer cap and a bool")
+        try:
+            rake = Rake(fraction, cap=cap, no_flop_no_drop=flag)
+        except (TypeError, ValueError) as error:
+            raise HandHistoryError(f"bad PHH rake: {error}") from None
+    runs = _int(data, "_omaha8_runs", 1)
+    if not 1 <= runs <= 10:
+        raise HandHistoryError(f"PHH field '_omaha8_runs' must be 1 to 10, got {runs}")
+    text = data.get("_omaha8_run_cards", "")
+    if not isinstance(text, str):
+        raise HandHistoryError("PHH field '_omaha8_run_cards' must be a text of cards")
+    return rake, runs, _split_cards(text, "'_omaha8_run_cards'") if text else []
 
 
 def _player(text: str, n: int, number: int) -> int:

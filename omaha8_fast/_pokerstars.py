@@ -927,23 +927,28 @@ def to_pokerstars(
     deck = history.deck
     board = deck[n * h:n * h + 5]
     holes = [deck[s * h:(s + 1) * h] for s in range(n)]
+    boards = hand.boards
+    if len(boards) > 2:
+        raise ValueError(f"PokerStars runs a board at most twice; this hand ran it {len(boards)} times")
+    twice = len(boards) == 2
+    common = next(k for k in range(6) if k == 5 or boards[0][k] != boards[-1][k]) if twice else 5
     out.append(f"Dealt to {names[0]} [{' '.join(map(str, holes[0]))}]")
     high = bb
     street = "preflop"
     order = ("preflop", "flop", "turn", "river")
     reached = 0
 
-    def street_line(k: int) -> str:
-        title = order[k].upper()
+    def street_line(k: int, cards: tuple[Card, ...], run: str = "") -> str:
+        title = run + order[k].upper()
         if k == 1:
-            return f"*** FLOP *** [{' '.join(map(str, board[:3]))}]"
-        return f"*** {title} *** [{' '.join(map(str, board[:k + 1]))}] [{board[k + 1]}]"
+            return f"*** {title} *** [{' '.join(map(str, cards[:3]))}]"
+        return f"*** {title} *** [{' '.join(map(str, cards[:k + 1]))}] [{cards[k + 1]}]"
 
     for action in history.actions:
         while action.street != street:
             reached += 1
             street = order[reached]
-            out.append(street_line(reached))
+            out.append(street_line(reached, board))
             street_bets = [0] * n
             high = 0
         s, kind = action.seat, action.kind
@@ -969,44 +974,65 @@ def to_pokerstars(
         out.append(f"Uncalled bet ({money(returned[1])}) returned to {names[returned[0]]}")
     showdown = hand.street == "showdown"
     if showdown:
+        shared = (0, 0, 0, 1, 2, 3)[common]  # the last street dealt once, before the runs
+        while reached < shared:
+            reached += 1
+            out.append(street_line(reached, board))
+        if twice:
+            for run, cards in zip(("FIRST ", "SECOND "), boards):
+                out += [street_line(k, cards, run) for k in range(reached + 1, 4)]
         while reached < 3:
             reached += 1
-            out.append(street_line(reached))
+            if not twice:
+                out.append(street_line(reached, board))
     payouts = hand.payouts or [0] * n
-    result = hand.showdown_result
+    results = hand.showdown_results
     seats_order = hand.showdown_seats
-    shown_desc: dict[int, str] = {}
-    if showdown and result is not None:
-        out.append("*** SHOW DOWN ***")
-        for s in hand.showdown_order:
-            desc = describe_pokerstars(holes[s], board)
-            shown_desc[s] = desc
-            out.append(f"{names[s]}: shows [{' '.join(map(str, holes[s]))}] ({desc})")
-        multi = len(result.pots) > 1
-        any_low = False
-        for k, pot in enumerate(result.pots):
-            label = "pot" if not multi else ("main pot" if k == 0 else f"side pot-{k}")
-            if pot.low_winners:
-                any_low = True
-            for i, chips in zip(pot.high_winners + pot.low_winners, pot.high_shares + pot.low_shares):
-                if chips:
-                    out.append(f"{names[seats_order[i]]} collected {money(chips)} from {label}")
-        if not any_low:
-            out.append("No low hand qualified")
-        pots_text = ""
-        if multi:
-            pots_text = f" Main pot {money(result.pots[0].amount)}." + "".join(
-                f" Side pot-{k} {money(p.amount)}." for k, p in enumerate(result.pots[1:], 1)
+    shown_desc: dict[int, list[str]] = {}
+    pots_text = ""
+    if showdown and results:
+        after_rake = [0] * len(results[0].pots)
+        for r, (result, cards) in enumerate(zip(results, boards)):
+            out.append(f"*** {('FIRST ', 'SECOND ')[r] if twice else ''}SHOW DOWN ***")
+            for s in hand.showdown_order:
+                desc = describe_pokerstars(holes[s], cards)
+                shown_desc.setdefault(s, []).append(desc)
+                out.append(f"{names[s]}: shows [{' '.join(map(str, holes[s]))}] ({desc})")
+            multi = len(result.pots) > 1
+            any_low = False
+            for k, pot in enumerate(result.pots):
+                after_rake[k] += pot.amount
+                label = "pot" if not multi else ("main pot" if k == 0 else f"side pot-{k}")
+                if pot.low_winners:
+                    any_low = True
+                if not pot.shown:  # one player eligible: theirs without a showdown
+                    winners, shares = pot.eligible, (pot.amount,) * len(pot.eligible)
+                else:
+                    winners, shares = pot.high_winners + pot.low_winners, pot.high_shares + pot.low_shares
+                for i, chips in zip(winners, shares):
+                    if chips:
+                        out.append(f"{names[seats_order[i]]} collected {money(chips)} from {label}")
+            if not any_low:
+                out.append("No low hand qualified")
+        if len(after_rake) > 1:  # PokerStars prints the pots after the rake
+            pots_text = f" Main pot {money(after_rake[0])}." + "".join(
+                f" Side pot-{k} {money(p)}." for k, p in enumerate(after_rake[1:], 1)
             )
     else:
         winner = payouts.index(max(payouts))
         out.append(f"{names[winner]} collected {money(payouts[winner])} from pot")
-        pots_text = ""
     out.append("*** SUMMARY ***")
-    out.append(f"Total pot {money(sum(payouts))}{pots_text} | Rake {money(0)}")
+    out.append(f"Total pot {money(sum(payouts) + hand.rake)}{pots_text} | Rake {money(hand.rake)}")
     shown_board = board[:(0, 3, 4, 5)[reached]] if not showdown else board
-    if shown_board:
+    if twice:
+        out.append("Hand was run twice")
+        out += [f"{run} Board [{' '.join(map(str, cards))}]" for run, cards in zip(("FIRST", "SECOND"), boards)]
+    elif shown_board:
         out.append(f"Board [{' '.join(map(str, shown_board))}]")
+    run_won = [[0] * n for _ in results]
+    for r, result in enumerate(results):
+        for i, chips in enumerate(result.payouts):
+            run_won[r][seats_order[i]] += chips
     folded_on = {}
     for action in history.actions:
         if action.kind == "fold":
@@ -1019,8 +1045,11 @@ def to_pokerstars(
             where = "before Flop" if folded_on[s] == "preflop" else f"on the {folded_on[s].capitalize()}"
             out.append(f"Seat {s + 1}: {names[s]}{role} folded {where}")
         elif s in shown_desc:
-            verdict = f"won ({money(payouts[s])})" if payouts[s] else "lost"
-            out.append(f"Seat {s + 1}: {names[s]}{role} showed [{' '.join(map(str, holes[s]))}] and {verdict} with {shown_desc[s]}")
+            verdicts = [
+                (f"won ({money(run_won[r][s])})" if run_won[r][s] else "lost") + f" with {desc}"
+                for r, desc in enumerate(shown_desc[s])
+            ]
+            out.append(f"Seat {s + 1}: {names[s]}{role} showed [{' '.join(map(str, holes[s]))}] and {', and '.join(verdicts)}")
         else:
             out.append(f"Seat {s + 1}: {names[s]}{role} collected ({money(payouts[s])})")
     return "\n".join(out) + "\n"

@@ -2,8 +2,10 @@
 
 A rake is a fraction of the pot, rounded **down** to a whole chip, at most
 ``cap`` chips, and (with ``no_flop_no_drop``, the default) nothing when the
-hand ends before the flop. It is taken before the pots are split, out of the
-main pot first, then the side pots in order (as PokerStars does).
+hand ends before the flop. It is taken before the pots are split, spread over
+the main and side pots in proportion to their size (as PokerStars does, see
+docs/histories.md): pot ``k`` pays the rounded share of the pots up to ``k``
+less what the pots before it paid.
 
 >>> rake = Rake(0.05, cap=3)
 >>> rake.amount(59, flop_seen=True), rake.amount(60, flop_seen=True), rake.amount(1000, flop_seen=True)
@@ -11,7 +13,7 @@ main pot first, then the side pots in order (as PokerStars does).
 >>> rake.amount(1000, flop_seen=False)   # no flop, no drop
 0
 >>> rake.take([Pot(40, (0, 1, 2)), Pot(20, (0, 1))], 3)
-[Pot(amount=37, eligible=(0, 1, 2)), Pot(amount=20, eligible=(0, 1))]
+[Pot(amount=38, eligible=(0, 1, 2)), Pot(amount=19, eligible=(0, 1))]
 """
 
 from __future__ import annotations
@@ -66,15 +68,31 @@ class Rake:
         return chips if self.cap is None or chips < self.cap else self.cap
 
     @staticmethod
-    def take(pots: Sequence[Pot], rake: int) -> list[Pot]:
-        """The pots with ``rake`` chips taken out of the main pot first, then
-        the side pots in order."""
-        out = []
-        for amount, eligible in pots:
-            taken = amount if rake > amount else rake
-            rake -= taken
-            out.append(Pot(amount - taken, eligible))
+    def shares(amounts: Sequence[int], rake: int) -> list[int]:
+        """The rake each pot of ``amounts`` (main pot first) pays: in
+        proportion to the pots, by rounded cumulative shares (half up), so
+        the shares sum to ``rake`` and none is more than its pot (``rake``
+        at most the total).
+
+        >>> Rake.shares([247, 93, 30], 18)   # a real PokerStars hand: $2.47, $0.93, $0.30 raked $0.18
+        [12, 5, 1]
+        """
+        total = sum(amounts)
+        if not 0 <= rake <= total:
+            raise ValueError(f"the rake {rake} must be from 0 to the pots' {total} chips")
+        out, cum, given = [], 0, 0
+        for amount in amounts:
+            cum += amount
+            share = (2 * rake * cum + total) // (2 * total) if total else 0
+            out.append(share - given)
+            given = share
         return out
+
+    @staticmethod
+    def take(pots: Sequence[Pot], rake: int) -> list[Pot]:
+        """The pots with ``rake`` chips taken out, spread by :meth:`shares`."""
+        shares = Rake.shares([amount for amount, _ in pots], rake)
+        return [Pot(amount - taken, eligible) for (amount, eligible), taken in zip(pots, shares)]
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready: the fraction as ``"numerator/denominator"`` text."""

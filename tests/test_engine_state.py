@@ -306,8 +306,9 @@ def test_rake_rounds_down_caps_and_skips_hands_without_a_flop() -> None:
         Rake(0.05, no_flop_no_drop=1)  # type: ignore[arg-type]
 
 
-def test_rake_is_taken_from_the_main_pot_first() -> None:
-    # Seat 0 all-in for 10 (main pot 30), seats 1 and 2 bet on: side pot 40. Rake 10% of 70, capped at 5.
+def test_rake_is_spread_over_the_pots_in_proportion() -> None:
+    # Seat 0 all-in for 10 (main pot 30), seats 1 and 2 bet on: side pot 40. Rake 10% of 70, capped at 5:
+    # the main pot pays round(5 * 30 / 70) = 2, the side pot the other 3 (PokerStars, docs/histories.md).
     deck = "Ac 2c 3d 4d  Ks Kd Qs Qd  Jh Jd Th 9h  5h 6h 8s Kc 7c"
     hand = Hand([10, 100, 100], 0, 1, 2, betting="no-limit", deck=deck, rake=Rake(0.1, cap=5))
     hand.all_in(); hand.call(); hand.call()
@@ -316,7 +317,7 @@ def test_rake_is_taken_from_the_main_pot_first() -> None:
         hand.check()
     assert hand.rake == 5 and sum(hand.stacks) + hand.rake == 210
     main, side = hand.showdown_result.pots  # type: ignore[union-attr]
-    assert (main.amount, side.amount) == (25, 40)
+    assert (main.amount, side.amount) == (28, 37)
     assert "Rake 5" in hand.history_text() and hand.view(None).rake == 5 and hand.history.rake == Rake(0.1, cap=5)
 
 
