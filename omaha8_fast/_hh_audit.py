@@ -29,14 +29,17 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Literal
 
 from ._hh_describe import UNREADABLE, check_values
 from ._hh_model import HandHistoryError, ImportedHand, format_amount
 from .cards import Card
 from .evaluator import evaluate_hilo
 from .rake import Rake
+
+if TYPE_CHECKING:
+    from .engine import Hand
 from .showdown import pots_from_contributions, split_pot
 
 __all__ = ["Audit", "Difference", "AuditPot", "audit", "to_engine", "contributions"]
@@ -299,8 +302,6 @@ def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> object:
     small blind). A hand with dead or extra blinds, or an action the engine
     finds illegal, raises :class:`HandHistoryError` naming the line.
     """
-    from .engine import Hand, IllegalAction
-
     def error(message: str, line: int | None = None) -> HandHistoryError:
         return HandHistoryError(message, hand_id=hand.hand_id, line=line if line is not None else hand.first_line)
 
@@ -359,7 +360,29 @@ def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> object:
     if hand.rake:  # the site's own schedule is unknown: this hand's rake as an exact fraction of its pot
         if hand.rake >= hand.total_pot:
             raise error(f"the rake {hand.rake} is not below the total pot {hand.total_pot}")
-        rake = Rake(Fraction(hand.rake, hand.total_pot), cap=hand.rake, no_flop_no_drop=False)
+        rake = Rake(Fraction(hand.rake, hand.total_pot), cap=hand.rake, no_flop_no_drop=False,
+                    split="proportional")  # how PokerStars spreads a rake over side pots
+    engine = _replay(hand, names, seats, button, sb, bb, small_bet, big_bet, ante, deck, rake, error)
+    if rake is not None and hand.pot_breakdown and _pots_after_rake(engine) != list(hand.pot_breakdown):
+        # the site printed its pots after rake: a rake out of the main pot first fits them
+        engine = _replay(hand, names, seats, button, sb, bb, small_bet, big_bet, ante, deck,
+                         replace(rake, split="main-first"), error)
+    return engine
+
+
+def _pots_after_rake(engine: Hand) -> list[int]:
+    """The amounts of a finished engine hand's pots after rake, every run's part added up."""
+    runs = engine.showdown_results
+    if not runs:
+        return []
+    return [sum(run.pots[k].amount for run in runs) for k in range(len(runs[0].pots))]
+
+
+def _replay(hand: ImportedHand, names: list[str], seats: Any, button: int, sb: int, bb: int, small_bet: Any,
+            big_bet: Any, ante: int, deck: list[Any], rake: Rake | None, error: Any) -> Hand:
+    """The engine hand of ``hand``'s actions, with this rake."""
+    from .engine import Hand, IllegalAction
+
     try:
         engine = Hand(
             [s.stack for s in seats], button, sb, bb, betting=hand.betting,  # type: ignore[arg-type]

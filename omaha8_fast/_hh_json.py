@@ -108,7 +108,7 @@ def _extra_value(name: str, value: object) -> Any:
     """The JSON value of the engine field ``name`` (a rake as its three
     numbers, the fraction as exact text such as ``"1/20"``)."""
     if isinstance(value, Rake):
-        return {"fraction": str(value.fraction), "cap": value.cap, "no_flop_no_drop": value.no_flop_no_drop}
+        return value.to_dict()
     if not _plain(value):  # a field this writer does not know how to write: never drop it silently
         raise TypeError(f"cannot write the engine field {name!r} ({type(value).__name__}) as JSON")
     return list(value) if isinstance(value, tuple) else value
@@ -120,7 +120,8 @@ def _read_extra(name: str, value: Any, where: str) -> Any:
         rake = _Reader(value, f"{where}: rake")
         try:
             return Rake(rake.get("fraction", str), cap=rake.get("cap", int, optional=True),
-                        no_flop_no_drop=rake.get("no_flop_no_drop", bool))
+                        no_flop_no_drop=rake.get("no_flop_no_drop", bool),
+                        split=rake.get("split", str, optional=True) or "main-first")
         except (TypeError, ValueError) as error:
             raise HandHistoryError(f"{where}: rake: {error}") from None
     return tuple(value) if isinstance(value, list) else value

@@ -149,6 +149,8 @@ def _fields(
         if rake.cap is not None:
             fields.append(("_omaha8_rake_cap", rake.cap))
         fields.append(("_omaha8_rake_no_flop_no_drop", rake.no_flop_no_drop))
+        if rake.split != "main-first":
+            fields.append(("_omaha8_rake_split", rake.split))
     if history.runs != 1:
         fields.append(("_omaha8_runs", history.runs))
         if len(deck) > n * h + 5:  # the further runs' own cards, after run 1's board
@@ -353,10 +355,11 @@ def _rake_and_runs(data: dict[str, Any]) -> tuple[Rake | None, int, list[str | N
     if "_omaha8_rake_fraction" in data:
         fraction, cap = data["_omaha8_rake_fraction"], data.get("_omaha8_rake_cap")
         flag = data.get("_omaha8_rake_no_flop_no_drop", True)
+        split = data.get("_omaha8_rake_split", "main-first")
         if not isinstance(fraction, str) or (cap is not None and (type(cap) is not int)) or type(flag) is not bool:
             raise HandHistoryError("PHH fields '_omaha8_rake_*' must be a fraction text, an integer cap and a bool")
         try:
-            rake = Rake(fraction, cap=cap, no_flop_no_drop=flag)
+            rake = Rake(fraction, cap=cap, no_flop_no_drop=flag, split=split)
         except (TypeError, ValueError) as error:
             raise HandHistoryError(f"bad PHH rake: {error}") from None
     runs = _int(data, "_omaha8_runs", 1)

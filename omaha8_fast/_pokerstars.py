@@ -35,7 +35,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import IO, Literal, Union
+from typing import IO, Any, Literal, Union
 
 from ._hh_model import (
     MAX_HAND_LINES,
@@ -927,7 +927,7 @@ def to_pokerstars(
     deck = history.deck
     board = deck[n * h:n * h + 5]
     holes = [deck[s * h:(s + 1) * h] for s in range(n)]
-    boards = hand.boards
+    boards: list[Any] = list(hand.boards)
     if len(boards) > 2:
         raise ValueError(f"PokerStars runs a board at most twice; this hand ran it {len(boards)} times")
     twice = len(boards) == 2

@@ -896,7 +896,7 @@ class Hand:
         mucked = self._mucked if self._mode == "choose" else ()  # a muck-losers muck gives up nothing it could win
         dead = [i for i, s in enumerate(seats) if self._folded[s] or s in mucked]
         pots = pots_from_contributions([committed[s] for s in seats], folded=dead)
-        return Rake.take(pots, self._raked) if self._raked else pots
+        return self._rake.take(pots, self._raked) if self._rake is not None and self._raked else pots
 
     def _split_one_board(self) -> list[int] | None:
         """The payouts by seat of a showdown on one board with no rake and no

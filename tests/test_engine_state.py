@@ -306,19 +306,24 @@ def test_rake_rounds_down_caps_and_skips_hands_without_a_flop() -> None:
         Rake(0.05, no_flop_no_drop=1)  # type: ignore[arg-type]
 
 
-def test_rake_is_spread_over_the_pots_in_proportion() -> None:
+@pytest.mark.parametrize(("split", "pots"), [("main-first", (25, 40)), ("proportional", (28, 37))])
+def test_rake_comes_out_of_the_pots_as_its_split_says(split: str, pots: tuple[int, int]) -> None:
     # Seat 0 all-in for 10 (main pot 30), seats 1 and 2 bet on: side pot 40. Rake 10% of 70, capped at 5:
-    # the main pot pays round(5 * 30 / 70) = 2, the side pot the other 3 (PokerStars, docs/histories.md).
+    # main-first (the default) takes all 5 from the main pot; proportional (what real PokerStars hands
+    # show, docs/histories.md): the main pot pays round(5 * 30 / 70) = 2, the side pot the other 3.
     deck = "Ac 2c 3d 4d  Ks Kd Qs Qd  Jh Jd Th 9h  5h 6h 8s Kc 7c"
-    hand = Hand([10, 100, 100], 0, 1, 2, betting="no-limit", deck=deck, rake=Rake(0.1, cap=5))
+    hand = Hand([10, 100, 100], 0, 1, 2, betting="no-limit", deck=deck, rake=Rake(0.1, cap=5, split=split))  # type: ignore[arg-type]
     hand.all_in(); hand.call(); hand.call()
     hand.bet(20); hand.call()
     while not hand.is_over:
         hand.check()
     assert hand.rake == 5 and sum(hand.stacks) + hand.rake == 210
     main, side = hand.showdown_result.pots  # type: ignore[union-attr]
-    assert (main.amount, side.amount) == (28, 37)
-    assert "Rake 5" in hand.history_text() and hand.view(None).rake == 5 and hand.history.rake == Rake(0.1, cap=5)
+    assert (main.amount, side.amount) == pots
+    assert "Rake 5" in hand.history_text() and hand.view(None).rake == 5
+    assert hand.history.rake == Rake(0.1, cap=5, split=split)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="split must be one of"):
+        Rake(0.1, split="side-first")  # type: ignore[arg-type]
 
 
 def test_rake_on_a_hand_won_without_showdown_after_the_flop() -> None:

@@ -23,8 +23,9 @@ def play(rng: random.Random) -> Hand:
     hole_size = rng.choice([4, 4, 4, 5, 6])
     n = rng.randint(2, 6 if hole_size == 4 else 5)
     stacks = [rng.choice([3, 7, 20, 61, 200, 1001]) for _ in range(n)]
-    rake = rng.choice([Rake(0.05, cap=3), Rake("1/20", cap=None), Rake(0.1, cap=7, no_flop_no_drop=False),
-                       Rake(0.045, cap=60), None])
+    rake = rng.choice([Rake(0.05, cap=3), Rake("1/20", cap=None, split="proportional"),
+                       Rake(0.1, cap=7, no_flop_no_drop=False), Rake(0.1, cap=7, no_flop_no_drop=False, split="proportional"),
+                       Rake(0.045, cap=60, split="proportional"), None])
     hand = Hand(stacks, button=rng.randrange(n), small_blind=1, big_blind=2,
                 betting=rng.choice(["limit", "pot-limit", "no-limit"]),  # type: ignore[arg-type]
                 ante=rng.choice([0, 0, 1]), seed=rng.getrandbits(32), hole_size=hole_size,
@@ -102,8 +103,9 @@ def test_three_runs_cannot_be_written_as_pokerstars() -> None:
 
 def test_without_the_printed_pot_breakdown_the_audit_still_agrees(hands: list[Hand]) -> None:
     # The audit then spreads the rake by its own rule (in proportion, as real PokerStars hands do):
-    # the engine must have spread it the same way.
-    raked = [h for h in hands if h.rake and len(h.showdown_results) and len(h.showdown_results[0].pots) > 1]
+    # an engine that spread it the same way (split="proportional") must agree.
+    raked = [h for h in hands if h.rake and h.history.rake is not None and h.history.rake.split == "proportional"
+             and len(h.showdown_results) and len(h.showdown_results[0].pots) > 1]
     assert raked
     for hand in raked:
         text = to_pokerstars(hand)
