@@ -70,11 +70,11 @@ class LegalActions:
     __slots__ = ("seat", "actions", "call_amount", "min_raise_to", "max_raise_to")
 
     def __init__(self, seat: int, actions: tuple[str, ...], call_amount: int, min_raise_to: int, max_raise_to: int) -> None:
-        self.seat = seat
-        self.actions = actions
-        self.call_amount = call_amount
-        self.min_raise_to = min_raise_to
-        self.max_raise_to = max_raise_to
+        self.seat: int = seat
+        self.actions: tuple[str, ...] = actions
+        self.call_amount: int = call_amount
+        self.min_raise_to: int = min_raise_to
+        self.max_raise_to: int = max_raise_to
 
     def _key(self) -> tuple[int, tuple[str, ...], int, int, int]:
         return (self.seat, self.actions, self.call_amount, self.min_raise_to, self.max_raise_to)

@@ -705,7 +705,7 @@ class PokerStarsReader(Iterator[ImportedHand]):
         self._mode = errors
         self.skipped: Counter[str] = Counter()
         self.errors: list[HandHistoryError] = []
-        self.hands_read = 0
+        self.hands_read: int = 0
 
     def __iter__(self) -> PokerStarsReader:
         return self
@@ -931,7 +931,7 @@ def to_pokerstars(
     if len(boards) > 2:
         raise ValueError(f"PokerStars runs a board at most twice; this hand ran it {len(boards)} times")
     twice = len(boards) == 2
-    common = next(k for k in range(6) if k == 5 or boards[0][k] != boards[-1][k]) if twice else 5
+    common = next(k for k in range(6) if k == 5 or boards[0][k] != boards[1][k]) if len(boards) == 2 else 5
     out.append(f"Dealt to {names[0]} [{' '.join(map(str, holes[0]))}]")
     high = bb
     street = "preflop"

@@ -112,6 +112,6 @@ class EquityAgent:
 
 
 #: The shared random baseline (``simulate`` reseeds it before each batch).
-random_agent = RandomAgent()
+random_agent: RandomAgent = RandomAgent()
 #: The shared equity baseline.
-equity_agent = EquityAgent()
+equity_agent: EquityAgent = EquityAgent()

@@ -446,8 +446,8 @@ class StreetEquities(Mapping[str, list[PlayerEquity]]):
 
     def __init__(self, names: Sequence[str], boards: Mapping[str, tuple[Card, ...]],
                  results: Mapping[str, list[PlayerEquity]]) -> None:
-        self.names = tuple(names)
-        self.boards = dict(boards)
+        self.names: tuple[str, ...] = tuple(names)
+        self.boards: dict[str, tuple[Card, ...]] = dict(boards)
         self._results = dict(results)
 
     def __getitem__(self, street: str) -> list[PlayerEquity]:
@@ -979,18 +979,18 @@ class Outs(Mapping[Card, CardOutcome]):
     the mean share over the cards (the equity when the card is the river)."""
 
     def __init__(self, names: Sequence[str], board: tuple[Card, ...], outcomes: Sequence[CardOutcome]) -> None:
-        self.names = tuple(names)
-        self.board = board
+        self.names: tuple[str, ...] = tuple(names)
+        self.board: tuple[Card, ...] = board
         self._by_card = {o.card: o for o in outcomes}
         n = len(names)
-        self.summary = tuple(OutsSummary(
+        self.summary: tuple[OutsSummary, ...] = tuple(OutsSummary(
             p,
             tuple(o.card for o in outcomes if o.high_winners == (p,)),
             tuple(o.card for o in outcomes if p in o.high_winners and len(o.high_winners) > 1),
             tuple(o.card for o in outcomes if o.low_winners == (p,)),
             tuple(o.card for o in outcomes if p in o.low_winners and len(o.low_winners) > 1),
             tuple(o.card for o in outcomes if o.scoop == p)) for p in range(n))
-        self.equity = tuple(sum(o.units[p] for o in outcomes) / POT / len(outcomes) for p in range(n))
+        self.equity: tuple[float, ...] = tuple(sum(o.units[p] for o in outcomes) / POT / len(outcomes) for p in range(n))
 
     def __getitem__(self, card: Card | int | str) -> CardOutcome:
         return self._by_card[Card(card)]

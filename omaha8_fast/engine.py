@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import index
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ._betting import BETTING_STRUCTURES, MAX_CHIPS, RULES, Betting, IllegalAction, LegalActions, check_chips
 from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines, render_log
@@ -309,7 +309,7 @@ class Hand:
             return NotImplemented
         return self.history == other.history
 
-    __hash__ = None  # type: ignore[assignment]  # a hand changes
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # a hand changes
 
     # --- state ---------------------------------------------------------------
 
@@ -1240,7 +1240,7 @@ class Table:
         mine, theirs = dict(vars(self)), dict(vars(other))
         return mine.pop("_rng").getstate() == theirs.pop("_rng").getstate() and mine == theirs
 
-    __hash__ = None  # type: ignore[assignment]  # a table changes
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # a table changes
 
     def copy(self) -> Table:
         """An independent copy (the current hand copied too, the random generator in the same state)."""
