@@ -49,7 +49,8 @@ import numpy.typing as npt
 
 from ._core import ffi, lib
 from .cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, format_cards
-from .equity import DEFAULT_SAMPLES, EXACT_LIMIT, EXACT_MAX, HandOrRandom, PlayerEquity, equity, runout_count
+from .equity import (DEFAULT_SAMPLES, EXACT_LIMIT, EXACT_MAX, HandOrRandom, PlayerEquity, equity, range_structs,
+                     runout_count)
 from .ranges import Range
 
 if TYPE_CHECKING:
@@ -260,26 +261,10 @@ class _CardJob:
     seed: int
 
 
-def _ranges_ffi(job: _CardJob) -> tuple[Any, list[Any]]:
-    keep: list[Any] = []
-    players = ffi.new("o8_range[]", len(job.players))
-    for i, (holes, weights) in enumerate(zip(job.players, job.weights)):
-        if holes is None:
-            players[i].holes = ffi.NULL
-            continue
-        keep.append(ffi.from_buffer("uint8_t[]", holes))
-        players[i].holes = keep[-1]
-        players[i].n_holes = len(holes) // job.hole_size
-        if weights is not None:
-            keep.append(ffi.new("int64_t[]", list(weights)))
-            players[i].cum_weights = keep[-1]
-    return players, keep
-
-
 def _count_cards(job: _CardJob, cards: bytes) -> bytes:
     """The o8_equity_counts of the job with each card of ``cards`` added to
     the board, as raw bytes (an executor task)."""
-    players, _keep = _ranges_ffi(job)
+    players, _keep = range_structs(job.players, job.weights, job.hole_size)
     out = ffi.new("o8_equity_counts[]", max(len(cards), 1))
     args = (players, len(job.players), job.hole_size, job.board, len(job.board), job.dead, len(job.dead),
             cards, len(cards))

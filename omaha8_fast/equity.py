@@ -80,6 +80,7 @@ __all__ = [
     "PlayerEquity",
     "equity",
     "plan_equity",
+    "range_structs",
     "run_chunk",
     "run_job",
     "runout_count",
@@ -436,21 +437,29 @@ def run_chunk(job: EquityJob, index: int, cancel: Any = None) -> tuple[int, ...]
     return _chunk(job, index, cancel)
 
 
+def range_structs(players: Sequence[bytes | None], weights: Sequence[Sequence[int] | None],
+                  hole_size: int) -> tuple[Any, list[Any]]:
+    """The players as the C kernels' ``o8_range[]`` (a hole list with its
+    cumulative weights, or random), and the buffers that must outlive the call."""
+    keep: list[Any] = []
+    structs = ffi.new("o8_range[]", len(players))
+    for i, (holes, cum) in enumerate(zip(players, weights)):
+        if holes is None:
+            structs[i].holes = ffi.NULL
+            continue
+        keep.append(ffi.from_buffer("uint8_t[]", holes))
+        structs[i].holes = keep[-1]
+        structs[i].n_holes = len(holes) // hole_size
+        if cum is not None:
+            keep.append(ffi.new("int64_t[]", list(cum)))
+            structs[i].cum_weights = keep[-1]
+    return structs, keep
+
+
 def _chunk(job: EquityJob, index: int, cancel: Any = None) -> tuple[int, ...]:
     """run_chunk for a job already checked (by run_job)."""
     n = len(job.players)
-    keep: list[Any] = []  # buffers that must outlive the call
-    players = ffi.new("o8_range[]", n)
-    for i, (holes, weights) in enumerate(zip(job.players, job.weights)):
-        if holes is None:
-            players[i].holes = ffi.NULL
-            continue
-        keep.append(ffi.from_buffer("uint8_t[]", holes))
-        players[i].holes = keep[-1]
-        players[i].n_holes = len(holes) // job.hole_size
-        if weights is not None:
-            keep.append(ffi.new("int64_t[]", list(weights)))
-            players[i].cum_weights = keep[-1]
+    players, keep = range_structs(job.players, job.weights, job.hole_size)  # keep: buffers that outlive the call
     out = ffi.new("o8_equity_counts *")
     flag = ffi.NULL if cancel is None else cancel
     args = (players, n, job.hole_size, job.board, len(job.board), job.dead, len(job.dead))
