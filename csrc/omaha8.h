@@ -363,6 +363,19 @@ int o8r_suit_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *ou
  * 0 too), for i < n. Returns the number of nonzero weights after. */
 int64_t o8r_keep_classes(uint8_t *w, const uint16_t *class_of, int64_t n, const uint8_t *keep, int64_t n_classes);
 
+/* w[i] = max(w[i], by_class[class_of[i]]) for i < n (classes >= n_classes
+ * leave w[i] alone). Returns the number of nonzero weights after. */
+int64_t o8r_max_classes(uint8_t *w, const uint16_t *class_of, int64_t n, const uint8_t *by_class,
+                        int64_t n_classes);
+
+/* w[index[i]] = max(w[index[i]], values[i]) for i < n. Returns 0, or -1
+ * (w untouched) when an index is outside 0..n_w-1. */
+int64_t o8r_max_at(uint8_t *w, int64_t n_w, const int32_t *index, const uint8_t *values, int64_t n);
+
+/* w[i] = max(w[i], value) where inner[i] != 0, for i < n. Returns the
+ * number of nonzero weights after. */
+int64_t o8r_fold(uint8_t *w, const uint8_t *inner, int64_t n, uint8_t value);
+
 /* keep[i] = 1 when hand index[i] of rows[n_rows * hole_size] (hand i when
  * index is NULL) holds no card of the card mask `dead`, else 0. Returns the
  * number kept, or -1 on a bad size or an index out of range. */

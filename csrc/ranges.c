@@ -140,6 +140,57 @@ static int hall(const uint64_t *e, int n, uint64_t hand) {
     return 1;
 }
 
+/* groups_only variants: each rank variable v needs var_need[v] cards of one
+ * rank in var_cards[v], different variables different ranks (their cards
+ * never meet the other elements'). A rank is eligible for v when the hand has
+ * that many such cards of it; an injective choice of eligible ranks exists
+ * exactly when every set of variables has at least as many eligible ranks
+ * together (Hall's theorem). */
+static int vars_fit(const o8r_variant *v, uint64_t hand, unsigned present) {
+    unsigned eligible[O8R_MAX_ELEMENTS], u[1 << O8R_MAX_ELEMENTS], by_suit[4];
+    int n = v->n_rank_vars;
+    for (int s = 0; s < 4; s++) {  /* the ranks of each suit */
+        uint64_t x = (hand >> s) & SUIT_CLUBS;
+        unsigned m = 0;
+        for (; x; x &= x - 1) m |= 1u << (__builtin_ctzll(x) >> 2);
+        by_suit[s] = m & present;
+    }
+    for (int var = 0; var < n; var++) {
+        uint64_t cards = v->var_cards[var];
+        unsigned e = 0;
+        int whole = 1;
+        for (int s = 0; s < 4; s++) {
+            uint64_t suit = SUIT_CLUBS << s;
+            whole &= (cards & suit) == 0 || (cards & suit) == suit;
+        }
+        if (whole) {  /* whole suits: count each rank's cards by bit slices */
+            unsigned c0 = 0, c1 = 0, c2 = 0;
+            for (int s = 0; s < 4; s++) {
+                if (!(cards >> s & 1)) continue;
+                unsigned m = by_suit[s], carry0 = c0 & m, carry1 = c1 & carry0;
+                c0 ^= m; c1 ^= carry0; c2 |= carry1;
+            }
+            int need = v->var_need[var];
+            e = need <= 0 ? present : need == 1 ? (c0 | c1 | c2) : need == 2 ? (c1 | c2)
+                : need == 3 ? (c2 | (c1 & c0)) : need == 4 ? c2 : 0;
+        } else {
+            uint64_t held = hand & cards;
+            for (unsigned cand = present; cand; cand &= cand - 1) {
+                int r = __builtin_ctz(cand);
+                e |= (unsigned)(count_cards(held & (0xfull << (4 * r))) >= v->var_need[var]) << r;
+            }
+        }
+        if (!e) return 0;
+        eligible[var] = e;
+    }
+    u[0] = 0;
+    for (unsigned s = 1; s < (1u << n); s++) {
+        u[s] = u[s & (s - 1)] | eligible[__builtin_ctz(s)];
+        if (count_cards(u[s]) < count_cards(s)) return 0;
+    }
+    return 1;
+}
+
 static int bind_ranks(const o8r_variant *v, uint64_t hand, unsigned present, int var, int *rank_of,
                       unsigned bound) {
     if (var == v->n_rank_vars) {
@@ -175,6 +226,10 @@ static int variant_matches(const o8r_variant *v, uint64_t hand, unsigned ranks) 
     if (v->n_rank_vars == 0) return 1;
     unsigned present = ranks & v->var_ranks;
     if (count_cards(present) < v->n_rank_vars) return 0;
+    if (v->groups_only) {  /* with other elements, whose cards the conditions settled */
+        for (int e = 0; e < v->n; e++)
+            if (v->rank_var[e] < 0) return vars_fit(v, hand, present);
+    }
     int rank_of[O8R_MAX_ELEMENTS];
     return bind_ranks(v, hand, present, 0, rank_of, 0);
 }
@@ -369,6 +424,37 @@ int64_t o8r_keep_classes(uint8_t *w, const uint16_t *class_of, int64_t n, const 
         if (!w[i]) continue;
         if (class_of[i] >= n_classes || !keep[class_of[i]]) w[i] = 0;
         else nonzero++;
+    }
+    return nonzero;
+}
+
+/* ------------------------------------------- folding weights (ranges.py) */
+
+int64_t o8r_max_classes(uint8_t *w, const uint16_t *class_of, int64_t n, const uint8_t *by_class,
+                        int64_t n_classes) {
+    int64_t nonzero = 0;
+    for (int64_t i = 0; i < n; i++) {
+        uint16_t c = class_of[i];
+        uint8_t x = w[i];
+        if (c < n_classes && by_class[c] > x) w[i] = x = by_class[c];
+        nonzero += x != 0;
+    }
+    return nonzero;
+}
+
+int64_t o8r_max_at(uint8_t *w, int64_t n_w, const int32_t *index, const uint8_t *values, int64_t n) {
+    for (int64_t i = 0; i < n; i++)
+        if (index[i] < 0 || index[i] >= n_w) return -1;
+    for (int64_t i = 0; i < n; i++)
+        if (values[i] > w[index[i]]) w[index[i]] = values[i];
+    return 0;
+}
+
+int64_t o8r_fold(uint8_t *w, const uint8_t *inner, int64_t n, uint8_t value) {
+    int64_t nonzero = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (inner[i] && w[i] < value) w[i] = value;
+        nonzero += w[i] != 0;
     }
     return nonzero;
 }

@@ -101,6 +101,7 @@ omaha8_fast.ranges.RangeSyntaxError: range 'AA**@', column 6: expected a weight 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import threading
 from collections import Counter
@@ -745,8 +746,17 @@ def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
             else:
                 v.cards[e], v.rank_var[e] = element[2], letters.index(element[1])
         v.var_ranks = var_ranks
-        v.groups_only = bool(letters) and all(e[0] == "var" for e in elements) and all(
-            len(set(signature[x])) == 1 for x in letters)
+        # The variables decide alone when each one's elements take the same
+        # cards and no other element can take them (the conditions, checked
+        # first, then settle the other elements: o8r_apply's vars_fit).
+        fix_cards = var_all = 0
+        for element in elements:
+            if element[0] == "fix":
+                fix_cards |= element[1]
+            else:
+                var_all |= element[2]
+        v.groups_only = bool(letters) and all(len(set(signature[x])) == 1 for x in letters) and not (
+            fix_cards & var_all & _cards(var_ranks, _ALL_SUITS))
         tail = len(letters)
         while tail > 0 and (tail == len(letters) or v.var_after[tail] == tail - 1):
             tail -= 1
@@ -865,8 +875,15 @@ class _Evaluator:
         finally:
             pending = self.pending.pop()
         for kind, by_class in pending.items():
+            if kind == "percent":
+                top = int(np.flatnonzero(by_class)[-1]) + 1 if by_class.any() else 0
+                if lib.o8r_max_at(ffi.from_buffer(w), self.n, ffi.cast("int32_t *", ffi.from_buffer(_ranking_order32())),
+                                  ffi.from_buffer(by_class), top) != 0:
+                    raise RuntimeError("o8r_max_at rejected its input")
+                continue
             _, class_of = _classes(self.k, kind)
-            np.maximum(w, by_class[class_of], out=w)
+            lib.o8r_max_classes(ffi.from_buffer(w), ffi.cast("uint16_t *", ffi.from_buffer(class_of)), self.n,
+                                ffi.from_buffer(by_class), len(by_class))
         return w
 
     def folded(self, node: Any) -> npt.NDArray[np.uint8]:
@@ -939,8 +956,15 @@ class _Evaluator:
         elif isinstance(node, (_Hand, _Macro)):
             self.apply(node, w, _SET, value)
         elif isinstance(node, _Percent):
-            index = self.percent(node)
-            w[index] = np.maximum(w[index], np.uint8(value))
+            low, high = self.percent_span(node)
+            if self.pending:  # by position in the ranking order, spread once per union
+                by_rank = self.pending[-1].get("percent")
+                if by_rank is None:
+                    by_rank = self.pending[-1]["percent"] = np.zeros(self.n, dtype=np.uint8)
+                np.maximum(by_rank[low:high], np.uint8(value), out=by_rank[low:high])
+            else:
+                index = self.percent(node)
+                w[index] = np.maximum(w[index], np.uint8(value))
         elif isinstance(node, _Union):
             for part in {_node_key(p): p for p in node.parts}.values():
                 self.fold(part, w, value)
@@ -948,7 +972,7 @@ class _Evaluator:
             self.fold(node.node, w, value)
         else:
             inner = self.weights(node)
-            np.maximum(w, np.where(inner > 0, np.uint8(value), np.uint8(0)), out=w)
+            lib.o8r_fold(ffi.from_buffer(w), ffi.from_buffer(inner), self.n, value)
 
     def filter(self, w: npt.NDArray[np.uint8], node: Any, op: int) -> int:
         """Clears the hands of w not in ``node`` (KEEP) or in it (DROP);
@@ -967,11 +991,20 @@ class _Evaluator:
         if isinstance(node, (_Hand, _Macro)):
             return self.apply(node, w, op, 0)
         if isinstance(node, _Percent):
-            inside = np.zeros(self.n, dtype=np.bool_)
-            inside[self.percent(node)] = True
+            index = self.percent(node)
+            if op == _KEEP:
+                kept = w[index]
+                w[:] = 0
+                w[index] = kept
+            else:
+                w[index] = 0
+            return 1
+        inside = self.weights(node)
+        if op == _KEEP:
+            np.minimum(inside, 1, out=inside)
+            w *= inside
         else:
-            inside = self.weights(node) > 0
-        w[~inside if op == _KEEP else inside] = 0
+            w[inside > 0] = 0
         return 1
 
     def apply(self, node: _Hand | _Macro, w: npt.NDArray[np.uint8], op: int, value: int) -> int:
@@ -1012,13 +1045,20 @@ class _Evaluator:
             raise RuntimeError("o8r_apply rejected an atom")
         return int(left)
 
-    def percent(self, node: _Percent) -> npt.NDArray[np.int64]:
-        """The hands of a top-N% atom (4-card hands), as universe indices."""
+    def percent_span(self, node: _Percent) -> tuple[int, int]:
+        """Where the hands of a top-N% atom (4-card hands) are in the ranking
+        order: a class is in when fewer than N% of the hands rank before it."""
         order, sorted_rank = _ranking_order()
         total = len(order)
-        low = int(np.searchsorted(sorted_rank, node.low / 100 * total, side="left"))
-        high = int(np.searchsorted(sorted_rank, node.high / 100 * total, side="left"))
-        return order[low:max(low, high)]
+        # rank < x for an integer rank is rank < ceil(x): search with an integer
+        low = int(np.searchsorted(sorted_rank, math.ceil(node.low / 100 * total), side="left"))
+        high = int(np.searchsorted(sorted_rank, math.ceil(node.high / 100 * total), side="left"))
+        return low, max(low, high)
+
+    def percent(self, node: _Percent) -> npt.NDArray[np.int64]:
+        """The hands of a top-N% atom (4-card hands), as universe indices."""
+        low, high = self.percent_span(node)
+        return _ranking_order()[0][low:high]
 
 
 def _reads_only(node: _Hand | _Macro) -> str:
@@ -1083,6 +1123,18 @@ def _classes(k: int, kind: str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.u
 
 
 _order_cache: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
+
+
+_order32_cache: list[npt.NDArray[np.int32]] = []
+
+
+def _ranking_order32() -> npt.NDArray[np.int32]:
+    """The 4-card hands best first, as int32 universe indices (for C)."""
+    if not _order32_cache:
+        order = _ranking_order()[0].astype(np.int32)
+        order.flags.writeable = False
+        _order32_cache.append(order)
+    return _order32_cache[0]
 
 
 def _ranking_order() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
