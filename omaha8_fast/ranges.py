@@ -583,6 +583,7 @@ _RANK_CARDS = tuple(0xF << (4 * r) for r in range(13))
 _DECK = (1 << 52) - 1
 _FEATURES = {"": 0, "ds": 1, "ss": 2, "r": 3, "np": 4}
 _GENERATE_SHARE = 8  # list a pattern's hands when that is under 1/8 of a pass over the universe
+_SPARSE_SHARE = 4  # a filter whose left side holds under 1/4 of the universe works on its hands
 _MATCH_BYTES = 1 << 27  # atoms used more than once keep their matches, up to this many bytes
 
 
@@ -814,6 +815,7 @@ class _Evaluator:
         # read only ranks or only suits, folded into the hands once per union
         # (see _classes).
         self.pending: list[dict[str, npt.NDArray[np.uint8]]] = []
+        self.percent_top: dict[int, int] = {}  # id of a pending "percent" array -> its last position + 1
 
     # -- the checks, in the order the rules are read (a part before its union)
     def check(self, node: Any) -> bool:
@@ -876,7 +878,7 @@ class _Evaluator:
             pending = self.pending.pop()
         for kind, by_class in pending.items():
             if kind == "percent":
-                top = int(np.flatnonzero(by_class)[-1]) + 1 if by_class.any() else 0
+                top = self.percent_top.pop(id(by_class), 0)
                 if lib.o8r_max_at(ffi.from_buffer(w), self.n, ffi.cast("int32_t *", ffi.from_buffer(_ranking_order32())),
                                   ffi.from_buffer(by_class), top) != 0:
                     raise RuntimeError("o8r_max_at rejected its input")
@@ -903,7 +905,11 @@ class _Evaluator:
                 elif not self.check(part):
                     self.fold(part, w, 1)
                 else:
-                    np.maximum(w, self.weights(part), out=w)
+                    inner = self.filter_chain(part) if isinstance(part, _Filter) else self.weights(part)
+                    if isinstance(inner, tuple):
+                        w[inner[0]] = np.maximum(w[inner[0]], inner[1])
+                    else:
+                        np.maximum(w, inner, out=w)
             for value, cards in any_of.items():
                 self.apply_compiled(_any_card_atom(cards, self.k), w, _SET, value)
             return w
@@ -916,8 +922,28 @@ class _Evaluator:
         return w
 
     def filtered(self, node: _Filter) -> npt.NDArray[np.uint8]:
+        out = self.filter_chain(node)
+        if isinstance(out, tuple):
+            w = self.zeros()
+            w[out[0]] = out[1]
+            return w
+        return out
+
+    def filter_chain(self, node: _Filter) -> npt.NDArray[np.uint8] | tuple[npt.NDArray[np.int32], npt.NDArray[np.uint8]]:
+        """The weights of a filter: dense, or when its left side holds few
+        hands, as (universe indices, weights), the filters then costing what
+        those hands do rather than a pass over the universe each."""
         w = self.weights(node.left)
         ops = list({(op, _node_key(r)): (op, r) for op, r in node.ops}.values())
+        if int(np.count_nonzero(w)) * _SPARSE_SHARE < self.n:
+            index, values = _collect(w)
+            for op, right in ops:
+                if not len(index):
+                    break
+                inside = self.member(right, index)
+                keep = inside if op == ":" else ~inside
+                index, values = index[keep], values[keep]
+            return index, values
         dropped = 0  # cards of the "!" parts that are "any card of these", removed in one pass
         for op, right in ops:
             cards = self.any_card_of(right) if op == "!" else None
@@ -928,6 +954,29 @@ class _Evaluator:
         if dropped:
             self.apply_compiled(_any_card_atom(dropped, self.k), w, _DROP, 0)
         return w
+
+    def member(self, node: Any, index: npt.NDArray[np.int32]) -> npt.NDArray[np.bool_]:
+        """Whether each hand ``index[i]`` of the universe is in ``node``."""
+        kind = _reads_only(node) if isinstance(node, (_Hand, _Macro)) else ""
+        if kind:
+            reps, class_of = _classes(self.k, kind)
+            by_class = np.zeros(len(reps), dtype=np.uint8)
+            if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(reps), self.k, len(reps),
+                             ffi.from_buffer(by_class), _SET, 1) < 0:
+                raise RuntimeError("o8r_apply rejected an atom")
+            return by_class.view(np.bool_)[class_of[index]]
+        if isinstance(node, (_Hand, _Macro)):
+            rows = np.ascontiguousarray(self.rows[index])
+            flags = np.ones(len(index), dtype=np.uint8)
+            if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(rows), self.k, len(index),
+                             ffi.from_buffer(flags), _KEEP, 0) < 0:
+                raise RuntimeError("o8r_apply rejected an atom")
+            return flags.view(np.bool_)
+        if isinstance(node, _Percent):
+            low, high = self.percent_thresholds(node)
+            rank = preflop_ranking()[index]
+            return (rank >= low) & (rank < high)
+        return self.weights(node)[index] > 0
 
     def any_card_of(self, node: Any) -> int | None:
         """The card mask when ``node`` is exactly "a hand with one of these
@@ -962,6 +1011,7 @@ class _Evaluator:
                 if by_rank is None:
                     by_rank = self.pending[-1]["percent"] = np.zeros(self.n, dtype=np.uint8)
                 np.maximum(by_rank[low:high], np.uint8(value), out=by_rank[low:high])
+                self.percent_top[id(by_rank)] = max(self.percent_top.get(id(by_rank), 0), high)
             else:
                 index = self.percent(node)
                 w[index] = np.maximum(w[index], np.uint8(value))
@@ -971,8 +1021,11 @@ class _Evaluator:
         elif isinstance(node, _Weighted):
             self.fold(node.node, w, value)
         else:
-            inner = self.weights(node)
-            lib.o8r_fold(ffi.from_buffer(w), ffi.from_buffer(inner), self.n, value)
+            inner = self.filter_chain(node) if isinstance(node, _Filter) else self.weights(node)
+            if isinstance(inner, tuple):
+                w[inner[0]] = np.maximum(w[inner[0]], np.uint8(value))
+            else:
+                lib.o8r_fold(ffi.from_buffer(w), ffi.from_buffer(inner), self.n, value)
 
     def filter(self, w: npt.NDArray[np.uint8], node: Any, op: int) -> int:
         """Clears the hands of w not in ``node`` (KEEP) or in it (DROP);
@@ -1048,12 +1101,17 @@ class _Evaluator:
     def percent_span(self, node: _Percent) -> tuple[int, int]:
         """Where the hands of a top-N% atom (4-card hands) are in the ranking
         order: a class is in when fewer than N% of the hands rank before it."""
-        order, sorted_rank = _ranking_order()
-        total = len(order)
-        # rank < x for an integer rank is rank < ceil(x): search with an integer
-        low = int(np.searchsorted(sorted_rank, math.ceil(node.low / 100 * total), side="left"))
-        high = int(np.searchsorted(sorted_rank, math.ceil(node.high / 100 * total), side="left"))
+        _, sorted_rank = _ranking_order()
+        first, last = self.percent_thresholds(node)
+        low = int(np.searchsorted(sorted_rank, first, side="left"))
+        high = int(np.searchsorted(sorted_rank, last, side="left"))
         return low, max(low, high)
+
+    def percent_thresholds(self, node: _Percent) -> tuple[int, int]:
+        """The ranks (see :func:`preflop_ranking`) of a top-N% atom: first <= rank < last."""
+        total = self.n
+        # rank < x for an integer rank is rank < ceil(x)
+        return math.ceil(node.low / 100 * total), math.ceil(node.high / 100 * total)
 
     def percent(self, node: _Percent) -> npt.NDArray[np.int64]:
         """The hands of a top-N% atom (4-card hands), as universe indices."""
