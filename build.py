@@ -27,6 +27,7 @@ SOURCES = [
     "csrc/ranges.c",
     "csrc/analysis.c",
     "csrc/deal.c",
+    "csrc/overlap.c",
 ]
 _PLAIN_DEFINE = re.compile(r"#define\s+\w+\s+-?\d+\s*$")
 

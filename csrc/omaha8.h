@@ -382,6 +382,19 @@ int64_t o8r_fold(uint8_t *w, const uint8_t *inner, int64_t n, uint8_t value);
 int64_t o8r_without(const uint8_t *rows, int hole_size, int64_t n_rows, const int32_t *index, int64_t n,
                     uint64_t dead, uint8_t *keep);
 
+/* ---- Overlapping ranges (csrc/overlap.c) ---------------------------------
+ *
+ * A pilot of the Monte Carlo sampler's draws: up to max_draws times, draw
+ * every list player's hole by weight (players[p].holes != NULL, as in
+ * o8_equity_monte_carlo; random players are skipped) from a splitmix64
+ * stream seeded with `seed`, until max_fits draws had pairwise disjoint
+ * holes. *draws gets the number of draws made; conflicts[i * n_players + j]
+ * (i < j; n_players^2 entries, zeroed first) how many of them had players i
+ * and j share a card. Returns the number of disjoint draws, or -1 on bad
+ * input. The same arguments give the same numbers on any machine. */
+int64_t o8r_fit_rate(const o8_range *players, int n_players, int hole_size, int64_t max_draws,
+                     int64_t max_fits, uint64_t seed, int64_t *draws, int64_t *conflicts);
+
 /* ---- Street analysis (csrc/analysis.c) --------------------------------------
  *
  * Loops of equity jobs for omaha8_fast.analysis, each job counted by the

@@ -61,6 +61,7 @@ from typing import TYPE_CHECKING, Any
 from ._checks import check_int
 from ._modules import make_callable as _make_callable
 from ._core import ffi, lib
+from ._overlap import check_fit, draw_seconds
 from ._players import BOARD_SIZES, Player, Spot, read_spot, runout_count
 from .cards import Card, CardsLike
 from .evaluator import HOLE_SIZES
@@ -180,8 +181,12 @@ class EquityPlan:
     (an upper bound when ranges overlap: deals whose hands share a card are
     skipped) or sampled; ``showdowns``: ``deals`` times the players;
     ``chunks``: the pieces it is cut into; ``seconds``: a rough estimate on
-    one core (divide by the threads); ``players``: how each player was read
-    (``"hand"``, ``"random"``, ``"range of N hands"``).
+    one core (divide by the threads), Monte Carlo's rejected draws included;
+    ``players``: how each player was read (``"hand"``, ``"random"``,
+    ``"range of N hands"``); ``fit_rate``: the share of Monte Carlo's draws
+    of the players' hands expected to fit together (1.0 unless ranges
+    overlap; a run that would almost never fit is refused up front, see
+    :mod:`omaha8_fast._overlap`).
     """
 
     exact: bool
@@ -191,6 +196,7 @@ class EquityPlan:
     seconds: float
     players: tuple[str, ...]
     job: EquityJob
+    fit_rate: float = 1.0
 
 
 # --- options -------------------------------------------------------------------
@@ -277,8 +283,14 @@ def _plan(
     job = EquityJob(players=spot.players, weights=spot.weights, hole_size=spot.hole_size, board=spot.board,
                     dead=spot.dead, exact=exact, samples=samples, seed=seed, parts=parts)
     rate = RATE_EXACT if exact else RATE_MONTE_CARLO
-    plan = EquityPlan(exact=exact, deals=deals, showdowns=deals * n, chunks=parts, seconds=deals * n / rate,
-                      players=spot.kinds, job=job)
+    seconds = deals * n / rate
+    fit = 1.0
+    if not exact:  # overlapping ranges: price the rejected draws, or refuse (omaha8_fast._overlap)
+        pilot = check_fit(spot.players, spot.weights, spot.hole_size, samples,
+                          spot.deals if spot.deals <= limit and fits_exact else None)
+        fit, seconds = pilot.rate, seconds + draw_seconds(pilot, samples)
+    plan = EquityPlan(exact=exact, deals=deals, showdowns=deals * n, chunks=parts, seconds=seconds,
+                      players=spot.kinds, job=job, fit_rate=fit)
     return spot, plan
 
 
