@@ -306,6 +306,7 @@ typedef struct {
     int8_t var_after[6];
     uint8_t var_need[6];
     uint64_t var_cards[6];
+    uint8_t var_suits[6];  /* when var_cards[v] is whole suits: their mask, else 0 */
     uint16_t var_ranks;
     int32_t groups_only;  /* no element without a rank variable, and the elements of
                              each variable take the same cards: var_need decides */

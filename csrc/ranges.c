@@ -4,6 +4,16 @@
  */
 #include "omaha8.h"
 
+/* The matching loops are built twice, for CPUs with the popcnt instruction
+ * (count_cards below compiles to it) and for any x86-64, and the loader picks
+ * one at run time (GCC's target_clones: an ifunc on ELF). Elsewhere: once. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
+#define O8R_CLONES __attribute__((target_clones("popcnt", "default")))
+#define O8R_HAVE_CLONES 1
+#else
+#define O8R_CLONES
+#endif
+
 /* ------------------------------------------------------------ combinations */
 
 int64_t o8r_combinations(int k, uint8_t *out, int64_t capacity) {
@@ -89,12 +99,16 @@ int o8r_match(const o8r_pattern *p, const uint8_t *hands, int hole_size, int64_t
 
 /* --------------------------------------------- compiled atoms (ranges.py) */
 
+#ifdef O8R_HAVE_CLONES  /* popcnt in the popcnt clones, a libgcc call in the others */
+static inline int count_cards(uint64_t x) { return __builtin_popcountll(x); }
+#else
 static inline int count_cards(uint64_t x) {  /* popcount, portable */
     x = x - ((x >> 1) & 0x5555555555555555ull);
     x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
     return (int)((x * 0x0101010101010101ull) >> 56);
 }
+#endif
 
 #define SUIT_CLUBS 0x1111111111111ull  /* every rank of suit 0 */
 #define DECK ((1ull << 52) - 1)
@@ -130,7 +144,7 @@ static int has_feature(int feature, uint64_t hand) {
 
 /* Hall's condition for n elements with card sets e[]: every k of them
  * together allow at least k cards of the hand. */
-static int hall(const uint64_t *e, int n, uint64_t hand) {
+O8R_CLONES static int hall(const uint64_t *e, int n, uint64_t hand) {
     uint64_t u[64];
     u[0] = 0;
     for (unsigned s = 1; s < (1u << n); s++) {
@@ -144,37 +158,32 @@ static int hall(const uint64_t *e, int n, uint64_t hand) {
  * rank in var_cards[v], different variables different ranks (their cards
  * never meet the other elements'). A rank is eligible for v when the hand has
  * that many such cards of it; an injective choice of eligible ranks exists
- * exactly when every set of variables has at least as many eligible ranks
- * together (Hall's theorem). */
-static int vars_fit(const o8r_variant *v, uint64_t hand, unsigned present) {
-    unsigned eligible[O8R_MAX_ELEMENTS], u[1 << O8R_MAX_ELEMENTS], by_suit[4];
+ * when a search over the eligible masks finds one. by_suit[s]: the hand's
+ * ranks in suit s. */
+static int assign_ranks(const unsigned *eligible, int n, int var, unsigned used) {
+    if (var == n) return 1;
+    for (unsigned cand = eligible[var] & ~used; cand; cand &= cand - 1)
+        if (assign_ranks(eligible, n, var + 1, used | (cand & -cand))) return 1;
+    return 0;
+}
+
+O8R_CLONES static int vars_fit(const o8r_variant *v, uint64_t hand, unsigned present, const unsigned *by_suit) {
+    unsigned eligible[O8R_MAX_ELEMENTS];
     int n = v->n_rank_vars;
-    for (int s = 0; s < 4; s++) {  /* the ranks of each suit */
-        uint64_t x = (hand >> s) & SUIT_CLUBS;
-        unsigned m = 0;
-        for (; x; x &= x - 1) m |= 1u << (__builtin_ctzll(x) >> 2);
-        by_suit[s] = m & present;
-    }
     for (int var = 0; var < n; var++) {
-        uint64_t cards = v->var_cards[var];
-        unsigned e = 0;
-        int whole = 1;
-        for (int s = 0; s < 4; s++) {
-            uint64_t suit = SUIT_CLUBS << s;
-            whole &= (cards & suit) == 0 || (cards & suit) == suit;
-        }
-        if (whole) {  /* whole suits: count each rank's cards by bit slices */
+        unsigned e = 0, suits = v->var_suits[var];
+        if (suits) {  /* whole suits: count each rank's cards by bit slices */
             unsigned c0 = 0, c1 = 0, c2 = 0;
             for (int s = 0; s < 4; s++) {
-                if (!(cards >> s & 1)) continue;
+                if (!(suits >> s & 1)) continue;
                 unsigned m = by_suit[s], carry0 = c0 & m, carry1 = c1 & carry0;
                 c0 ^= m; c1 ^= carry0; c2 |= carry1;
             }
             int need = v->var_need[var];
-            e = need <= 0 ? present : need == 1 ? (c0 | c1 | c2) : need == 2 ? (c1 | c2)
-                : need == 3 ? (c2 | (c1 & c0)) : need == 4 ? c2 : 0;
+            e = need <= 1 ? (c0 | c1 | c2) : need == 2 ? (c1 | c2) : need == 3 ? (c2 | (c1 & c0)) : need == 4 ? c2 : 0;
+            e &= present;
         } else {
-            uint64_t held = hand & cards;
+            uint64_t held = hand & v->var_cards[var];
             for (unsigned cand = present; cand; cand &= cand - 1) {
                 int r = __builtin_ctz(cand);
                 e |= (unsigned)(count_cards(held & (0xfull << (4 * r))) >= v->var_need[var]) << r;
@@ -183,32 +192,29 @@ static int vars_fit(const o8r_variant *v, uint64_t hand, unsigned present) {
         if (!e) return 0;
         eligible[var] = e;
     }
-    u[0] = 0;
-    for (unsigned s = 1; s < (1u << n); s++) {
-        u[s] = u[s & (s - 1)] | eligible[__builtin_ctz(s)];
-        if (count_cards(u[s]) < count_cards(s)) return 0;
-    }
-    return 1;
+    return assign_ranks(eligible, n, 0, 0);
 }
 
-static int bind_ranks(const o8r_variant *v, uint64_t hand, unsigned present, int var, int *rank_of,
+static void suit_ranks(uint64_t hand, unsigned *by_suit) {
+    for (int s = 0; s < 4; s++) {
+        uint64_t x = (hand >> s) & SUIT_CLUBS;
+        unsigned m = 0;
+        for (; x; x &= x - 1) m |= 1u << (__builtin_ctzll(x) >> 2);
+        by_suit[s] = m;
+    }
+}
+
+/* Variants with rank variables that are not groups_only: bind them in turn,
+ * then Hall's condition over the elements. */
+O8R_CLONES static int bind_ranks(const o8r_variant *v, uint64_t hand, unsigned present, int var, int *rank_of,
                       unsigned bound) {
     if (var == v->n_rank_vars) {
-        if (v->groups_only) return 1;  /* each variable's cards were counted when it was bound */
         uint64_t e[O8R_MAX_ELEMENTS];
         for (int i = 0; i < v->n; i++)
             e[i] = v->rank_var[i] < 0 ? v->cards[i] : v->cards[i] & (0xfull << (4 * rank_of[v->rank_var[i]]));
         return hall(e, v->n, hand);
     }
     unsigned cand = present & ~bound;
-    if (v->groups_only && var == v->tail_from) {
-        /* The rest are interchangeable and only count their own cards: enough
-         * ranks with enough cards each will do. */
-        int fits = 0;
-        for (; cand; cand &= cand - 1)
-            fits += count_cards(hand & v->var_cards[var] & (0xfull << (4 * __builtin_ctz(cand)))) >= v->var_need[var];
-        return fits >= v->n_rank_vars - var;
-    }
     if (v->var_after[var] >= 0) cand &= ~((2u << rank_of[v->var_after[var]]) - 1);
     while (cand) {
         int r = __builtin_ctz(cand);
@@ -220,25 +226,27 @@ static int bind_ranks(const o8r_variant *v, uint64_t hand, unsigned present, int
     return 0;
 }
 
-static int variant_matches(const o8r_variant *v, uint64_t hand, unsigned ranks) {
+static int variant_matches(const o8r_variant *v, uint64_t hand, unsigned ranks, unsigned *by_suit) {
     for (int i = 0; i < v->n_conditions; i++)
         if (count_cards(hand & v->cond_cards[i]) < v->cond_need[i]) return 0;
     if (v->n_rank_vars == 0) return 1;
     unsigned present = ranks & v->var_ranks;
     if (count_cards(present) < v->n_rank_vars) return 0;
-    if (v->groups_only) {  /* with other elements, whose cards the conditions settled */
-        for (int e = 0; e < v->n; e++)
-            if (v->rank_var[e] < 0) return vars_fit(v, hand, present);
+    if (v->groups_only) {
+        if (by_suit[4] == 0) { suit_ranks(hand, by_suit); by_suit[4] = 1; }
+        return vars_fit(v, hand, present, by_suit);
     }
     int rank_of[O8R_MAX_ELEMENTS];
     return bind_ranks(v, hand, present, 0, rank_of, 0);
 }
 
-static int atom_matches(const o8r_atom *a, uint64_t hand, unsigned ranks) {
+O8R_CLONES static int atom_matches(const o8r_atom *a, uint64_t hand, unsigned ranks) {
     if (!hand || !has_feature(a->feature, hand)) return 0;
     if (a->match_all) return 1;
+    unsigned by_suit[5];  /* by_suit[4]: whether the first four were computed */
+    by_suit[4] = 0;
     for (int i = 0; i < a->n_variants; i++)
-        if (variant_matches(&a->variants[i], hand, ranks)) return 1;
+        if (variant_matches(&a->variants[i], hand, ranks, by_suit)) return 1;
     return 0;
 }
 
@@ -258,7 +266,7 @@ static int atom_ok(const o8r_atom *a) {
     return 1;
 }
 
-int64_t o8r_apply(const o8r_atom *atom, const uint8_t *rows, int hole_size, int64_t n,
+O8R_CLONES int64_t o8r_apply(const o8r_atom *atom, const uint8_t *rows, int hole_size, int64_t n,
                   uint8_t *w, int op, uint8_t value) {
     if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0 || op < O8R_SET || op > O8R_DROP || !atom_ok(atom))
         return -1;
@@ -291,7 +299,7 @@ typedef struct {
     const int64_t *C;  /* C[c * 7 + i] = C(c, i) */
 } gen_state;
 
-static void visit(const gen_state *g, uint64_t hand) {
+O8R_CLONES static void visit(const gen_state *g, uint64_t hand) {
     if (!has_feature(g->a->feature, hand)) return;
     int64_t index = 0;
     int i = 1;
@@ -329,7 +337,7 @@ static void cores(const gen_state *g, const o8r_variant *v, int e, uint64_t hand
     }
 }
 
-int o8r_generate(const o8r_atom *atom, int hole_size, uint8_t *w, int64_t n, int op, uint8_t value) {
+O8R_CLONES int o8r_generate(const o8r_atom *atom, int hole_size, uint8_t *w, int64_t n, int op, uint8_t value) {
     const int64_t *C = binomials();
     if (hole_size < 1 || hole_size > O8_MAX_HOLE || n != C[52 * 7 + hole_size] || (op != O8R_SET && op != O8R_DROP)
         || !atom_ok(atom))

@@ -741,6 +741,9 @@ def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
             for c in signature[x]:
                 cards |= c
             v.var_cards[i] = cards
+            whole = [s for s in range(4) if cards & _SUIT_CARDS[s]]
+            v.var_suits[i] = sum(1 << s for s in whole) if all(cards & _SUIT_CARDS[s] == _SUIT_CARDS[s]
+                                                                 for s in whole) else 0
         for e, element in enumerate(elements):
             if element[0] == "fix":
                 v.cards[e], v.rank_var[e] = element[1], -1
