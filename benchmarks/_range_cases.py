@@ -63,6 +63,17 @@ CASES_4: dict[str, str] = {
     "nested 32 deep": ("(" * 32 + "AA,KK" + ")!QQ" * 32)[:1000],
     "mixed random 1": _random_text(1, 1000),
     "mixed random 2": _random_text(2, 1000),
+    # Many distinct parts that no shortcut lists or reads by class: rank
+    # variables with suits, each a pass over the universe.
+    "rank vars with suits x140": _join([f"R{a}O{b}{c}" for a, b in itertools.permutations(SUITS, 2)
+                                        for c in RANKS], 1000),
+    "rank vars, suit vars x52": _join([f"RxO{c}x" for c in RANKS] + [f"RxOy{c}" for c in RANKS]
+                                      + [f"RRx{c}" for c in RANKS] + [f"RxRy{c}" for c in RANKS], 1000),
+    "pairs filtered x52": _join([f"{a}{a}:R{s}O{s}" for a in RANKS for s in SUITS], 1000),
+    "star filtered x12": ("*" + "".join(f":R{a}O{b}" for a, b in itertools.permutations(SUITS, 2)) * 10)[:1000],
+    "distinct weights x16": _join([f"R{s}O{t}@{i + 1}" for i, (s, t) in enumerate(itertools.product(SUITS, SUITS))]
+                                  * 5, 1000),
+    "nested filters x12": _join([f"(*!R{a}O{b},AA)" for a, b in itertools.permutations(SUITS, 2)] * 5, 1000),
 }
 
 CASES_6: dict[str, str] = {
@@ -78,6 +89,9 @@ CASES_6: dict[str, str] = {
     "drop 33 cards": ("*" + "".join("!" + c for c in CARDS))[:100],
     "suit shapes x10": _join(["xyxyxy", "xxyyzz", "xxxyyy", "xyzxyz", "wxyzwx", "xxyyzw", "xxxxyy", "xyzwxy"] * 2, 100),
     "mixed random": _random_text(3, 100, percent=False),
+    "rank vars with suits x12": _join([f"R{a}O{b}" for a, b in itertools.permutations(SUITS, 2)], 100),
+    "rank vars, suit vars x5": "RxOxNyMy,RxOyNz,RRxOx,RxOxNxMy,RxRyOxOy",
+    "star filtered x12": "*" + "".join(f"!R{a}O{b}N" for a, b in itertools.permutations(SUITS, 2))[:99],
 }
 
 ISSUE: dict[str, tuple[str, int]] = {

@@ -5,7 +5,9 @@
 Prints, for every case of benchmarks/_range_cases.py: hands, wall and CPU
 seconds of ``Range(text, hole_size=k)`` (universe tables built beforehand,
 as a long-running server has them), and the peak memory of the process
-(ru_maxrss) and of the evaluation alone (tracemalloc, NumPy included).
+(ru_maxrss) and of the evaluation alone (tracemalloc, NumPy included, in a
+second evaluation: tracing slows Python code down, so the timed one is not
+traced).
 """
 
 from __future__ import annotations
@@ -21,19 +23,23 @@ from _range_cases import CASES_4, CASES_6, ISSUE  # noqa: E402
 
 _SCRIPT = textwrap.dedent("""
     import json, resource, sys, time, tracemalloc
-    from omaha8_fast.ranges import Range, RangeSyntaxError, _classes
+    from omaha8_fast.ranges import Range, RangeSyntaxError, _atom_cache, _classes
     text, k = json.loads(sys.stdin.read())
     _classes(k, 'ranks'), _classes(k, 'suits')
     Range("AA", hole_size=k)
     if k == 4:
         Range("10%")
-    tracemalloc.start()
+    def make():
+        try:
+            return len(Range(text, hole_size=k))
+        except RangeSyntaxError as error:
+            return "error: " + str(error)[:60]
     wall, cpu = time.perf_counter(), time.process_time()
-    try:
-        size = len(Range(text, hole_size=k))
-    except RangeSyntaxError as error:
-        size = "error: " + str(error)[:60]
+    size = make()
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    _atom_cache.clear()  # again, for memory: tracemalloc slows Python code down, so it is off while timed
+    tracemalloc.start()
+    make()
     peak = tracemalloc.get_traced_memory()[1]
     print(json.dumps({"hands": size, "wall": wall, "cpu": cpu, "traced_mb": peak / 2**20,
                       "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
