@@ -6,8 +6,9 @@
 
 /* The matching loops are built twice, for CPUs with the popcnt instruction
  * (count_cards below compiles to it) and for any x86-64, and the loader picks
- * one at run time (GCC's target_clones: an ifunc on ELF). Elsewhere: once. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
+ * one at run time (GCC's target_clones: an ifunc, which glibc has and musl
+ * has not). Elsewhere: once. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__)
 #define O8R_CLONES __attribute__((target_clones("popcnt", "default")))
 #define O8R_HAVE_CLONES 1
 #else
