@@ -112,47 +112,51 @@ static const uint8_t O8_RPREFIX(shuffles)[5][16] = {
     {1, 1, 1, 1, 5, 5, 5, 5, 9, 9, 9, 9, 13, 13, 13, 13},
 };
 
+/* A card word with m valid bytes, for bad_cards: its big cards (> 51) into
+ * *bad, then the bytes past the m cards set to sentinels 0xC0 + 4 * i + byte
+ * (distinct from every card and from each other). */
+O8_TARGET O8_INLINE V O8_RPREFIX(card_word)(V w, const int m, const int i, V *bad) {
+    const unsigned valid = m >= 4 ? 0xFFFFFFFFu : (1u << (8 * m)) - 1;
+    const unsigned sentinel = (0xC0u + 4u * (unsigned)i) * 0x01010101u + 0x03020100u;
+    if (m < 4) w = v_and(w, v_set1((int)valid));
+    *bad = v_or(*bad, v_subs_u8(w, v_set1(0x33333333)));  /* 51 in every byte */
+    return m < 4 ? v_or(w, v_set1((int)(sentinel & ~valid))) : w;
+}
+
 /* Nonzero in the lanes whose cards are not all < 52 and distinct, from the
  * card words themselves (one card a byte): a saturating subtraction finds the
  * big ones, byte compares against rotated and broadcast words the repeated
- * ones. Bytes that are no card (past the row) become distinct sentinels
- * >= 0xC0 after the range test, so they never compare equal. */
+ * ones. Holes have 4..6 cards, boards 3..5: hw0 and bw0 hold 4 and 3..4
+ * cards, hw1 and bw1 the 0..2 and 0..1 others. */
 O8_TARGET O8_INLINE V O8_RPREFIX(bad_cards)(V hw0, V hw1, V bw0, V bw1, const int H, const int B) {
-    V w[4], rot[4][3];
-    int m[4], nw = 0;
-    w[nw] = hw0; m[nw++] = H < 4 ? H : 4;
-    if (H > 4) { w[nw] = hw1; m[nw++] = H - 4; }
-    w[nw] = bw0; m[nw++] = B < 4 ? B : 4;
-    if (B > 4) { w[nw] = bw1; m[nw++] = B - 4; }
+    const V rot1 = v_lut_table(O8_RPREFIX(shuffles)[0]), rot2 = v_lut_table(O8_RPREFIX(shuffles)[1]);
+    const V rot3 = v_lut_table(O8_RPREFIX(shuffles)[2]);
+    const V copy0 = v_lut_table(O8_RPREFIX(shuffles)[3]), copy1 = v_lut_table(O8_RPREFIX(shuffles)[4]);
     V bad = v_zero();
-    const V big = v_set1(0x33333333);  /* 51 in every byte */
-    V sh[5];
-    for (int i = 0; i < 5; i++) sh[i] = v_lut_table(O8_RPREFIX(shuffles)[i]);
-    for (int i = 0; i < nw; i++) {
-        if (m[i] < 4) {
-            unsigned valid = (1u << (8 * m[i])) - 1, sentinel = 0;
-            for (int b = m[i]; b < 4; b++) sentinel |= (0xC0u + 4u * (unsigned)i + (unsigned)b) << (8 * b);
-            w[i] = v_and(w[i], v_set1((int)valid));
-            bad = v_or(bad, v_subs_u8(w[i], big));
-            w[i] = v_or(w[i], v_set1((int)sentinel));
-        } else {
-            bad = v_or(bad, v_subs_u8(w[i], big));
-        }
-        for (int r = 0; r < 3; r++) rot[i][r] = m[i] > 1 ? v_lut(w[i], sh[r]) : v_zero();
-        if (m[i] > 1) bad = v_or(bad, v_cmpeq8(w[i], rot[i][0]));
-        if (m[i] > 2) bad = v_or(bad, v_cmpeq8(w[i], rot[i][1]));
+    hw0 = O8_RPREFIX(card_word)(hw0, 4, 0, &bad);
+    bw0 = O8_RPREFIX(card_word)(bw0, B < 4 ? B : 4, 2, &bad);
+    V b1 = v_lut(bw0, rot1), b2 = v_lut(bw0, rot2);
+    bad = v_or(bad, v_or(v_cmpeq8(hw0, v_lut(hw0, rot1)), v_cmpeq8(hw0, v_lut(hw0, rot2))));
+    bad = v_or(bad, v_or(v_cmpeq8(bw0, b1), v_cmpeq8(bw0, b2)));
+    bad = v_or(bad, v_or(v_or(v_cmpeq8(hw0, bw0), v_cmpeq8(hw0, b1)),
+                         v_or(v_cmpeq8(hw0, b2), v_cmpeq8(hw0, v_lut(bw0, rot3)))));
+    V c4 = v_zero(), c5 = v_zero(), b4 = v_zero();
+    if (B > 4) {
+        bw1 = O8_RPREFIX(card_word)(bw1, B - 4, 3, &bad);
+        b4 = v_lut(bw1, copy0);
+        bad = v_or(bad, v_or(v_cmpeq8(hw0, b4), v_cmpeq8(bw0, b4)));
     }
-    for (int i = 0; i < nw; i++)
-        for (int j = i + 1; j < nw; j++) {
-            int a = i, b = j;
-            if (m[a] <= 2 && m[b] > 2) { a = j; b = i; }  /* b: the word to broadcast when it is short */
-            if (m[b] <= 2) {
-                for (int k = 0; k < m[b]; k++) bad = v_or(bad, v_cmpeq8(w[a], v_lut(w[b], sh[3 + k])));
-            } else {
-                bad = v_or(bad, v_cmpeq8(w[a], w[b]));
-                for (int r = 0; r < 3; r++) bad = v_or(bad, v_cmpeq8(w[a], rot[b][r]));
-            }
-        }
+    if (H > 4) {
+        hw1 = O8_RPREFIX(card_word)(hw1, H - 4, 1, &bad);
+        c4 = v_lut(hw1, copy0);
+        bad = v_or(bad, v_or(v_cmpeq8(hw0, c4), v_cmpeq8(bw0, c4)));
+        if (B > 4) bad = v_or(bad, v_cmpeq8(bw1, c4));
+    }
+    if (H > 5) {
+        c5 = v_lut(hw1, copy1);
+        bad = v_or(bad, v_or(v_cmpeq8(hw0, c5), v_or(v_cmpeq8(bw0, c5), v_cmpeq8(hw1, v_lut(hw1, rot1)))));
+        if (B > 4) bad = v_or(bad, v_cmpeq8(bw1, c5));
+    }
     return bad;
 }
 
