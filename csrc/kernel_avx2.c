@@ -43,7 +43,10 @@
 #define v_store_low(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), a)
 
 #define v_storeu(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), a)
-#define O8_PREFETCH(p) _mm_prefetch(p, _MM_HINT_T0)
+#define v_cmpeq8(a, b) _mm256_cmpeq_epi8(a, b)
+#define v_subs_u8(a, b) _mm256_subs_epu8(a, b)
+/* bit l set when lane l of a is greater than lane l of b (signed) */
+#define v_lanes_gt(a, b) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(a, b))))
 
 #include "simd_rows.h"
 

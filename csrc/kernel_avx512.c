@@ -42,7 +42,10 @@
 #define v_store_low(p, a) _mm512_storeu_si512((void *)(p), a)
 
 #define v_storeu(p, a) _mm512_storeu_si512((void *)(p), a)
-#define O8_PREFETCH(p) _mm_prefetch(p, _MM_HINT_T0)
+#define v_cmpeq8(a, b) _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(a, b))
+#define v_subs_u8(a, b) _mm512_subs_epu8(a, b)
+/* bit l set when lane l of a is greater than lane l of b (signed) */
+#define v_lanes_gt(a, b) ((unsigned)_mm512_cmpgt_epi32_mask(a, b))
 
 #include "simd_rows.h"
 
