@@ -100,6 +100,9 @@ MAX_CHUNKS = 4096
 #: Jobs with fewer showdowns (times players) run in the calling thread, and
 #: exact ones as a single chunk: a thread pool would cost more than it saves.
 SMALL_JOB = 200_000
+#: Exact jobs with fewer showdowns (times players) run as a single chunk in
+#: the calling thread: the exact kernels count them in a few ms at most.
+SMALL_EXACT_JOB = 2_500_000
 #: Showdowns times players per chunk, at most (about 50 ms on one core), so
 #: that a timeout or Ctrl-C acts quickly even when chunks cannot be stopped
 #: inside (executors in other processes).
@@ -269,9 +272,8 @@ def _plan(
         raise ValueError("the players' weights are too large for exact counts in 64 bits; "
                          "use smaller weights or exact=False")
     deals = spot.deals if exact else samples
-    small = deals * n < SMALL_JOB
     if exact:
-        parts = 1 if small and executor is None else _chunks(True, deals, n)
+        parts = 1 if deals * n < SMALL_EXACT_JOB and executor is None else _chunks(True, deals, n)
     else:
         parts = _chunks(False, deals, n)
     job = EquityJob(players=spot.players, weights=spot.weights, hole_size=spot.hole_size, board=spot.board,
@@ -352,7 +354,7 @@ def equity(
     _check_flag("partial", partial)
     seconds = _check_timeout(timeout)
     spot, plan = _plan(holes, board, dead, exact, samples, seed, threads, executor, max_deals)
-    if plan.showdowns < SMALL_JOB and executor is None:
+    if (plan.showdowns < SMALL_JOB or plan.chunks == 1) and executor is None:
         threads = 1
     counts = run_job(plan.job, threads=threads, executor=executor, progress=progress, timeout=seconds,
                      partial=partial)
