@@ -587,7 +587,7 @@ def _run_threads(job: EquityJob, runner: _Runner, threads: int, deadline: float 
                 return
             try:
                 results.put((_chunk(job, index, cancel), None))
-            except BaseException as error:  # handed to the calling thread
+            except BaseException as error:  # noqa: BLE001  (handed to the calling thread, which raises it)
                 results.put((None, error))
                 return
 
