@@ -868,16 +868,20 @@ int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hol
             continue;
         }
         rejected = 0;
-        for (int p = 0; p < n_players; p++)
-            if (!fixed[p]) eq_prepare(&holes[p], s.hole[p], hole_size);
         o8_board bd;
         o8_prepare_board(&bd, s.cards, 5);
         size_t row = (size_t)(bd.high_row - O8_HIGH) / O8_N_PAIRS - O8_ROWS_BOARD5;
         unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
         for (int p = 0; p < n_players; p++) {
-            high[p] = fixed[p] ? eq_with_flush(&holes[p], &bd, work->high[p][row])
-                               : eq_high(&holes[p], &bd);
-            low[p] = O8_LOW[holes[p].low_mask | bd.low_mask];
+            if (fixed[p]) {
+                high[p] = eq_with_flush(&holes[p], &bd, work->high[p][row]);
+                low[p] = O8_LOW[holes[p].low_mask | bd.low_mask];
+            } else {  /* a hole of this deal only: its suited pairs only on a flush board */
+                o8_hole h;
+                o8_prepare_hole(&h, s.hole[p], hole_size);
+                high[p] = o8_high(&h, &bd);
+                low[p] = o8_low(&h, &bd);
+            }
         }
         tally_add(&t, high, low, 1, out);
         done++;
