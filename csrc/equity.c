@@ -230,57 +230,192 @@ static int take_unit(exact_job *x) {
     return mine;
 }
 
-/* Players up to which preflop enumeration tabulates each hole's best
- * non-flush high on every five-card rank multiset first (12 KB of stack per
- * player): a board then costs one small-table read per player instead of a
- * row of pair lookups. */
+/* ---- exact preflop: boards by rank multiset ---------------------------------
+ *
+ * Without a flush, a five-card board's outcome depends only on its multiset
+ * of ranks: the best non-flush high is the O8_HIGH row of the multiset, and
+ * the low mask is that of its ranks. So the preflop boards are counted in two
+ * passes, each board counted exactly once in the end:
+ *
+ * 1. every rank multiset r0 <= .. <= r4 (6,175 of them), weighed by the
+ *    number of boards of the deck that have it (the product over its ranks of
+ *    C(cards of that rank left, times it appears)), settled as if no board
+ *    made a flush;
+ * 2. every board that holds 3+ cards of a suit in which some player holds 2+
+ *    cards (the only boards on which a flush can change anything): when the
+ *    flushes change the high winners, the board's outcome is added and the
+ *    non-flush outcome pass 1 counted for it is taken back.
+ *
+ * Boards with 3+ cards of a suit nobody can flush in are right in pass 1; a
+ * board holds 3+ cards of at most one suit. Pass 2 picks the suited cards in
+ * an outer loop (their flush row and every player's best flush are then
+ * fixed) and the ranks of the other cards inside, each rank choice standing
+ * for all the boards with those ranks in the other suits. Heads-up that is
+ * ~6,000 multisets plus ~60,000 flush rank choices instead of 1,086,008
+ * boards with a flush check each.
+ * Counts are the same integers as a board-by-board enumeration's; the whole
+ * preflop of one deal is one unit of work (some bins of the tally go
+ * negative within a deal, never at its end). */
+
+/* Players up to which the best non-flush high of every rank multiset is kept
+ * from pass 1 for pass 2 (12 KB of stack per player); beyond, pass 2 reads the
+ * row's pair columns again. */
 #define PREFLOP_TABLE_PLAYERS 3
 
-/* All 5-card boards from deck d[0..m) (sorted by id, so ranks arrive sorted),
- * their table row and summed card bits built one card per loop; a unit is a
- * pair of first two cards. */
+/* Low bit of each rank (bit 0 = ace, bit r + 1 for ranks 2..8 = 0..6). */
+static const uint8_t LOW_BIT[13] = {2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 1};
+
+O8_INLINE unsigned row5_of(const uint8_t *r) {  /* r sorted */
+    const uint16_t *B = O8_BINOM;
+    return B[19 + r[0]] + B[2 * 19 + r[1] + 1] + B[3 * 19 + r[2] + 2] + B[4 * 19 + r[3] + 3]
+         + B[5 * 19 + r[4] + 4];
+}
+
+O8_INLINE unsigned nonflush_high(const eq_hole *h, unsigned row5) {
+    const uint16_t *high_row = O8_HIGH + (O8_ROWS_BOARD5 + row5) * O8_N_PAIRS;
+    unsigned best = O8_NO_HAND;
+    for (int i = 0; i < h->n_cols; i++) {
+        unsigned v = high_row[h->cols[i]];
+        best = v < best ? v : best;
+    }
+    return best;
+}
+
+typedef struct {
+    exact_job *x;
+    int64_t weight;
+    uint16_t (*table)[O8_BOARD5_ROWS];    /* NULL: no table (too many players) */
+    unsigned suit;
+    int other[13];                        /* cards of each rank left in the other suits */
+    uint8_t ranks[5];                     /* the board's ranks: suited ones first */
+    unsigned flush[O8_MAX_PLAYERS];       /* each player's best flush on the suited cards */
+} flush_pass;
+
+/* Pass 2, one board's ranks (f->ranks), standing for `ways` boards whose other
+ * cards have these ranks in other suits. */
+static void flush_board(flush_pass *f, int64_t ways) {
+    exact_job *x = f->x;
+    int n = x->n;
+    uint8_t r[5];
+    memcpy(r, f->ranks, 5);
+    O8_SWAP(r[0], r[1]); O8_SWAP(r[3], r[4]); O8_SWAP(r[2], r[4]); O8_SWAP(r[2], r[3]); O8_SWAP(r[0], r[3]);
+    O8_SWAP(r[0], r[2]); O8_SWAP(r[1], r[4]); O8_SWAP(r[1], r[3]); O8_SWAP(r[1], r[2]);
+    unsigned row = row5_of(r);
+    unsigned nf[O8_MAX_PLAYERS], hi[O8_MAX_PLAYERS];
+    unsigned best_nf = ~0u, best_hi = ~0u, mask_nf = 0, mask_hi = 0;
+    for (int p = 0; p < n; p++) {
+        nf[p] = f->table ? f->table[p][row] : nonflush_high(&x->holes[p], row);
+        hi[p] = f->flush[p] < nf[p] ? f->flush[p] : nf[p];
+        best_nf = nf[p] < best_nf ? nf[p] : best_nf;
+        best_hi = hi[p] < best_hi ? hi[p] : best_hi;
+    }
+    for (int p = 0; p < n; p++) {
+        mask_nf |= (unsigned)(nf[p] == best_nf) << p;
+        mask_hi |= (unsigned)(hi[p] == best_hi) << p;
+    }
+    if (mask_nf == mask_hi) return;  /* the flushes change nobody's share */
+    unsigned board_low = LOW_BIT[r[0]] | LOW_BIT[r[1]] | LOW_BIT[r[2]] | LOW_BIT[r[3]] | LOW_BIT[r[4]];
+    unsigned low[O8_MAX_PLAYERS];
+    for (int p = 0; p < n; p++) low[p] = O8_LOW[x->holes[p].low_mask | board_low];
+    tally_add(&x->tally, hi, low, f->weight * ways, x->out);
+    tally_add(&x->tally, nf, low, -f->weight * ways, x->out);
+}
+
+/* Pass 2: suited cards ranks[depth..k) from suited[from..ns); then the other
+ * 5 - k cards by rank (at most 2 of them: a flush suit has 3+ cards). */
+static void flush_suited(flush_pass *f, const uint8_t *suited, int ns, int k, int depth, int from,
+                         unsigned mask) {
+    if (depth < k) {
+        for (int i = from; i <= ns - (k - depth); i++) {
+            f->ranks[depth] = suited[i];
+            flush_suited(f, suited, ns, k, depth + 1, i + 1, mask | 1u << suited[i]);
+        }
+        return;
+    }
+    exact_job *x = f->x;
+    const uint16_t *flush_row = O8_FLUSH + O8_FLUSH_ROW[mask] * O8_N_PAIRS;
+    for (int p = 0; p < x->n; p++) {
+        const eq_hole *h = &x->holes[p];
+        unsigned best = O8_NO_HAND;
+        for (int i = 0; i < h->n_suited; i++) {
+            unsigned v = flush_row[h->suited[f->suit][i]];
+            best = v < best ? v : best;
+        }
+        f->flush[p] = best;
+    }
+    const int *c = f->other;
+    if (k == 5) {
+        flush_board(f, 1);
+    } else if (k == 4) {
+        for (uint8_t a = 0; a < 13; a++)
+            if (c[a]) { f->ranks[4] = a; flush_board(f, c[a]); }
+    } else {
+        for (uint8_t a = 0; a < 13; a++) {
+            if (!c[a]) continue;
+            f->ranks[3] = a;
+            for (uint8_t b = a; b < 13; b++) {
+                int64_t ways = a == b ? O8_BINOM[2 * 19 + c[a]] : c[a] * c[b];
+                if (!ways) continue;
+                f->ranks[4] = b;
+                flush_board(f, ways);
+            }
+        }
+    }
+}
+
+/* All 5-card boards from deck d[0..m) (sorted by id); the whole is one unit. */
 static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight) {
     const uint16_t *B = O8_BINOM;
     uint16_t table[PREFLOP_TABLE_PLAYERS][O8_BOARD5_ROWS];
     int n = x->n, tabulate = n <= PREFLOP_TABLE_PLAYERS;
-    if (tabulate) {
-        o8_board nf = {0, O8_FLUSH, 0, 0};  /* flush_row 0: no flush */
-        for (int p = 0; p < n; p++)
-            for (int row = 0; row < O8_BOARD5_ROWS; row++) {
-                nf.high_row = O8_HIGH + (O8_ROWS_BOARD5 + row) * O8_N_PAIRS;
-                table[p][row] = (uint16_t)eq_high(&x->holes[p], &nf);
+    if (x->first_open < 0 && !take_unit(x)) return;
+    if (exact_stop(x)) return;
+    int left[13] = {0};
+    for (int i = 0; i < m; i++) left[O8_RANK[d[i]]]++;
+    /* pass 1: rank multisets */
+    uint8_t r[5];
+    unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
+    for (r[0] = 0; r[0] < 13; r[0]++) {
+        if (!left[r[0]]) continue;
+        for (r[1] = r[0]; r[1] < 13; r[1]++)
+        for (r[2] = r[1]; r[2] < 13; r[2]++)
+        for (r[3] = r[2]; r[3] < 13; r[3]++)
+        for (r[4] = r[3]; r[4] < 13; r[4]++) {
+            int64_t ways = 1;
+            for (int i = 0, j; i < 5; i = j) {
+                for (j = i + 1; j < 5 && r[j] == r[i]; j++) continue;
+                ways *= B[(j - i) * 19 + left[r[i]]];  /* C(cards left of the rank, times on board) */
             }
-    }
-    for (int a = 0; a < m - 4; a++)
-    for (int b = a + 1; b < m - 3; b++) {
-        if (x->first_open < 0 && !take_unit(x)) continue;
-        if (exact_stop(x)) return;
-        unsigned row2 = B[19 + O8_RANK[d[a]]] + B[2 * 19 + O8_RANK[d[b]] + 1];
-        uint64_t bits2 = O8_CARD_BITS[d[a]] + O8_CARD_BITS[d[b]];
-        for (int c = b + 1; c < m - 2; c++) {
-            unsigned row3 = row2 + B[3 * 19 + O8_RANK[d[c]] + 2];
-            uint64_t bits3 = bits2 + O8_CARD_BITS[d[c]];
-            for (int e = c + 1; e < m - 1; e++) {
-                unsigned row4 = row3 + B[4 * 19 + O8_RANK[d[e]] + 3];
-                uint64_t bits4 = bits3 + O8_CARD_BITS[d[e]];
-                for (int f = e + 1; f < m; f++) {
-                    o8_board bd;
-                    unsigned row5 = row4 + B[5 * 19 + O8_RANK[d[f]] + 4];
-                    o8_board_from_bits(&bd, bits4 + O8_CARD_BITS[d[f]]);
-                    if (tabulate) {
-                        unsigned high[PREFLOP_TABLE_PLAYERS], low[PREFLOP_TABLE_PLAYERS];
-                        for (int p = 0; p < n; p++) {
-                            high[p] = eq_with_flush(&x->holes[p], &bd, table[p][row5]);
-                            low[p] = O8_LOW[x->holes[p].low_mask | bd.low_mask];
-                        }
-                        tally_add(&x->tally, high, low, weight, x->out);
-                    } else {
-                        bd.high_row = O8_HIGH + (O8_ROWS_BOARD5 + row5) * O8_N_PAIRS;
-                        showdown(n, x->holes, &bd, weight, &x->tally, x->out);
-                    }
-                }
+            if (!ways) continue;
+            unsigned row = row5_of(r);
+            unsigned board_low = LOW_BIT[r[0]] | LOW_BIT[r[1]] | LOW_BIT[r[2]] | LOW_BIT[r[3]] | LOW_BIT[r[4]];
+            for (int p = 0; p < n; p++) {
+                high[p] = nonflush_high(&x->holes[p], row);
+                if (tabulate) table[p][row] = (uint16_t)high[p];
+                low[p] = O8_LOW[x->holes[p].low_mask | board_low];
             }
+            tally_add(&x->tally, high, low, weight * ways, x->out);
         }
+    }
+    /* pass 2: boards with 3+ cards of a suit some player can flush in */
+    flush_pass f;
+    f.x = x;
+    f.weight = weight;
+    f.table = tabulate ? table : NULL;
+    for (unsigned s = 0; s < 4; s++) {
+        int someone = 0;
+        for (int p = 0; p < n; p++) someone |= x->holes[p].suited[s][0] != O8_PAIR[0];
+        if (!someone) continue;
+        if (exact_stop(x)) return;
+        uint8_t suited[13];
+        int ns = 0;
+        f.suit = s;
+        memset(f.other, 0, sizeof f.other);
+        for (int i = 0; i < m; i++) {
+            if ((d[i] & 3u) == s) suited[ns++] = O8_RANK[d[i]];
+            else f.other[O8_RANK[d[i]]]++;
+        }
+        for (int k = 3; k <= 5 && k <= ns; k++) flush_suited(&f, suited, ns, k, 0, 0, 0);
     }
 }
 
@@ -733,16 +868,20 @@ int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hol
             continue;
         }
         rejected = 0;
-        for (int p = 0; p < n_players; p++)
-            if (!fixed[p]) eq_prepare(&holes[p], s.hole[p], hole_size);
         o8_board bd;
         o8_prepare_board(&bd, s.cards, 5);
         size_t row = (size_t)(bd.high_row - O8_HIGH) / O8_N_PAIRS - O8_ROWS_BOARD5;
         unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
         for (int p = 0; p < n_players; p++) {
-            high[p] = fixed[p] ? eq_with_flush(&holes[p], &bd, work->high[p][row])
-                               : eq_high(&holes[p], &bd);
-            low[p] = O8_LOW[holes[p].low_mask | bd.low_mask];
+            if (fixed[p]) {
+                high[p] = eq_with_flush(&holes[p], &bd, work->high[p][row]);
+                low[p] = O8_LOW[holes[p].low_mask | bd.low_mask];
+            } else {  /* a hole of this deal only: its suited pairs only on a flush board */
+                o8_hole h;
+                o8_prepare_hole(&h, s.hole[p], hole_size);
+                high[p] = o8_high(&h, &bd);
+                low[p] = o8_low(&h, &bd);
+            }
         }
         tally_add(&t, high, low, 1, out);
         done++;

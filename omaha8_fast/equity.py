@@ -101,6 +101,9 @@ MAX_CHUNKS = 4096
 #: Jobs with fewer showdowns (times players) run in the calling thread, and
 #: exact ones as a single chunk: a thread pool would cost more than it saves.
 SMALL_JOB = 200_000
+#: Exact jobs with fewer showdowns (times players) run as a single chunk in
+#: the calling thread: the exact kernels count them in a few ms at most.
+SMALL_EXACT_JOB = 2_500_000
 #: Showdowns times players per chunk, at most (about 50 ms on one core), so
 #: that a timeout or Ctrl-C acts quickly even when chunks cannot be stopped
 #: inside (executors in other processes).
@@ -275,9 +278,8 @@ def _plan(
         raise ValueError("the players' weights are too large for exact counts in 64 bits; "
                          "use smaller weights or exact=False")
     deals = spot.deals if exact else samples
-    small = deals * n < SMALL_JOB
     if exact:
-        parts = 1 if small and executor is None else _chunks(True, deals, n)
+        parts = 1 if deals * n < SMALL_EXACT_JOB and executor is None else _chunks(True, deals, n)
     else:
         parts = _chunks(False, deals, n)
     job = EquityJob(players=spot.players, weights=spot.weights, hole_size=spot.hole_size, board=spot.board,
@@ -364,7 +366,7 @@ def equity(
     _check_flag("partial", partial)
     seconds = _check_timeout(timeout)
     spot, plan = _plan(holes, board, dead, exact, samples, seed, threads, executor, max_deals)
-    if plan.showdowns < SMALL_JOB and executor is None:
+    if (plan.showdowns < SMALL_JOB or plan.chunks == 1) and executor is None:
         threads = 1
     counts = run_job(plan.job, threads=threads, executor=executor, progress=progress, timeout=seconds,
                      partial=partial)
@@ -563,11 +565,86 @@ def run_job(
     try:
         if executor is None and threads == 1 and deadline is None and job.parts == 1:
             runner.add(_chunk(job, 0))  # small: no thread, nothing to interrupt for long
+        elif executor is None:
+            _run_threads(job, runner, threads or _default_threads(), deadline, partial)
         else:
             _run_pool(job, runner, threads, executor, deadline, partial)
     finally:
         runner.close()
     return tuple(runner.total)
+
+
+def _run_threads(job: EquityJob, runner: _Runner, threads: int, deadline: float | None, partial: bool) -> None:
+    """The chunks on our own worker threads. Workers take chunk indices and
+    put their results on a queue; the calling thread only waits on that
+    queue (in steps of 0.1 s), so a KeyboardInterrupt can land anywhere in it
+    without leaving a lock held that a worker needs (``concurrent.futures.wait``
+    can leave a future's lock held when interrupted, and the pool's shutdown
+    then waits forever). On a timeout or an exception the cancel flag, read by
+    the C kernels every few thousand showdowns, stops the running chunks, and
+    the workers are joined before returning."""
+    import queue
+    import threading
+
+    cancel = ffi.new("int32_t *")
+    results: queue.SimpleQueue[tuple[tuple[int, ...] | None, BaseException | None]] = queue.SimpleQueue()
+    take = threading.Lock()  # taken by workers only
+    indices = iter(range(job.parts))
+
+    def work() -> None:
+        while not cancel[0]:
+            with take:
+                index = next(indices, None)
+            if index is None:
+                return
+            try:
+                results.put((_chunk(job, index, cancel), None))
+            except BaseException as error:  # noqa: BLE001  (handed to the calling thread, which raises it)
+                results.put((None, error))
+                return
+
+    workers = [threading.Thread(target=work, name="omaha8-equity", daemon=True)
+               for _ in range(min(threads, job.parts))]
+    try:
+        for worker in workers:
+            worker.start()
+        received = 0
+        while received < job.parts:
+            wait_for = 0.1 if deadline is None else max(0.0, min(0.1, deadline - time.monotonic()))
+            try:
+                counts, error = results.get(timeout=wait_for)
+            except queue.Empty:
+                if deadline is not None and time.monotonic() >= deadline:
+                    _timed_out(job, runner, cancel, workers, results, partial)
+                    return
+                continue
+            received += 1
+            if error is not None:
+                raise error
+            assert counts is not None
+            runner.add(counts)
+    finally:  # KeyboardInterrupt included: stop every chunk now
+        cancel[0] = 1
+        for worker in workers:
+            if worker.is_alive():
+                worker.join()
+
+
+def _timed_out(job: EquityJob, runner: _Runner, cancel: Any, workers: list[Any], results: Any,
+               partial: bool) -> None:
+    """A deadline passed on our threads: raise TimeoutError, or with
+    ``partial`` (Monte Carlo) add what the stopped chunks counted."""
+    cancel[0] = 1
+    if not (partial and not job.exact):
+        raise TimeoutError(f"equity did not finish in time: {runner.done} of {job.parts} chunks done")
+    for worker in workers:
+        worker.join()
+    while not results.empty():
+        counts, error = results.get()
+        if error is None:
+            runner.add(counts, complete=False)
+    if not runner.total[0]:
+        raise TimeoutError("equity did not finish in time: no deal counted yet")
 
 
 def _run_pool(job: EquityJob, runner: _Runner, threads: int | None, executor: Executor | None,
