@@ -13,7 +13,7 @@ played for money (``unit == "cents"``), chips for tournaments and play money
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .cards import Card
 
@@ -31,6 +31,7 @@ __all__ = [
     "format_amount",
     "MAX_LINE",
     "MAX_HAND_LINES",
+    "records",
 ]
 
 Unit = Literal["cents", "chips"]
@@ -270,3 +271,60 @@ class ImportedHand:
         from ._hh_audit import audit
 
         return audit(self)
+
+
+class _Records:
+    """The descriptor of an :class:`ImportedHand` field holding a tuple of
+    records (``seats``, ``posts``, ``actions``, ``shown``, ``collected``).
+
+    The reader stores each record as a plain tuple of atomic values, which the
+    garbage collector stops tracking; a kept hand then costs the collector
+    almost nothing. The named tuples (:class:`Seat`, :class:`PlayerAction`,
+    ...) are built from them, once, on the first read of the attribute: what
+    callers see is always the named-tuple form. :func:`records` gives the
+    stored form (plain or named tuples, the same fields in the same order)
+    without building anything.
+    """
+
+    __slots__ = ("slot", "kind")
+
+    def __init__(self, slot: Any, kind: Any) -> None:
+        self.slot, self.kind = slot, kind
+
+    def __get__(self, hand: Any, owner: Any = None) -> Any:
+        if hand is None:
+            return self
+        value = self.slot.__get__(hand, owner)
+        if value and type(value[0]) is tuple:
+            new, kind = tuple.__new__, self.kind
+            value = tuple([new(kind, r) for r in value])
+            self.slot.__set__(hand, value)
+        return value
+
+    def __set__(self, hand: Any, value: Any) -> None:
+        self.slot.__set__(hand, value)
+
+
+_RECORD_FIELDS = {"seats": Seat, "posts": Post, "actions": PlayerAction, "shown": ShownHand, "collected": Collection}
+_SLOTS: dict[str, Any] = {}
+for _name, _kind in _RECORD_FIELDS.items():
+    _SLOTS[_name] = ImportedHand.__dict__[_name]
+    setattr(ImportedHand, _name, _Records(_SLOTS[_name], _kind))
+
+
+def records(hand: ImportedHand, name: str) -> tuple[tuple[Any, ...], ...]:
+    """The ``name`` records of ``hand`` as stored (see :class:`_Records`):
+    tuples with the named tuple's fields in order, to read by index.
+
+    >>> from omaha8_fast.histories import parse_pokerstars
+    >>> [hand] = parse_pokerstars("PokerStars Hand #1:  Omaha Hi/Lo Limit (2/4) - 2024/01/01 ET\\n"
+    ...     "Table 'T' Seat #1 is the button\\nSeat 1: a (10 in chips)\\nSeat 2: b (10 in chips)\\n"
+    ...     "a: posts small blind 1\\nb: posts big blind 2\\n*** HOLE CARDS ***\\na: folds\\n"
+    ...     "Uncalled bet (1) returned to b\\nb collected 2 from pot\\n*** SUMMARY ***\\nTotal pot 2 | Rake 0")
+    >>> records(hand, "seats")
+    ((1, 'a', 10, False), (2, 'b', 10, False))
+    >>> hand.seats, type(records(hand, "seats")[0]).__name__
+    ((Seat(number=1, name='a', stack=10, sitting_out=False), Seat(number=2, name='b', stack=10, sitting_out=False)), 'Seat')
+    """
+    value: tuple[tuple[Any, ...], ...] = _SLOTS[name].__get__(hand, ImportedHand)
+    return value
