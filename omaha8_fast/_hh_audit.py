@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from ._hh_describe import UNREADABLE, check_values
-from ._hh_model import HandHistoryError, ImportedHand, format_amount
+from ._hh_model import HandHistoryError, ImportedHand, format_amount, records
 from .cards import Card
 from .evaluator import evaluate_hilo
 from .rake import Rake
@@ -101,11 +101,11 @@ class Audit:
 def contributions(hand: ImportedHand) -> dict[str, int]:
     """What each player put in (posts and actions, less uncalled bets returned)."""
     put: dict[str, int] = {}
-    for post in hand.posts:
-        put[post.player] = put.get(post.player, 0) + post.amount
-    for action in hand.actions:
-        if action.added:
-            put[action.player] = put.get(action.player, 0) + action.added
+    for post in records(hand, "posts"):  # the stored records, read by index (see _hh_model.records)
+        put[post[0]] = put.get(post[0], 0) + post[2]
+    for action in records(hand, "actions"):  # (street, player, kind, amount, added, all_in, line)
+        if action[4]:
+            put[action[1]] = put.get(action[1], 0) + action[4]
     for name, amount in hand.returned:
         put[name] = put.get(name, 0) - amount
     return put
@@ -113,7 +113,7 @@ def contributions(hand: ImportedHand) -> dict[str, int]:
 
 def _button_order(hand: ImportedHand, names: list[str]) -> list[str]:
     """``names`` sorted clockwise from the first seat after the button."""
-    seat_of = {s.name: s.number for s in hand.seats}
+    seat_of = {s[1]: s[0] for s in records(hand, "seats")}
     size = max(max(seat_of.values()), hand.button_seat, hand.max_seats or 0) + 1
     return sorted(names, key=lambda n: (seat_of[n] - hand.button_seat - 1) % size)
 
@@ -154,7 +154,7 @@ def audit(hand: ImportedHand) -> Audit:
         return _fail(hand, f"the actions put in {money(total)} but the site's total pot is {money(hand.total_pot)}",
                      paid, "mispaid")
     notes: list[str] = []
-    folded = {a.player for a in hand.actions if a.kind == "fold"}
+    folded = {a[1] for a in records(hand, "actions") if a[2] == "fold"}
     players = _button_order(hand, [n for n, v in put.items() if v > 0])
     index = {n: i for i, n in enumerate(players)}
     if players and all(n in folded for n in players):
@@ -166,7 +166,7 @@ def audit(hand: ImportedHand) -> Audit:
     rakes, how = _rake_split(amounts, hand.rake, hand.pot_breakdown)
     if hand.rake:
         notes.append(f"rake {money(hand.rake)} taken before the split, from {how}")
-    shown = {s.player for s in hand.shown if s.player in hand.hole_cards}  # whole hands shown
+    shown = {s[0] for s in records(hand, "shown") if s[0] in hand.hole_cards}  # whole hands shown
     runs = hand.boards if hand.run_twice else hand.boards[:1]
     expected = {n: 0 for n in players}
     contested: list[tuple[int, int, tuple[int, ...]]] = []  # (pot index, net chips, shown eligible)
@@ -270,23 +270,23 @@ def _descriptions(hand: ImportedHand) -> tuple[tuple[str, ...], int]:
     """Check every shown hand's description against the evaluator."""
     errors: list[str] = []
     checked = 0
-    for shown in hand.shown:
-        if not shown.description or len(shown.cards) != hand.hole_size:
+    for player, cards, description, run, line, board_cards in records(hand, "shown"):
+        if not description or len(cards) != hand.hole_size:
             continue
-        board = hand.boards[shown.run - 1] if shown.run - 1 < len(hand.boards) else hand.board
-        board = board[:shown.board_cards]  # the board the description was written for
+        board = hand.boards[run - 1] if run - 1 < len(hand.boards) else hand.board
+        board = board[:board_cards]  # the board the description was written for
         if len(board) < 3:
             continue
         try:
-            problem = check_values(shown.description, *evaluate_hilo(shown.cards, board))
+            problem = check_values(description, *evaluate_hilo(cards, board))
         except ValueError as error:
-            errors.append(f"line {shown.line}: {shown.player}: {error}")
+            errors.append(f"line {line}: {player}: {error}")
             continue
         if problem == UNREADABLE:
             continue
         checked += 1
         if problem is not None:
-            errors.append(f"line {shown.line}: {shown.player}: {problem}")
+            errors.append(f"line {line}: {player}: {problem}")
     return tuple(errors), checked
 
 

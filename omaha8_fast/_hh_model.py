@@ -244,8 +244,8 @@ class ImportedHand:
     def paid(self) -> dict[str, int]:
         """What the site paid each player from the pots (uncalled bets not included)."""
         out: dict[str, int] = {}
-        for c in self.collected:
-            out[c.player] = out.get(c.player, 0) + c.amount
+        for c in records(self, "collected"):  # (player, amount, pot, run, line)
+            out[c[0]] = out.get(c[0], 0) + c[1]
         return out
 
     def to_phh(self) -> str:
