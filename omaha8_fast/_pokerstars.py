@@ -95,9 +95,21 @@ def _cards(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
     if cards is not None:
         return cards
     try:
-        cards = tuple([_CARD[name] for name in text.split()])
+        cards = tuple(map(_CARD.__getitem__, text.split()))
     except KeyError:
         raise HandHistoryError(f"bad cards [{text}]", hand_id=hand_id, line=line) from None
+    if len(_GROUPS) > 50_000:
+        _GROUPS.clear()
+    _GROUPS[text] = cards
+    return cards
+
+
+def _known_cards(text: str) -> tuple[Card, ...]:
+    """The cards in ``text`` (``"Ah 2d Ks"``), or () if one is not a card."""
+    try:
+        cards = tuple(map(_CARD.__getitem__, text.split()))
+    except KeyError:
+        return ()
     if len(_GROUPS) > 50_000:
         _GROUPS.clear()
     _GROUPS[text] = cards
@@ -127,6 +139,7 @@ def _bracket_groups(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
+_PLAIN_STREETS = {"FLOP": ("flop", 3), "TURN": ("turn", 4), "RIVER": ("river", 5)}
 _AMOUNTS: dict[str, dict[str, int]] = {"cents": {}, "chips": {}}  # amounts already read, by unit
 
 
@@ -591,6 +604,13 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
             elif text == "*** SHOW DOWN ***":
                 section, hand.run = "showdown", 1
                 hand.section = section
+            elif (end := text.find(" *** [", 4)) > 0 and (kind := _PLAIN_STREETS.get(text[4:end])) is not None \
+                    and text[-1] == "]" and "[" not in (inner := text[end + 6:-1].replace("] [", " ")) \
+                    and "]" not in inner and len(cards := groups.get(inner) or _known_cards(inner)) == kind[1]:
+                # "*** TURN *** [Tc 9d As] [Ah]": the first board's streets (anything else: _section)
+                hand.boards[0] = cards
+                street, section = hand.street, hand.section = kind[0], kind[0]
+                bets = hand.bets = {}
             else:
                 _section(hand, text, line)
                 street, bets, section = hand.street, hand.bets, hand.section
@@ -598,6 +618,9 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
         if section == "summary":
             if c0 == "S" and text.startswith("Seat ") and " showed [" not in text and " mucked [" not in text:
                 continue  # a seat that showed nothing: nothing to read
+            if c0 == "B" and text.startswith("Board [") and groups.get(text[7:-1]) == hand.boards[0] \
+                    and text[-1] == "]" and hand.boards[0]:
+                continue  # the board as dealt (anything else: _summary)
             _summary(hand, text, line)
             continue
         if section == "header" and c0 in "ST":
