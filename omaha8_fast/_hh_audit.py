@@ -136,6 +136,23 @@ def _fail(hand: ImportedHand, reason: str, paid: dict[str, int], verdict: Verdic
 def audit(hand: ImportedHand) -> Audit:
     """Check what the site paid in ``hand`` against this library's rules
     (see the module docstring and docs/histories.md)."""
+    result = _audit(hand, False)
+    if result.verdict == "mispaid" and result.reason is None and set(hand.mucked) - _shown(hand):
+        # a hand mucked at the showdown may also be taken out of the pots, like a fold (this library's
+        # engine in choose mode does so); when that reading pays exactly what the site paid, it is the one
+        again = _audit(hand, True)
+        if again.verdict == "ok":
+            return replace(again, notes=again.notes + ("the mucked hands were taken out of the pots, like folds",))
+    return result
+
+
+def _shown(hand: ImportedHand) -> set[str]:
+    """The players who showed a whole hand."""
+    return {s[0] for s in records(hand, "shown") if s[0] in hand.hole_cards}
+
+
+def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
+    """:func:`audit`, the mucked hands taken out of the pots if ``mucked_out``."""
     paid = hand.paid
     descriptions, checked = _descriptions(hand)
     if hand.cashed_out:
@@ -155,6 +172,10 @@ def audit(hand: ImportedHand) -> Audit:
                      paid, "mispaid")
     notes: list[str] = []
     folded = {a[1] for a in records(hand, "actions") if a[2] == "fold"}
+    shown = _shown(hand)
+    mucked = set(hand.mucked) - shown  # they gave up their claim
+    if mucked_out:
+        folded |= mucked
     players = _button_order(hand, [n for n, v in put.items() if v > 0])
     index = {n: i for i, n in enumerate(players)}
     if players and all(n in folded for n in players):
@@ -166,15 +187,15 @@ def audit(hand: ImportedHand) -> Audit:
     rakes, how = _rake_split(amounts, hand.rake, hand.pot_breakdown)
     if hand.rake:
         notes.append(f"rake {money(hand.rake)} taken before the split, from {how}")
-    shown = {s[0] for s in records(hand, "shown") if s[0] in hand.hole_cards}  # whole hands shown
     runs = hand.boards if hand.run_twice else hand.boards[:1]
     expected = {n: 0 for n in players}
     contested: list[tuple[int, int, tuple[int, ...]]] = []  # (pot index, net chips, shown eligible)
     audit_shares: list[dict[str, int]] = [{} for _ in pots]
     for k, pot in enumerate(pots):
         net = pot.amount - rakes[k]
-        if len(pot.eligible) == 1:
-            name = players[pot.eligible[0]]
+        claims = [i for i in pot.eligible if players[i] not in mucked]
+        if len(pot.eligible) == 1 or len(claims) == 1:  # one player left to claim it: theirs, shown or not
+            name = players[(claims or pot.eligible)[0]]
             expected[name] += net
             audit_shares[k][name] = net
             continue

@@ -965,7 +965,12 @@ def to_pokerstars(
     Amounts are the engine's chips; with ``currency="USD"`` (or ``"EUR"``,
     ``"GBP"``) a chip is written as one cent, else as play chips. Players are
     ``names`` (default ``Player1`` ...), sitting in seats 1 .. n. Shown hands
-    carry PokerStars-style descriptions (``HI: ...; LO: ...``).
+    carry PokerStars-style descriptions (``HI: ...; LO: ...``). A hand mucked
+    at the showdown (``showdown="muck-losers"`` or ``"choose"``) is written as
+    PokerStars writes it: ``NAME: mucks hand`` in the show down, no
+    description, and ``Seat N: NAME mucked [cards]`` in the summary (the site
+    prints the mucked cards there); in choose mode, a player whose opponents
+    all mucked takes the pot without showing.
     """
     from ._hh_describe import describe_pokerstars
     from .engine import Hand
@@ -1038,6 +1043,8 @@ def to_pokerstars(
         return f"*** {title} *** [{' '.join(map(str, cards[:k + 1]))}] [{cards[k + 1]}]"
 
     for action in history.actions:
+        if action.street == "showdown":  # a choose-mode show or muck: written in the show down below
+            continue
         while action.street != street:
             reached += 1
             street = order[reached]
@@ -1082,12 +1089,19 @@ def to_pokerstars(
     results = hand.showdown_results
     seats_order = hand.showdown_seats
     shown_desc: dict[int, list[str]] = {}
+    shown, mucked = set(hand.shown_seats), set(hand.mucked_seats)
     pots_text = ""
     if showdown and results:
         after_rake = [0] * len(results[0].pots)
         for r, (result, cards) in enumerate(zip(results, boards)):
             out.append(f"*** {('FIRST ', 'SECOND ')[r] if twice else ''}SHOW DOWN ***")
             for s in hand.showdown_order:
+                if s in mucked:  # as PokerStars writes it; the cards only in the summary
+                    if r == 0:
+                        out.append(f"{names[s]}: mucks hand")
+                    continue
+                if s not in shown:  # the others all mucked (choose mode): the pot is theirs unseen
+                    continue
                 desc = describe_pokerstars(holes[s], cards)
                 shown_desc.setdefault(s, []).append(desc)
                 out.append(f"{names[s]}: shows [{' '.join(map(str, holes[s]))}] ({desc})")
@@ -1137,6 +1151,8 @@ def to_pokerstars(
         if s in folded_on:
             where = "before Flop" if folded_on[s] == "preflop" else f"on the {folded_on[s].capitalize()}"
             out.append(f"Seat {s + 1}: {names[s]}{role} folded {where}")
+        elif s in mucked:
+            out.append(f"Seat {s + 1}: {names[s]}{role} mucked [{' '.join(map(str, holes[s]))}]")
         elif s in shown_desc:
             verdicts = [
                 (f"won ({money(run_won[r][s])})" if run_won[r][s] else "lost") + f" with {desc}"
