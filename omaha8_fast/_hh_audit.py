@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from ._hh_describe import UNREADABLE, check_values
-from ._hh_model import HandHistoryError, ImportedHand, format_amount, records
+from ._hh_model import HandHistoryError, ImportedHand, format_amount, records, stored
 from .cards import Card
 from .evaluator import evaluate_hilo
 from .rake import Rake
@@ -148,7 +148,8 @@ def audit(hand: ImportedHand) -> Audit:
 
 def _shown(hand: ImportedHand) -> set[str]:
     """The players who showed a whole hand."""
-    return {s[0] for s in records(hand, "shown") if s[0] in hand.hole_cards}
+    holes = stored(hand, "hole_cards")
+    return {s[0] for s in records(hand, "shown") if s[0] in holes}
 
 
 def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
@@ -187,7 +188,8 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
     rakes, how = _rake_split(amounts, hand.rake, hand.pot_breakdown)
     if hand.rake:
         notes.append(f"rake {money(hand.rake)} taken before the split, from {how}")
-    runs = hand.boards if hand.run_twice else hand.boards[:1]
+    boards = stored(hand, "boards")  # cards as ids or Cards (see _hh_model.records)
+    runs = boards if len(boards) == 2 else boards[:1]
     expected = {n: 0 for n in players}
     contested: list[tuple[int, int, tuple[int, ...]]] = []  # (pot index, net chips, shown eligible)
     audit_shares: list[dict[str, int]] = [{} for _ in pots]
@@ -214,7 +216,8 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
         if any(len(b) != 5 for b in runs) or not runs:
             return Audit(hand.hand_id, "unjudged", (), "a showdown without a full board", {}, paid,
                          description_errors=descriptions, descriptions_checked=checked)
-        holes = [hand.hole_cards.get(n) for n in players]
+        held = stored(hand, "hole_cards")
+        holes = [held.get(n) for n in players]
         base = dict(expected)
         result = _split_runs(hand, players, holes, runs, contested, 1)
         if result is None:
@@ -236,7 +239,7 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
         expected = candidate
         for k, share in shares.items():
             audit_shares[k] = {players[i]: v for i, v in share.items()}
-    if hand.run_twice and contested:
+    if len(runs) == 2 and contested:
         notes.append("run twice: every pot halved (the odd chip to the first run), each half split on its board")
     differences = tuple(
         Difference(n, expected.get(n, 0), paid.get(n, 0))
@@ -291,10 +294,11 @@ def _descriptions(hand: ImportedHand) -> tuple[tuple[str, ...], int]:
     """Check every shown hand's description against the evaluator."""
     errors: list[str] = []
     checked = 0
+    boards = stored(hand, "boards")
     for player, cards, description, run, line, board_cards in records(hand, "shown"):
         if not description or len(cards) != hand.hole_size:
             continue
-        board = hand.boards[run - 1] if run - 1 < len(hand.boards) else hand.board
+        board = boards[run - 1] if run - 1 < len(boards) else (boards[0] if boards else ())
         board = board[:board_cards]  # the board the description was written for
         if len(board) < 3:
             continue

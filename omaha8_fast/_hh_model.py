@@ -32,6 +32,7 @@ __all__ = [
     "MAX_LINE",
     "MAX_HAND_LINES",
     "records",
+    "stored",
 ]
 
 Unit = Literal["cents", "chips"]
@@ -221,7 +222,7 @@ class ImportedHand:
     @property
     def run_twice(self) -> bool:
         """Whether the hand was run twice (two boards)."""
-        return len(self.boards) == 2
+        return len(stored(self, "boards")) == 2
 
     @property
     def board(self) -> tuple[Card, ...]:
@@ -273,43 +274,92 @@ class ImportedHand:
         return audit(self)
 
 
-class _Records:
-    """The descriptor of an :class:`ImportedHand` field holding a tuple of
-    records (``seats``, ``posts``, ``actions``, ``shown``, ``collected``).
+_CARDS = tuple(Card(c) for c in range(52))
 
-    The reader stores each record as a plain tuple of atomic values, which the
-    garbage collector stops tracking; a kept hand then costs the collector
-    almost nothing. The named tuples (:class:`Seat`, :class:`PlayerAction`,
-    ...) are built from them, once, on the first read of the attribute: what
-    callers see is always the named-tuple form. :func:`records` gives the
-    stored form (plain or named tuples, the same fields in the same order)
-    without building anything.
+
+def _as_cards(ids: tuple[Any, ...]) -> tuple[Card, ...]:
+    """Card ids as Cards (Cards stay as they are)."""
+    return tuple(map(_CARDS.__getitem__, ids)) if ids and type(ids[0]) is int else ids
+
+
+class _Records:
+    """The descriptor of an :class:`ImportedHand` field the reader stores in
+    a compact form: the records (``seats``, ``posts``, ``actions``,
+    ``shown``, ``collected``), ``boards`` and ``hole_cards``.
+
+    Named tuples and :class:`~omaha8_fast.cards.Card` objects are always
+    tracked by the garbage collector, and so are the tuples holding them;
+    hands kept by the thousand made every collection slow. The reader stores
+    each record as a plain tuple of atomic values and cards as plain ids,
+    which the collector stops tracking. The named tuples (:class:`Seat`,
+    :class:`PlayerAction`, ...) and the Cards are built from them, once, on
+    the first read of the attribute: what callers see is always that form.
+    :func:`records` and :func:`stored` give the stored form (the same fields
+    in the same order; cards as ints or Cards) without building anything.
     """
 
-    __slots__ = ("slot", "kind")
+    __slots__ = ("slot", "build")
 
-    def __init__(self, slot: Any, kind: Any) -> None:
-        self.slot, self.kind = slot, kind
+    def __init__(self, slot: Any, build: Any) -> None:
+        self.slot, self.build = slot, build
 
     def __get__(self, hand: Any, owner: Any = None) -> Any:
         if hand is None:
             return self
         value = self.slot.__get__(hand, owner)
-        if value and type(value[0]) is tuple:
-            new, kind = tuple.__new__, self.kind
-            value = tuple([new(kind, r) for r in value])
-            self.slot.__set__(hand, value)
-        return value
+        built = self.build(value)
+        if built is not value:
+            self.slot.__set__(hand, built)
+        return built
 
     def __set__(self, hand: Any, value: Any) -> None:
         self.slot.__set__(hand, value)
 
 
-_RECORD_FIELDS = {"seats": Seat, "posts": Post, "actions": PlayerAction, "shown": ShownHand, "collected": Collection}
+def _records_of(kind: Any) -> Any:
+    def build(value: Any) -> Any:
+        if value and type(value[0]) is tuple:
+            new = tuple.__new__
+            return tuple([new(kind, r) for r in value])
+        return value
+    return build
+
+
+def _build_shown(value: Any) -> Any:
+    if value and type(value[0]) is tuple:
+        new = tuple.__new__
+        return tuple([new(ShownHand, (r[0], _as_cards(r[1])) + r[2:]) for r in value])
+    return value
+
+
+def _build_boards(value: Any) -> Any:
+    if value and value[0] and type(value[0][0]) is int:
+        return tuple([_as_cards(board) for board in value])
+    return value
+
+
+def _build_holes(value: Any) -> Any:
+    for cards in value.values():
+        if cards and type(cards[0]) is int:
+            return {name: _as_cards(cards) for name, cards in value.items()}
+        break
+    return value
+
+
+_BUILDERS = {
+    "seats": _records_of(Seat), "posts": _records_of(Post), "actions": _records_of(PlayerAction),
+    "shown": _build_shown, "collected": _records_of(Collection), "boards": _build_boards, "hole_cards": _build_holes,
+}
 _SLOTS: dict[str, Any] = {}
-for _name, _kind in _RECORD_FIELDS.items():
+for _name, _build in _BUILDERS.items():
     _SLOTS[_name] = ImportedHand.__dict__[_name]
-    setattr(ImportedHand, _name, _Records(_SLOTS[_name], _kind))
+    setattr(ImportedHand, _name, _Records(_SLOTS[_name], _build))
+
+
+def stored(hand: ImportedHand, name: str) -> Any:
+    """The field ``name`` of ``hand`` as stored (see :class:`_Records`):
+    for ``boards`` and ``hole_cards``, cards as ids or as Cards."""
+    return _SLOTS[name].__get__(hand, ImportedHand)
 
 
 def records(hand: ImportedHand, name: str) -> tuple[tuple[Any, ...], ...]:

@@ -82,14 +82,14 @@ def is_header(line: str) -> bool:
     return line.startswith("PokerStars ") and _HEADER.match(line) is not None
 
 
-_CARD = {str(Card(c)): Card(c) for c in range(52)}
+_CARD = {str(Card(c)): c for c in range(52)}  # plain ids: a tuple of them is not tracked by the GC (see records)
 _CARD |= {k[0] + k[1].upper(): v for k, v in _CARD.items()} | {k[0].lower() + k[1]: v for k, v in _CARD.items()}
 
 
-_GROUPS: dict[str, tuple[Card, ...]] = {}  # card groups already read (a board or a hand recurs in its hand)
+_GROUPS: dict[str, tuple[int, ...]] = {}  # card groups already read (a board or a hand recurs in its hand)
 
 
-def _cards(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
+def _cards(text: str, hand_id: str, line: int) -> tuple[int, ...]:
     """The cards in a ``[Ah 2d Ks]`` group (the brackets already removed)."""
     cards = _GROUPS.get(text)
     if cards is not None:
@@ -104,7 +104,7 @@ def _cards(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
     return cards
 
 
-def _known_cards(text: str) -> tuple[Card, ...]:
+def _known_cards(text: str) -> tuple[int, ...]:
     """The cards in ``text`` (``"Ah 2d Ks"``), or () if one is not a card."""
     try:
         cards = tuple(map(_CARD.__getitem__, text.split()))
@@ -116,7 +116,7 @@ def _known_cards(text: str) -> tuple[Card, ...]:
     return cards
 
 
-def _bracket_groups(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
+def _bracket_groups(text: str, hand_id: str, line: int) -> tuple[int, ...]:
     """All the cards of every ``[...]`` group in ``text``, in order."""
     start = text.find("[")
     if start >= 0 and text[-1] == "]":  # the usual shape, "... [Kd 5c Ks] [2c]": all the groups in one look-up
@@ -129,7 +129,7 @@ def _bracket_groups(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
                 return _cards(inner, hand_id, line)
             except HandHistoryError:
                 pass  # read group by group below, for the error naming the bad group
-    out: list[Card] = []
+    out: list[int] = []
     while start >= 0:
         end = text.find("]", start)
         if end < 0:
@@ -159,9 +159,9 @@ class _Hand:
         self.names: set[str] = set()
         self.posts: list[Any] = []
         self.actions: list[Any] = []
-        self.boards: list[tuple[Card, ...]] = [(), ()]
+        self.boards: list[tuple[int, ...]] = [(), ()]  # card ids (Cards when read: see _hh_model)
         self.hero: str | None = None
-        self.holes: dict[str, tuple[Card, ...]] = {}
+        self.holes: dict[str, tuple[int, ...]] = {}
         self.shown: list[Any] = []
         self.mucked: list[str] = []
         self.collected: list[Any] = []
@@ -551,11 +551,11 @@ def _build(hand: _Hand) -> ImportedHand:
         dealt = known + list(board)
         if len(set(dealt)) != len(dealt):
             twice = next(c for c in dealt if dealt.count(c) > 1)
-            raise hand.error(f"the card {twice} is dealt twice", hand.first)
+            raise hand.error(f"the card {Card(twice)} is dealt twice", hand.first)
     return ImportedHand(  # positional, in field order: much faster than keywords
         "PokerStars", hand.hand_id, hand.game, hand.hole_size, hand.betting, hand.unit, hand.currency, hand.symbol,
         hand.stakes, hand.table, hand.max_seats, hand.button, tuple(hand.seats), tuple(hand.posts),
-        tuple(hand.actions), boards, hand.hero, hand.holes, tuple(hand.shown), tuple(hand.mucked),
+        tuple(hand.actions), boards, hand.hero, hand.holes, tuple(hand.shown), tuple(hand.mucked),  # type: ignore[arg-type]
         tuple(hand.collected), tuple(hand.returned), hand.total, hand.rake, hand.breakdown, hand.date, hand.mixed,
         hand.tournament, hand.cashed_out, hand.first,
     )
