@@ -40,13 +40,8 @@ from typing import IO, Any, Literal, Union
 from ._hh_model import (
     MAX_HAND_LINES,
     MAX_LINE,
-    Collection,
     HandHistoryError,
     ImportedHand,
-    PlayerAction,
-    Post,
-    Seat,
-    ShownHand,
     Tournament,
     Unit,
     format_amount,
@@ -663,13 +658,13 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
                 if name in names:
                     if text[-1] == "]" and "]" not in text[at + 2:-1]:  # one group: "[Ah 2d Ks 9c]"
                         inner = text[at + 2:-1]
-                        cards = groups.get(inner)
-                        if cards is None:
-                            cards = _cards(inner, hand.hand_id, line)
+                        dealt = groups.get(inner)
+                        if dealt is None:
+                            dealt = _cards(inner, hand.hand_id, line)
                     else:
-                        cards = _bracket_groups(text[at:], hand.hand_id, line)
-                    if cards:
-                        hand.holes[name] = cards
+                        dealt = _bracket_groups(text[at:], hand.hand_id, line)
+                    if dealt:
+                        hand.holes[name] = dealt
                         if hand.hero is None:
                             hand.hero = name
                 continue
@@ -678,7 +673,7 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
                 if close > 0:
                     name = text[close + 14:]
                     if name in names:
-                        value = amounts.get(text[14:close])  # type: ignore[assignment]
+                        value = amounts.get(text[14:close])
                         if value is None:
                             value = amount(text[14:close], line)
                         hand.returned.append((name, value))
@@ -690,7 +685,7 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
                     if name in names:
                         amount_text, sep, pot = text[at + 11:].partition(" from ")
                         if sep and pot[-1:] != " ":
-                            value = amounts.get(amount_text)  # type: ignore[assignment]
+                            value = amounts.get(amount_text)
                             if value is None:
                                 value = amount(amount_text, line)
                             hand.collected.append((name, value, pot, hand.run, line))
@@ -722,7 +717,7 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
                         raise hand.error(f"cannot read the raise {verb!r}", line)
                     if by not in amounts:
                         amount(by, line)
-                    value = amounts.get(to_text)  # type: ignore[assignment]
+                    value = amounts.get(to_text)
                     if value is None:
                         value = amount(to_text, line)
                     added = value - bets.get(name, 0)
