@@ -98,6 +98,28 @@ class Audit:
         return self.verdict == "ok" and not self.description_errors
 
 
+class _StoredPots:
+    """``Audit.pots``, stored as plain tuples ``(name, amount, rake, eligible,
+    shares)``, which the garbage collector stops tracking (an audit kept by the
+    thousand then costs it nothing more than the Audit itself); the
+    :class:`AuditPot` objects are built from them on the first read."""
+
+    def __get__(self, result: Any, owner: Any = None) -> Any:
+        if result is None:
+            return ()
+        value = object.__getattribute__(result, "_stored_pots")
+        if value and type(value[0]) is tuple:
+            value = tuple([AuditPot(*p) for p in value])
+            object.__setattr__(result, "_stored_pots", value)
+        return value
+
+    def __set__(self, result: Any, value: Any) -> None:
+        object.__setattr__(result, "_stored_pots", value)
+
+
+setattr(Audit, "pots", _StoredPots())
+
+
 def contributions(hand: ImportedHand) -> dict[str, int]:
     """What each player put in (posts and actions, less uncalled bets returned)."""
     put: dict[str, int] = {}
@@ -246,13 +268,14 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
         for n in sorted(set(expected) | set(paid), key=lambda n: index.get(n, len(index)))
         if expected.get(n, 0) != paid.get(n, 0)
     )
-    audit_pots = tuple(
-        AuditPot("pot" if len(pots) == 1 else ("main pot" if k == 0 else f"side pot-{k}"), pot.amount, rakes[k],
-                 tuple(players[i] for i in pot.eligible), audit_shares[k])
+    audit_pots = tuple([  # AuditPot fields, as plain tuples (see _StoredPots)
+        ("pot" if len(pots) == 1 else ("main pot" if k == 0 else f"side pot-{k}"), pot.amount, rakes[k],
+         tuple([players[i] for i in pot.eligible]), audit_shares[k])
         for k, pot in enumerate(pots)
-    )
+    ])
     return Audit(
-        hand.hand_id, "mispaid" if differences else "ok", differences, None, expected, paid, audit_pots,
+        hand.hand_id, "mispaid" if differences else "ok", differences, None, expected, paid,
+        audit_pots,  # type: ignore[arg-type]
         tuple(notes), descriptions, checked,
     )
 
