@@ -100,8 +100,9 @@ class Audit:
 
 class _StoredPots:
     """``Audit.pots``, stored as plain tuples ``(name, amount, rake, eligible,
-    shares)``, which the garbage collector stops tracking (an audit kept by the
-    thousand then costs it nothing more than the Audit itself); the
+    shares as (player, chips) pairs)``, which the garbage collector stops
+    tracking (an audit kept by the thousand then costs it nothing more than
+    the Audit itself; a tuple holding a dict would stay tracked); the
     :class:`AuditPot` objects are built from them on the first read."""
 
     def __get__(self, result: Any, owner: Any = None) -> Any:
@@ -109,7 +110,7 @@ class _StoredPots:
             return ()
         value = object.__getattribute__(result, "_stored_pots")
         if value and type(value[0]) is tuple:
-            value = tuple([AuditPot(*p) for p in value])
+            value = tuple([AuditPot(p[0], p[1], p[2], p[3], dict(p[4])) for p in value])
             object.__setattr__(result, "_stored_pots", value)
         return value
 
@@ -270,7 +271,7 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
     )
     audit_pots = tuple([  # AuditPot fields, as plain tuples (see _StoredPots)
         ("pot" if len(pots) == 1 else ("main pot" if k == 0 else f"side pot-{k}"), pot.amount, rakes[k],
-         tuple([players[i] for i in pot.eligible]), audit_shares[k])
+         tuple([players[i] for i in pot.eligible]), tuple(audit_shares[k].items()))
         for k, pot in enumerate(pots)
     ])
     return Audit(
