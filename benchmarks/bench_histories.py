@@ -8,8 +8,8 @@ random legal agents) played by the engine and written with
 
     python -m pytest benchmarks/bench_histories.py --benchmark-columns=min,median,mean
 
-or, for the rates in one line (CPU time of this process, which waiting for a
-busy core does not inflate):
+or, for the rates (CPU time of this process, which waiting for a busy core
+does not inflate; with the garbage collector on, and off for the record):
 
     python benchmarks/bench_histories.py
 
@@ -18,6 +18,7 @@ busy core does not inflate):
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import sys
@@ -96,17 +97,25 @@ def main() -> None:
         started = time.perf_counter()
         write_file(path, count)
         print(f"generated {count:,} hands ({path.stat().st_size / 1e6:.0f} MB) in {time.perf_counter() - started:.0f} s")
-        best_read = best_audit = float("inf")
-        for _ in range(3):
-            t0 = time.process_time()
-            hands = list(read_pokerstars(path))
-            t1 = time.process_time()
-            results = [audit(h) for h in hands]
-            t2 = time.process_time()
-            best_read, best_audit = min(best_read, t1 - t0), min(best_audit, t2 - t1)
-        assert len(hands) == count and all(r.ok for r in results)
-        print(f"read:  {count / best_read:,.0f} hands/s (CPU time, best of 3)")
-        print(f"audit: {count / best_audit:,.0f} hands/s (CPU time, best of 3)")
+        best = {"read": float("inf"), "audit": float("inf"), "read, gc off": float("inf"), "audit, gc off": float("inf")}
+        for _ in range(3):  # gc on and off in turn, so both see the same machine
+            for tail in ("", ", gc off"):
+                if tail:
+                    gc.disable()
+                try:
+                    t0 = time.process_time()
+                    hands = list(read_pokerstars(path))
+                    t1 = time.process_time()
+                    results = [audit(h) for h in hands]
+                    t2 = time.process_time()
+                finally:
+                    gc.enable()
+                best["read" + tail] = min(best["read" + tail], t1 - t0)
+                best["audit" + tail] = min(best["audit" + tail], t2 - t1)
+                assert len(hands) == count and all(r.ok for r in results)
+                del hands, results
+        for name, seconds in best.items():
+            print(f"{name + ':':15} {count / seconds:,.0f} hands/s (CPU time, best of 3)")
 
 
 if __name__ == "__main__":

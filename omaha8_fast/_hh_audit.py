@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from ._hh_describe import UNREADABLE, check_values
-from ._hh_model import HandHistoryError, ImportedHand, format_amount
+from ._hh_model import HandHistoryError, ImportedHand, format_amount, records, stored
 from .cards import Card
 from .evaluator import evaluate_hilo
 from .rake import Rake
@@ -98,14 +98,37 @@ class Audit:
         return self.verdict == "ok" and not self.description_errors
 
 
+class _StoredPots:
+    """``Audit.pots``, stored as plain tuples ``(name, amount, rake, eligible,
+    shares as (player, chips) pairs)``, which the garbage collector stops
+    tracking (an audit kept by the thousand then costs it nothing more than
+    the Audit itself; a tuple holding a dict would stay tracked); the
+    :class:`AuditPot` objects are built from them on the first read."""
+
+    def __get__(self, result: Any, owner: Any = None) -> Any:
+        if result is None:
+            return ()
+        value = object.__getattribute__(result, "_stored_pots")
+        if value and type(value[0]) is tuple:
+            value = tuple([AuditPot(p[0], p[1], p[2], p[3], dict(p[4])) for p in value])
+            object.__setattr__(result, "_stored_pots", value)
+        return value
+
+    def __set__(self, result: Any, value: Any) -> None:
+        object.__setattr__(result, "_stored_pots", value)
+
+
+setattr(Audit, "pots", _StoredPots())
+
+
 def contributions(hand: ImportedHand) -> dict[str, int]:
     """What each player put in (posts and actions, less uncalled bets returned)."""
     put: dict[str, int] = {}
-    for post in hand.posts:
-        put[post.player] = put.get(post.player, 0) + post.amount
-    for action in hand.actions:
-        if action.added:
-            put[action.player] = put.get(action.player, 0) + action.added
+    for post in records(hand, "posts"):  # the stored records, read by index (see _hh_model.records)
+        put[post[0]] = put.get(post[0], 0) + post[2]
+    for action in records(hand, "actions"):  # (street, player, kind, amount, added, all_in, line)
+        if action[4]:
+            put[action[1]] = put.get(action[1], 0) + action[4]
     for name, amount in hand.returned:
         put[name] = put.get(name, 0) - amount
     return put
@@ -113,7 +136,7 @@ def contributions(hand: ImportedHand) -> dict[str, int]:
 
 def _button_order(hand: ImportedHand, names: list[str]) -> list[str]:
     """``names`` sorted clockwise from the first seat after the button."""
-    seat_of = {s.name: s.number for s in hand.seats}
+    seat_of = {s[1]: s[0] for s in records(hand, "seats")}
     size = max(max(seat_of.values()), hand.button_seat, hand.max_seats or 0) + 1
     return sorted(names, key=lambda n: (seat_of[n] - hand.button_seat - 1) % size)
 
@@ -136,6 +159,24 @@ def _fail(hand: ImportedHand, reason: str, paid: dict[str, int], verdict: Verdic
 def audit(hand: ImportedHand) -> Audit:
     """Check what the site paid in ``hand`` against this library's rules
     (see the module docstring and docs/histories.md)."""
+    result = _audit(hand, False)
+    if result.verdict == "mispaid" and result.reason is None and set(hand.mucked) - _shown(hand):
+        # a hand mucked at the showdown may also be taken out of the pots, like a fold (this library's
+        # engine in choose mode does so); when that reading pays exactly what the site paid, it is the one
+        again = _audit(hand, True)
+        if again.verdict == "ok":
+            return replace(again, notes=again.notes + ("the mucked hands were taken out of the pots, like folds",))
+    return result
+
+
+def _shown(hand: ImportedHand) -> set[str]:
+    """The players who showed a whole hand."""
+    holes = stored(hand, "hole_cards")
+    return {s[0] for s in records(hand, "shown") if s[0] in holes}
+
+
+def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
+    """:func:`audit`, the mucked hands taken out of the pots if ``mucked_out``."""
     paid = hand.paid
     descriptions, checked = _descriptions(hand)
     if hand.cashed_out:
@@ -154,7 +195,11 @@ def audit(hand: ImportedHand) -> Audit:
         return _fail(hand, f"the actions put in {money(total)} but the site's total pot is {money(hand.total_pot)}",
                      paid, "mispaid")
     notes: list[str] = []
-    folded = {a.player for a in hand.actions if a.kind == "fold"}
+    folded = {a[1] for a in records(hand, "actions") if a[2] == "fold"}
+    shown = _shown(hand)
+    mucked = set(hand.mucked) - shown  # they gave up their claim
+    if mucked_out:
+        folded |= mucked
     players = _button_order(hand, [n for n, v in put.items() if v > 0])
     index = {n: i for i, n in enumerate(players)}
     if players and all(n in folded for n in players):
@@ -166,15 +211,16 @@ def audit(hand: ImportedHand) -> Audit:
     rakes, how = _rake_split(amounts, hand.rake, hand.pot_breakdown)
     if hand.rake:
         notes.append(f"rake {money(hand.rake)} taken before the split, from {how}")
-    shown = {s.player for s in hand.shown if s.player in hand.hole_cards}  # whole hands shown
-    runs = hand.boards if hand.run_twice else hand.boards[:1]
+    boards = stored(hand, "boards")  # cards as ids or Cards (see _hh_model.records)
+    runs = boards if len(boards) == 2 else boards[:1]
     expected = {n: 0 for n in players}
     contested: list[tuple[int, int, tuple[int, ...]]] = []  # (pot index, net chips, shown eligible)
     audit_shares: list[dict[str, int]] = [{} for _ in pots]
     for k, pot in enumerate(pots):
         net = pot.amount - rakes[k]
-        if len(pot.eligible) == 1:
-            name = players[pot.eligible[0]]
+        claims = [i for i in pot.eligible if players[i] not in mucked]
+        if len(pot.eligible) == 1 or len(claims) == 1:  # one player left to claim it: theirs, shown or not
+            name = players[(claims or pot.eligible)[0]]
             expected[name] += net
             audit_shares[k][name] = net
             continue
@@ -193,7 +239,8 @@ def audit(hand: ImportedHand) -> Audit:
         if any(len(b) != 5 for b in runs) or not runs:
             return Audit(hand.hand_id, "unjudged", (), "a showdown without a full board", {}, paid,
                          description_errors=descriptions, descriptions_checked=checked)
-        holes = [hand.hole_cards.get(n) for n in players]
+        held = stored(hand, "hole_cards")
+        holes = [held.get(n) for n in players]
         base = dict(expected)
         result = _split_runs(hand, players, holes, runs, contested, 1)
         if result is None:
@@ -215,20 +262,21 @@ def audit(hand: ImportedHand) -> Audit:
         expected = candidate
         for k, share in shares.items():
             audit_shares[k] = {players[i]: v for i, v in share.items()}
-    if hand.run_twice and contested:
+    if len(runs) == 2 and contested:
         notes.append("run twice: every pot halved (the odd chip to the first run), each half split on its board")
     differences = tuple(
         Difference(n, expected.get(n, 0), paid.get(n, 0))
         for n in sorted(set(expected) | set(paid), key=lambda n: index.get(n, len(index)))
         if expected.get(n, 0) != paid.get(n, 0)
     )
-    audit_pots = tuple(
-        AuditPot("pot" if len(pots) == 1 else ("main pot" if k == 0 else f"side pot-{k}"), pot.amount, rakes[k],
-                 tuple(players[i] for i in pot.eligible), audit_shares[k])
+    audit_pots = tuple([  # AuditPot fields, as plain tuples (see _StoredPots)
+        ("pot" if len(pots) == 1 else ("main pot" if k == 0 else f"side pot-{k}"), pot.amount, rakes[k],
+         tuple([players[i] for i in pot.eligible]), tuple(audit_shares[k].items()))
         for k, pot in enumerate(pots)
-    )
+    ])
     return Audit(
-        hand.hand_id, "mispaid" if differences else "ok", differences, None, expected, paid, audit_pots,
+        hand.hand_id, "mispaid" if differences else "ok", differences, None, expected, paid,
+        audit_pots,  # type: ignore[arg-type]
         tuple(notes), descriptions, checked,
     )
 
@@ -270,23 +318,24 @@ def _descriptions(hand: ImportedHand) -> tuple[tuple[str, ...], int]:
     """Check every shown hand's description against the evaluator."""
     errors: list[str] = []
     checked = 0
-    for shown in hand.shown:
-        if not shown.description or len(shown.cards) != hand.hole_size:
+    boards = stored(hand, "boards")
+    for player, cards, description, run, line, board_cards in records(hand, "shown"):
+        if not description or len(cards) != hand.hole_size:
             continue
-        board = hand.boards[shown.run - 1] if shown.run - 1 < len(hand.boards) else hand.board
-        board = board[:shown.board_cards]  # the board the description was written for
+        board = boards[run - 1] if run - 1 < len(boards) else (boards[0] if boards else ())
+        board = board[:board_cards]  # the board the description was written for
         if len(board) < 3:
             continue
         try:
-            problem = check_values(shown.description, *evaluate_hilo(shown.cards, board))
+            problem = check_values(description, *evaluate_hilo(cards, board))
         except ValueError as error:
-            errors.append(f"line {shown.line}: {shown.player}: {error}")
+            errors.append(f"line {line}: {player}: {error}")
             continue
         if problem == UNREADABLE:
             continue
         checked += 1
         if problem is not None:
-            errors.append(f"line {shown.line}: {shown.player}: {problem}")
+            errors.append(f"line {line}: {player}: {problem}")
     return tuple(errors), checked
 
 

@@ -13,7 +13,7 @@ played for money (``unit == "cents"``), chips for tournaments and play money
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .cards import Card
 
@@ -31,6 +31,8 @@ __all__ = [
     "format_amount",
     "MAX_LINE",
     "MAX_HAND_LINES",
+    "records",
+    "stored",
 ]
 
 Unit = Literal["cents", "chips"]
@@ -220,7 +222,7 @@ class ImportedHand:
     @property
     def run_twice(self) -> bool:
         """Whether the hand was run twice (two boards)."""
-        return len(self.boards) == 2
+        return len(stored(self, "boards")) == 2
 
     @property
     def board(self) -> tuple[Card, ...]:
@@ -243,8 +245,8 @@ class ImportedHand:
     def paid(self) -> dict[str, int]:
         """What the site paid each player from the pots (uncalled bets not included)."""
         out: dict[str, int] = {}
-        for c in self.collected:
-            out[c.player] = out.get(c.player, 0) + c.amount
+        for c in records(self, "collected"):  # (player, amount, pot, run, line)
+            out[c[0]] = out.get(c[0], 0) + c[1]
         return out
 
     def to_phh(self) -> str:
@@ -270,3 +272,109 @@ class ImportedHand:
         from ._hh_audit import audit
 
         return audit(self)
+
+
+_CARDS = tuple(Card(c) for c in range(52))
+
+
+def _as_cards(ids: tuple[Any, ...]) -> tuple[Card, ...]:
+    """Card ids as Cards (Cards stay as they are)."""
+    return tuple(map(_CARDS.__getitem__, ids)) if ids and type(ids[0]) is int else ids
+
+
+class _Records:
+    """The descriptor of an :class:`ImportedHand` field the reader stores in
+    a compact form: the records (``seats``, ``posts``, ``actions``,
+    ``shown``, ``collected``), ``boards`` and ``hole_cards``.
+
+    Named tuples and :class:`~omaha8_fast.cards.Card` objects are always
+    tracked by the garbage collector, and so are the tuples holding them;
+    hands kept by the thousand made every collection slow. The reader stores
+    each record as a plain tuple of atomic values and cards as plain ids,
+    which the collector stops tracking. The named tuples (:class:`Seat`,
+    :class:`PlayerAction`, ...) and the Cards are built from them, once, on
+    the first read of the attribute: what callers see is always that form.
+    :func:`records` and :func:`stored` give the stored form (the same fields
+    in the same order; cards as ints or Cards) without building anything.
+    """
+
+    __slots__ = ("slot", "build")
+
+    def __init__(self, slot: Any, build: Any) -> None:
+        self.slot, self.build = slot, build
+
+    def __get__(self, hand: Any, owner: Any = None) -> Any:
+        if hand is None:
+            return self
+        value = self.slot.__get__(hand, owner)
+        built = self.build(value)
+        if built is not value:
+            self.slot.__set__(hand, built)
+        return built
+
+    def __set__(self, hand: Any, value: Any) -> None:
+        self.slot.__set__(hand, value)
+
+
+def _records_of(kind: Any) -> Any:
+    def build(value: Any) -> Any:
+        if value and type(value[0]) is tuple:
+            new = tuple.__new__
+            return tuple([new(kind, r) for r in value])
+        return value
+    return build
+
+
+def _build_shown(value: Any) -> Any:
+    if value and type(value[0]) is tuple:
+        new = tuple.__new__
+        return tuple([new(ShownHand, (r[0], _as_cards(r[1])) + r[2:]) for r in value])
+    return value
+
+
+def _build_boards(value: Any) -> Any:
+    if value and value[0] and type(value[0][0]) is int:
+        return tuple([_as_cards(board) for board in value])
+    return value
+
+
+def _build_holes(value: Any) -> Any:
+    for cards in value.values():
+        if cards and type(cards[0]) is int:
+            return {name: _as_cards(cards) for name, cards in value.items()}
+        break
+    return value
+
+
+_BUILDERS = {
+    "seats": _records_of(Seat), "posts": _records_of(Post), "actions": _records_of(PlayerAction),
+    "shown": _build_shown, "collected": _records_of(Collection), "boards": _build_boards, "hole_cards": _build_holes,
+}
+_SLOTS: dict[str, Any] = {}
+for _name, _build in _BUILDERS.items():
+    _SLOTS[_name] = ImportedHand.__dict__[_name]
+    setattr(ImportedHand, _name, _Records(_SLOTS[_name], _build))
+
+
+def stored(hand: ImportedHand, name: str) -> Any:
+    """The field ``name`` of ``hand`` as stored (see :class:`_Records`):
+    for ``boards`` and ``hole_cards``, cards as ids or as Cards."""
+    return _SLOTS[name].__get__(hand, ImportedHand)
+
+
+def records(hand: ImportedHand, name: str) -> tuple[tuple[Any, ...], ...]:
+    """The ``name`` records of ``hand`` as stored (see :class:`_Records`):
+    tuples with the named tuple's fields in order, to read by index.
+
+    >>> from omaha8_fast.histories import parse_pokerstars
+    >>> [hand] = parse_pokerstars("PokerStars Hand #1:  Omaha Hi/Lo Limit (2/4) - 2024/01/01 ET\\n"
+    ...     "Table 'T' Seat #1 is the button\\nSeat 1: a (10 in chips)\\nSeat 2: b (10 in chips)\\n"
+    ...     "a: posts small blind 1\\nb: posts big blind 2\\n*** HOLE CARDS ***\\na: folds\\n"
+    ...     "Uncalled bet (1) returned to b\\nb collected 2 from pot\\n*** SUMMARY ***\\nTotal pot 2 | Rake 0")
+    >>> records(hand, "seats")
+    ((1, 'a', 10, False), (2, 'b', 10, False))
+    >>> hand.seats, type(records(hand, "seats")[0]).__name__
+    ((Seat(number=1, name='a', stack=10, sitting_out=False), Seat(number=2, name='b', stack=10, sitting_out=False)), 'Seat')
+    """
+    value: tuple[tuple[Any, ...], ...] = _SLOTS[name].__get__(hand, ImportedHand)
+    return value

@@ -40,13 +40,8 @@ from typing import IO, Any, Literal, Union
 from ._hh_model import (
     MAX_HAND_LINES,
     MAX_LINE,
-    Collection,
     HandHistoryError,
     ImportedHand,
-    PlayerAction,
-    Post,
-    Seat,
-    ShownHand,
     Tournament,
     Unit,
     format_amount,
@@ -82,20 +77,20 @@ def is_header(line: str) -> bool:
     return line.startswith("PokerStars ") and _HEADER.match(line) is not None
 
 
-_CARD = {str(Card(c)): Card(c) for c in range(52)}
+_CARD = {str(Card(c)): c for c in range(52)}  # plain ids: a tuple of them is not tracked by the GC (see records)
 _CARD |= {k[0] + k[1].upper(): v for k, v in _CARD.items()} | {k[0].lower() + k[1]: v for k, v in _CARD.items()}
 
 
-_GROUPS: dict[str, tuple[Card, ...]] = {}  # card groups already read (a board or a hand recurs in its hand)
+_GROUPS: dict[str, tuple[int, ...]] = {}  # card groups already read (a board or a hand recurs in its hand)
 
 
-def _cards(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
+def _cards(text: str, hand_id: str, line: int) -> tuple[int, ...]:
     """The cards in a ``[Ah 2d Ks]`` group (the brackets already removed)."""
     cards = _GROUPS.get(text)
     if cards is not None:
         return cards
     try:
-        cards = tuple([_CARD[name] for name in text.split()])
+        cards = tuple(map(_CARD.__getitem__, text.split()))
     except KeyError:
         raise HandHistoryError(f"bad cards [{text}]", hand_id=hand_id, line=line) from None
     if len(_GROUPS) > 50_000:
@@ -104,7 +99,19 @@ def _cards(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
     return cards
 
 
-def _bracket_groups(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
+def _known_cards(text: str) -> tuple[int, ...]:
+    """The cards in ``text`` (``"Ah 2d Ks"``), or () if one is not a card."""
+    try:
+        cards = tuple(map(_CARD.__getitem__, text.split()))
+    except KeyError:
+        return ()
+    if len(_GROUPS) > 50_000:
+        _GROUPS.clear()
+    _GROUPS[text] = cards
+    return cards
+
+
+def _bracket_groups(text: str, hand_id: str, line: int) -> tuple[int, ...]:
     """All the cards of every ``[...]`` group in ``text``, in order."""
     start = text.find("[")
     if start >= 0 and text[-1] == "]":  # the usual shape, "... [Kd 5c Ks] [2c]": all the groups in one look-up
@@ -117,7 +124,7 @@ def _bracket_groups(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
                 return _cards(inner, hand_id, line)
             except HandHistoryError:
                 pass  # read group by group below, for the error naming the bad group
-    out: list[Card] = []
+    out: list[int] = []
     while start >= 0:
         end = text.find("]", start)
         if end < 0:
@@ -127,6 +134,7 @@ def _bracket_groups(text: str, hand_id: str, line: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
+_PLAIN_STREETS = {"FLOP": ("flop", 3), "TURN": ("turn", 4), "RIVER": ("river", 5)}
 _AMOUNTS: dict[str, dict[str, int]] = {"cents": {}, "chips": {}}  # amounts already read, by unit
 
 
@@ -142,16 +150,16 @@ class _Hand:
 
     def __init__(self, hand_id: str, first: int) -> None:
         self.hand_id, self.first = hand_id, first
-        self.seats: list[Seat] = []
+        self.seats: list[Any] = []  # records as plain tuples (see _hh_model.records)
         self.names: set[str] = set()
-        self.posts: list[Post] = []
-        self.actions: list[PlayerAction] = []
-        self.boards: list[tuple[Card, ...]] = [(), ()]
+        self.posts: list[Any] = []
+        self.actions: list[Any] = []
+        self.boards: list[tuple[int, ...]] = [(), ()]  # card ids (Cards when read: see _hh_model)
         self.hero: str | None = None
-        self.holes: dict[str, tuple[Card, ...]] = {}
-        self.shown: list[ShownHand] = []
+        self.holes: dict[str, tuple[int, ...]] = {}
+        self.shown: list[Any] = []
         self.mucked: list[str] = []
-        self.collected: list[Collection] = []
+        self.collected: list[Any] = []
         self.returned: list[tuple[str, int]] = []
         self.total: int | None = None
         self.rake = 0
@@ -315,11 +323,8 @@ def _post(hand: _Hand, name: str, verb: str, line: int) -> None:
         hand.big_blind = amount
     live = amount - dead
     if live:
-        bet = hand.bets.get(name, 0) + live
-        hand.bets[name] = bet
-        if bet > hand.high:
-            hand.high = bet
-    hand.posts.append(Post(name, kind, amount, all_in, dead, line))
+        hand.bets[name] = hand.bets.get(name, 0) + live
+    hand.posts.append((name, kind, amount, all_in, dead, line))
 
 
 def _action(hand: _Hand, name: str, verb: str, line: int) -> bool:
@@ -328,10 +333,10 @@ def _action(hand: _Hand, name: str, verb: str, line: int) -> bool:
     if first == "folds":
         if rest.startswith("["):
             hand.holes[name] = _bracket_groups(rest, hand.hand_id, line)
-        hand.actions.append(PlayerAction(hand.street, name, "fold", 0, 0, False, line))
+        hand.actions.append((hand.street, name, "fold", 0, 0, False, line))
         return True
     if first == "checks":
-        hand.actions.append(PlayerAction(hand.street, name, "check", 0, 0, False, line))
+        hand.actions.append((hand.street, name, "check", 0, 0, False, line))
         return True
     if first in ("calls", "bets", "raises"):
         all_in = rest.endswith(" and is all-in")
@@ -354,9 +359,7 @@ def _action(hand: _Hand, name: str, verb: str, line: int) -> bool:
             amount = added = hand.amount(rest, line)
             bets[name] = before + added
             kind = "call" if first == "calls" else "bet"
-        if bets[name] > hand.high:
-            hand.high = bets[name]
-        hand.actions.append(PlayerAction(hand.street, name, kind, amount, added, all_in, line))
+        hand.actions.append((hand.street, name, kind, amount, added, all_in, line))
         return True
     if first == "posts":
         _post(hand, name, verb, line)
@@ -372,7 +375,7 @@ def _action(hand: _Hand, name: str, verb: str, line: int) -> bool:
         if len(cards) == hand.hole_size:  # a partial show (one or two cards) is kept in ``shown`` only
             hand.holes[name] = cards
         out = 5 if hand.section in ("showdown", "summary") else len(hand.boards[0])
-        hand.shown.append(ShownHand(name, cards, description or None, hand.run, line, out))
+        hand.shown.append((name, cards, description or None, hand.run, line, out))
         return True
     if first == "mucks":
         hand.mucked.append(name)
@@ -404,8 +407,8 @@ def _summary(hand: _Hand, line_text: str, line: int) -> None:
             return
         seat = int(number)
         for known in hand.seats:
-            if known.number == seat:
-                name = known.name
+            if known[0] == seat:
+                name = known[1]
                 break
         else:
             return
@@ -485,7 +488,7 @@ def _body(hand: _Hand, text: str, line: int) -> None:
         amount_text, sep, pot = rest.partition(" from ")
         if not sep:
             raise hand.error(f"cannot read {text!r}", line)
-        hand.collected.append(Collection(text[:at], hand.amount(amount_text, line), pot, hand.run, line))
+        hand.collected.append((text[:at], hand.amount(amount_text, line), pot, hand.run, line))
         return
     if text.startswith("Hand cancelled"):
         hand.cancelled = True
@@ -529,7 +532,6 @@ def _section(hand: _Hand, text: str, line: int) -> None:
     hand.street = street_name
     hand.section = street_name
     hand.bets = {}
-    hand.high = 0
 
 
 def _build(hand: _Hand) -> ImportedHand:
@@ -544,19 +546,24 @@ def _build(hand: _Hand) -> ImportedHand:
         dealt = known + list(board)
         if len(set(dealt)) != len(dealt):
             twice = next(c for c in dealt if dealt.count(c) > 1)
-            raise hand.error(f"the card {twice} is dealt twice", hand.first)
+            raise hand.error(f"the card {Card(twice)} is dealt twice", hand.first)
     return ImportedHand(  # positional, in field order: much faster than keywords
         "PokerStars", hand.hand_id, hand.game, hand.hole_size, hand.betting, hand.unit, hand.currency, hand.symbol,
         hand.stakes, hand.table, hand.max_seats, hand.button, tuple(hand.seats), tuple(hand.posts),
-        tuple(hand.actions), boards, hand.hero, hand.holes, tuple(hand.shown), tuple(hand.mucked),
+        tuple(hand.actions), boards, hand.hero, hand.holes, tuple(hand.shown), tuple(hand.mucked),  # type: ignore[arg-type]
         tuple(hand.collected), tuple(hand.returned), hand.total, hand.rake, hand.breakdown, hand.date, hand.mixed,
         hand.tournament, hand.cashed_out, hand.first,
     )
 
 
-def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
+def _parse_one(lines: list[str], first: int, check_length: bool = True) -> ImportedHand | str:
     """One hand from its lines (``first`` is the header's line number): the
-    hand, or the name of the other game it is."""
+    hand, or the name of the other game it is.
+
+    The common lines (seats, blinds, actions, streets, the hero's cards,
+    uncalled bets, collections) are read here inline, on local variables;
+    everything else goes to the general readers above (:func:`_body`,
+    :func:`_named`, :func:`_section`, :func:`_summary`), which own the rules."""
     header = _HEADER.match(lines[0])
     if header is None:
         raise HandHistoryError("not a PokerStars hand header", line=first)
@@ -568,30 +575,51 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
         raise hand.error(f"the hand has more than {MAX_HAND_LINES} lines", first)
     table_seen = False
     names = hand.names
-    add = hand.actions.append
-    new = tuple.__new__
-    record = PlayerAction
+    actions = hand.actions
+    add = actions.append
     amount = hand.amount
     amounts = _AMOUNTS[hand.unit]  # the amount cache, looked up inline on the hot paths below
-    street, bets, high, section = hand.street, hand.bets, hand.high, hand.section
-    check_length = max(map(len, lines)) > MAX_LINE  # checked line by line only if some line is too long
-    for line, text in enumerate(islice(lines, 1, None), first + 1):
+    groups = _GROUPS
+    street, bets, section = hand.street, hand.bets, hand.section
+    # line by line only if some line is too long
+    check_length = check_length and max(map(len, lines)) > MAX_LINE
+    line = first
+    for text in islice(lines, 1, None):
+        line += 1
         if not text:
             continue
         if check_length and len(text) > MAX_LINE:
             raise hand.error(f"line longer than {MAX_LINE} characters", line)
-        if text[0] == "*" and text.startswith("*** "):
-            hand.high = high
-            _section(hand, text, line)
-            street, bets, high, section = hand.street, hand.bets, hand.high, hand.section
+        c0 = text[0]
+        if c0 == "*" and text.startswith("*** "):
+            if text == "*** HOLE CARDS ***":
+                section = hand.section = "hole cards"
+            elif text == "*** SUMMARY ***":
+                section = hand.section = "summary"
+            elif text == "*** SHOW DOWN ***":
+                section, hand.run = "showdown", 1
+                hand.section = section
+            elif (end := text.find(" *** [", 4)) > 0 and (kind := _PLAIN_STREETS.get(text[4:end])) is not None \
+                    and text[-1] == "]" and "[" not in (inner := text[end + 6:-1].replace("] [", " ")) \
+                    and "]" not in inner and len(cards := groups.get(inner) or _known_cards(inner)) == kind[1]:
+                # "*** TURN *** [Tc 9d As] [Ah]": the first board's streets (anything else: _section)
+                hand.boards[0] = cards
+                street, section = hand.street, hand.section = kind[0], kind[0]
+                bets = hand.bets = {}
+            else:
+                _section(hand, text, line)
+                street, bets, section = hand.street, hand.bets, hand.section
             continue
         if section == "summary":
-            if text.startswith("Seat ") and " showed [" not in text and " mucked [" not in text:
+            if c0 == "S" and text.startswith("Seat ") and " showed [" not in text and " mucked [" not in text:
                 continue  # a seat that showed nothing: nothing to read
+            if c0 == "B" and text.startswith("Board [") and groups.get(text[7:-1]) == hand.boards[0] \
+                    and text[-1] == "]" and hand.boards[0]:
+                continue  # the board as dealt (anything else: _summary)
             _summary(hand, text, line)
             continue
-        if section == "header":
-            if text.startswith("Seat ") and " in chips" in text:
+        if section == "header" and c0 in "ST":
+            if c0 == "S" and text.startswith("Seat ") and " in chips" in text:
                 number, sep, rest = text[5:].partition(": ")
                 at = rest.rfind(" in chips")
                 open_ = rest.rfind(" (", 0, at)
@@ -605,10 +633,10 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
                 if stack is None:
                     stack = amount(stack_text, line)
                 tail = rest[at:]
-                hand.seats.append(Seat(int(number), name, stack, "sitting out" in tail or "out of hand" in tail))
+                hand.seats.append((int(number), name, stack, "sitting out" in tail or "out of hand" in tail))
                 names.add(name)
                 continue
-            if text.startswith("Table '") and not table_seen:
+            if c0 == "T" and text.startswith("Table '") and not table_seen:
                 table = _TABLE.match(text)
                 if table is None:
                     raise hand.error(f"cannot read the table line {text!r}", line)
@@ -617,19 +645,92 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
                 hand.button = int(table.group(3))
                 table_seen = True
                 continue
-        # the common case, "NAME: folds|checks|calls X|bets X|raises X to Y", read here directly
         colon = text.find(": ")
-        if colon > 0 and text[:colon] in names and ' said, "' not in text:
-            name = text[:colon]
+        if colon < 0:
+            # no "NAME: ": the hero's cards, an uncalled bet, a collection, or noise (see _body)
+            if ' said, "' in text:
+                continue  # chat
+            if c0 == "D" and text.startswith("Dealt to "):
+                at = text.find(" [", 9)
+                if at < 0:
+                    continue  # "Dealt to NAME" without cards (other players)
+                name = text[9:at]
+                if name in names:
+                    if text[-1] == "]" and "]" not in text[at + 2:-1]:  # one group: "[Ah 2d Ks 9c]"
+                        inner = text[at + 2:-1]
+                        dealt = groups.get(inner)
+                        if dealt is None:
+                            dealt = _cards(inner, hand.hand_id, line)
+                    else:
+                        dealt = _bracket_groups(text[at:], hand.hand_id, line)
+                    if dealt:
+                        hand.holes[name] = dealt
+                        if hand.hero is None:
+                            hand.hero = name
+                continue
+            if c0 == "U" and text.startswith("Uncalled bet ("):
+                close = text.find(") returned to ")
+                if close > 0:
+                    name = text[close + 14:]
+                    if name in names:
+                        value = amounts.get(text[14:close])
+                        if value is None:
+                            value = amount(text[14:close], line)
+                        hand.returned.append((name, value))
+                        continue
+            else:
+                at = text.find(" collected ")
+                if at > 0:
+                    name = text[:at]
+                    if name in names:
+                        amount_text, sep, pot = text[at + 11:].partition(" from ")
+                        if sep and pot[-1:] != " ":
+                            value = amounts.get(amount_text)
+                            if value is None:
+                                value = amount(amount_text, line)
+                            hand.collected.append((name, value, pot, hand.run, line))
+                            continue
+            _body(hand, text, line)
+            continue
+        # the common case, "NAME: folds|checks|calls X|bets X|raises X to Y", read here directly
+        name = text[:colon]
+        if name in names and ' said, "' not in text:
             verb = text[colon + 2:]
             if verb[-1:] == " ":
                 verb = verb.rstrip()
             first_word, _, rest = verb.partition(" ")
             if first_word == "folds" and not rest:
-                add(new(record, (street, name, "fold", 0, 0, False, line)))
+                add((street, name, "fold", 0, 0, False, line))
                 continue
             if first_word == "checks":
-                add(new(record, (street, name, "check", 0, 0, False, line)))
+                add((street, name, "check", 0, 0, False, line))
+                continue
+            if first_word == "calls" or first_word == "bets" or first_word == "raises":
+                all_in = rest.endswith(" and is all-in")
+                if all_in:
+                    rest = rest[:-14]
+                elif " and has reached the " in rest:  # capped no-limit tables
+                    rest = rest[:rest.find(" and has reached the ")]
+                if first_word == "raises":
+                    by, to_word, to_text = rest.partition(" to ")
+                    if not to_word:
+                        raise hand.error(f"cannot read the raise {verb!r}", line)
+                    if by not in amounts:
+                        amount(by, line)
+                    value = amounts.get(to_text)
+                    if value is None:
+                        value = amount(to_text, line)
+                    added = value - bets.get(name, 0)
+                    if added <= 0:
+                        raise hand.error(f"a raise to {to_text} adds nothing", line)
+                    bets[name] = value
+                    add((street, name, "raise", value, added, all_in, line))
+                else:
+                    added = amounts.get(rest)  # type: ignore[assignment]
+                    if added is None:
+                        added = amount(rest, line)
+                    bets[name] = bets.get(name, 0) + added
+                    add((street, name, "call" if first_word == "calls" else "bet", added, added, all_in, line))
                 continue
             if first_word == "posts" and (rest.startswith("small blind ") or rest.startswith("big blind ")) \
                     and not rest.endswith(" and is all-in"):
@@ -638,49 +739,11 @@ def _parse_one(lines: list[str], first: int) -> ImportedHand | str:
                 if big and not hand.big_blind:
                     hand.big_blind = value
                 bets[name] = bets.get(name, 0) + value
-                if bets[name] > high:
-                    high = bets[name]
-                hand.posts.append(Post(name, "big blind" if big else "small blind", value, False, 0, line))
+                hand.posts.append((name, "big blind" if big else "small blind", value, False, 0, line))
                 continue
-            if first_word == "calls" or first_word == "bets" or first_word == "raises":
-                all_in = rest.endswith(" and is all-in")
-                if all_in:
-                    rest = rest[:-14]
-                elif " and has reached the " in rest:  # capped no-limit tables
-                    rest = rest[:rest.find(" and has reached the ")]
-                before = bets.get(name, 0)
-                if first_word == "raises":
-                    by, to_word, to_text = rest.partition(" to ")
-                    if not to_word:
-                        raise hand.error(f"cannot read the raise {verb!r}", line)
-                    if by not in amounts:
-                        amount(by, line)
-                    value = amounts.get(to_text)  # type: ignore[assignment]
-                    if value is None:
-                        value = amount(to_text, line)
-                    added = value - before
-                    if added <= 0:
-                        raise hand.error(f"a raise to {to_text} adds nothing", line)
-                    bets[name] = value
-                    add(new(record, (street, name, "raise", value, added, all_in, line)))
-                else:
-                    added = amounts.get(rest)  # type: ignore[assignment]
-                    if added is None:
-                        added = amount(rest, line)
-                    value = before + added
-                    bets[name] = value
-                    add(new(record, (street, name, "call" if first_word == "calls" else "bet", added, added, all_in,
-                                     line)))
-                if value > high:
-                    high = value
-                continue
-            hand.high = high
             _named(hand, name, text, verb.rstrip(), line)
-            high = hand.high
             continue
-        hand.high = high
         _body(hand, text, line)
-        high = hand.high
     if hand.cancelled:
         return "(cancelled hands)"
     if not table_seen:
@@ -698,7 +761,7 @@ class PokerStarsReader(Iterator[ImportedHand]):
     (with ``errors="skip"``; with ``"raise"`` the first one is raised).
     """
 
-    def __init__(self, batches: Iterable[list[str]], errors: Errors = "raise") -> None:
+    def __init__(self, batches: Iterable[str | list[str]], errors: Errors = "raise") -> None:
         if errors not in ("raise", "skip"):
             raise ValueError(f"errors must be 'raise' or 'skip', got {errors!r}")
         self._blocks = _blocks(batches)
@@ -711,7 +774,7 @@ class PokerStarsReader(Iterator[ImportedHand]):
         return self
 
     def __next__(self) -> ImportedHand:
-        for first, lines, too_long in self._blocks:
+        for first, lines, too_long, long_line in self._blocks:
             try:
                 if too_long:
                     header = _HEADER.match(lines[0])
@@ -719,7 +782,7 @@ class PokerStarsReader(Iterator[ImportedHand]):
                                            hand_id=header.group(1) if header else None, line=first)
                 while lines and not lines[-1].strip():
                     lines.pop()
-                result = _parse_one(lines, first)
+                result = _parse_one(lines, first, long_line)
             except HandHistoryError as error:
                 if self._mode == "raise":
                     raise
@@ -737,50 +800,75 @@ def _is_header(text: str) -> bool:
     return text.startswith("PokerStars ") and _HEADER.match(text) is not None
 
 
-def _blocks(batches: Iterable[list[str]]) -> Iterator[tuple[int, list[str], bool]]:
-    """Cut the lines into hands: ``(header line number, the hand's lines,
-    whether it had more than MAX_HAND_LINES lines)``. Lines before the
-    first header are ignored; a hand keeps at most MAX_HAND_LINES + 1 lines."""
+_HEADER_START = re.compile(r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #\d{1,30}:")  # what _HEADER needs
+
+
+def _headers(text: str) -> Iterator[int]:
+    """Where the lines of ``text`` that are hand headers start (str.find does
+    the scanning: no Python work per line)."""
+    match = _HEADER_START.match
+    if match(text):
+        yield 0
+    at = text.find("\nPokerStars ")
+    while at >= 0:
+        if match(text, at + 1):
+            yield at + 1
+        at = text.find("\nPokerStars ", at + 12)
+
+
+def _blocks(batches: Iterable[str | list[str]]) -> Iterator[tuple[int, list[str], bool, bool]]:
+    """Cut the text into hands: ``(header line number, the hand's lines,
+    whether it had more than MAX_HAND_LINES lines, whether a line is longer
+    than MAX_LINE)``. A batch is text of whole lines (``\n`` endings, none at
+    its end) or a list of lines. Lines before the first header are ignored; a
+    hand keeps at most MAX_HAND_LINES + 1 lines, each cut to MAX_LINE + 1
+    characters."""
     done = 0  # lines in the batches before this one
     current: list[str] | None = None
     start = 0
-    too_long = False
+    too_long = long_line = False
     limit = MAX_HAND_LINES + 1
     for batch in batches:
-        prev = 0
-        for i in [k for k, t in enumerate(batch) if t.startswith("PokerStars ") and _HEADER.match(t)]:
+        text = batch if isinstance(batch, str) else "\n".join(batch)
+        pos = 0  # where the lines not yet given to a hand start
+        for at in _headers(text):
+            if at > pos:
+                lines = text[pos:at - 1].split("\n")
+                done += len(lines)
+                if current is not None:
+                    room = limit - len(current)
+                    if len(lines) > room:
+                        too_long, lines = True, lines[:max(room, 0)]
+                    if lines and max(map(len, lines)) > MAX_LINE:
+                        long_line, lines = True, [t[:MAX_LINE + 1] for t in lines]
+                    current += lines
             if current is not None:
-                room = limit - len(current)
-                if i - prev > room:
-                    too_long = True
-                current.extend(batch[prev:prev + max(room, 0)] if i - prev > room else batch[prev:i])
-                yield start, current, too_long
-            current, start, too_long, prev = [batch[i]], done + i + 1, False, i + 1
+                yield start, current, too_long, long_line
+            current, start, too_long, long_line, pos = [], done + 1, False, False, at
+        lines = text[pos:].split("\n")
+        done += len(lines)
         if current is not None:
             room = limit - len(current)
-            if len(batch) - prev > room:
-                too_long = True
-                current.extend(batch[prev:prev + max(room, 0)])
-            else:
-                current.extend(batch[prev:])
-        done += len(batch)
+            if len(lines) > room:
+                too_long, lines = True, lines[:max(room, 0)]
+            if lines and max(map(len, lines)) > MAX_LINE:
+                long_line, lines = True, [t[:MAX_LINE + 1] for t in lines]
+            current += lines
     if current is not None:
-        yield start, current, too_long
+        yield start, current, too_long, long_line
 
 
-def _split(text: str) -> list[str]:
-    """Lines without their endings (\\n, \\r\\n or \\r); over-long ones cut to MAX_LINE + 1."""
+def _split(text: str) -> str:
+    """``text`` with every line ending (\\r\\n or \\r) made ``\\n``."""
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
-    if lines and max(map(len, lines)) > MAX_LINE:
-        lines = [t if len(t) <= MAX_LINE else t[: MAX_LINE + 1] for t in lines]
-    return lines
+    return text
 
 
-def _stream_batches(stream: IO[str], chunk: int = 1 << 20) -> Iterator[list[str]]:
-    """The lines of a text stream in batches, read ``chunk`` characters at a
-    time, so that a file without newlines cannot fill the memory."""
+def _stream_batches(stream: IO[str], chunk: int = 1 << 20) -> Iterator[str]:
+    """The text of a stream in batches of whole lines (see :func:`_blocks`),
+    read ``chunk`` characters at a time, so that a file without newlines
+    cannot fill the memory."""
     carry = ""
     first = True
     while True:
@@ -872,7 +960,12 @@ def to_pokerstars(
     Amounts are the engine's chips; with ``currency="USD"`` (or ``"EUR"``,
     ``"GBP"``) a chip is written as one cent, else as play chips. Players are
     ``names`` (default ``Player1`` ...), sitting in seats 1 .. n. Shown hands
-    carry PokerStars-style descriptions (``HI: ...; LO: ...``).
+    carry PokerStars-style descriptions (``HI: ...; LO: ...``). A hand mucked
+    at the showdown (``showdown="muck-losers"`` or ``"choose"``) is written as
+    PokerStars writes it: ``NAME: mucks hand`` in the show down, no
+    description, and ``Seat N: NAME mucked [cards]`` in the summary (the site
+    prints the mucked cards there); in choose mode, a player whose opponents
+    all mucked takes the pot without showing.
     """
     from ._hh_describe import describe_pokerstars
     from .engine import Hand
@@ -945,6 +1038,8 @@ def to_pokerstars(
         return f"*** {title} *** [{' '.join(map(str, cards[:k + 1]))}] [{cards[k + 1]}]"
 
     for action in history.actions:
+        if action.street == "showdown":  # a choose-mode show or muck: written in the show down below
+            continue
         while action.street != street:
             reached += 1
             street = order[reached]
@@ -989,12 +1084,19 @@ def to_pokerstars(
     results = hand.showdown_results
     seats_order = hand.showdown_seats
     shown_desc: dict[int, list[str]] = {}
+    shown, mucked = set(hand.shown_seats), set(hand.mucked_seats)
     pots_text = ""
     if showdown and results:
         after_rake = [0] * len(results[0].pots)
         for r, (result, cards) in enumerate(zip(results, boards)):
             out.append(f"*** {('FIRST ', 'SECOND ')[r] if twice else ''}SHOW DOWN ***")
             for s in hand.showdown_order:
+                if s in mucked:  # as PokerStars writes it; the cards only in the summary
+                    if r == 0:
+                        out.append(f"{names[s]}: mucks hand")
+                    continue
+                if s not in shown:  # the others all mucked (choose mode): the pot is theirs unseen
+                    continue
                 desc = describe_pokerstars(holes[s], cards)
                 shown_desc.setdefault(s, []).append(desc)
                 out.append(f"{names[s]}: shows [{' '.join(map(str, holes[s]))}] ({desc})")
@@ -1044,6 +1146,8 @@ def to_pokerstars(
         if s in folded_on:
             where = "before Flop" if folded_on[s] == "preflop" else f"on the {folded_on[s].capitalize()}"
             out.append(f"Seat {s + 1}: {names[s]}{role} folded {where}")
+        elif s in mucked:
+            out.append(f"Seat {s + 1}: {names[s]}{role} mucked [{' '.join(map(str, holes[s]))}]")
         elif s in shown_desc:
             verdicts = [
                 (f"won ({money(run_won[r][s])})" if run_won[r][s] else "lost") + f" with {desc}"
