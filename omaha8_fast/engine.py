@@ -646,17 +646,23 @@ class Hand:
 
     def bet(self, to: int) -> None:
         """Open the betting on this street with a bet of ``to`` chips."""
-        legal = self._betting_legal()
-        to = _amount(to, "bet")
-        if "bet" not in legal.actions:
+        legal = self._legal
+        if legal is None or self._street == 4:
+            legal = self._betting_legal()
+        if type(to) is not int:
+            to = _amount(to, "bet")
+        if legal.actions[-1] != "bet":  # a bet or raise is always the last kind offered
             raise IllegalAction(self._why_no_raise(legal, "bet"))
         self._raise(legal, to, "bet")
 
     def raise_to(self, to: int) -> None:
         """Raise the bet to a total of ``to`` chips on this street."""
-        legal = self._betting_legal()
-        to = _amount(to, "raise")
-        if "raise" not in legal.actions:
+        legal = self._legal
+        if legal is None or self._street == 4:
+            legal = self._betting_legal()
+        if type(to) is not int:
+            to = _amount(to, "raise")
+        if legal.actions[-1] != "raise":  # a bet or raise is always the last kind offered
             raise IllegalAction(self._why_no_raise(legal, "raise"))
         self._raise(legal, to, "raise")
 
@@ -748,10 +754,10 @@ class Hand:
         if not legal.min_raise_to <= to <= legal.max_raise_to:
             span = str(legal.min_raise_to) if legal.min_raise_to == legal.max_raise_to else f"from {legal.min_raise_to} to {legal.max_raise_to}"
             raise IllegalAction(f"the {kind} must be {span}, not {to}")
-        s, high = legal.seat, self._high
-        added = to - self._bets[s]
+        s, high, bets = legal.seat, self._high, self._bets
+        added = to - bets[s]
         self._stacks[s] -= added
-        self._bets[s] = to
+        bets[s] = to
         self._committed[s] += added
         if to - high >= self._min_raise:  # a full bet or raise; a short all-in changes neither
             if self._rules.resizes:
@@ -774,11 +780,27 @@ class Hand:
         if self._live == 1:
             self._finish()
             return
-        if self._able > 1:  # _next_actor's loop, inline
+        if self._able > 1:  # _next_actor's loop and _compute_legal, inline (the next player always asks)
             folded, acted, bets, high = self._folded, self._acted, self._bets, self._high
             for o in _CLOCKWISE[self._n][s]:
                 if stacks[o] and not folded[o] and (acted[o] < 0 or bets[o] < high):
                     self._to_act = o
+                    stack, bet = stacks[o], bets[o]
+                    owed = high - bet
+                    all_in_to = bet + stack
+                    if all_in_to > high and self._bet_count < self._cap:
+                        done, step = acted[o], self._min_raise
+                        if done < 0 or high - done >= step:  # short all-ins do not reopen
+                            for x in _OTHERS[self._n][o]:
+                                if bets[x] + stacks[x] > high and not folded[x]:
+                                    low_to = high + step
+                                    if low_to > all_in_to:
+                                        low_to = all_in_to
+                                    high_to = self._rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
+                                    kinds = _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET
+                                    self._legal = LegalActions(o, kinds, stack if owed > stack else owed, low_to, high_to)
+                                    return
+                    self._legal = LegalActions(o, _FOLD_CALL if owed > 0 else _CHECK, stack if owed > stack else owed, 0, 0)
                     return
             self._end_street()
             return

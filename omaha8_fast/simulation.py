@@ -26,8 +26,9 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
+from ._betting import LegalActions
 from ._hand_log import Action
-from .agents import ActionLike, Agent
+from .agents import ActionLike, Agent, RandomAgent, calling_station
 from .engine import Hand, Table
 
 __all__ = ["BATCH", "SeatResult", "SimulationResult", "simulate"]
@@ -73,6 +74,42 @@ class SimulationResult:
         return "\n".join(lines)
 
 
+class _TurnView(tuple):  # type: ignore[type-arg]  # (legal actions, hand, seat, actions so far)
+    """The view the built-in agents get inside :func:`simulate`: their
+    turn's ``legal_actions`` at once (all they read), and every other field
+    of :class:`~omaha8_fast.views.SeatView` made by ``hand.view(seat)`` on
+    first access, which is only allowed during that turn (never another
+    seat's cards: it is that seat's view). Immutable, as a view is."""
+
+    __slots__ = ()
+
+    @property
+    def legal_actions(self) -> LegalActions:
+        """The legal actions of the seat to act."""
+        legal: LegalActions = tuple.__getitem__(self, 0)
+        return legal
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        _, hand, seat, count = self
+        if hand._to_act != seat or len(hand._actions) != count:
+            raise RuntimeError("this view was for one turn, which is over")
+        return getattr(hand.view(seat), name)
+
+    def __repr__(self) -> str:
+        _, hand, seat, count = self
+        return repr(hand.view(seat)) if hand._to_act == seat and len(hand._actions) == count else "<a past turn's view>"
+
+
+#: Agents known to read only ``view.legal_actions``: they get a :class:`_TurnView`.
+_LEGAL_ONLY = (RandomAgent,)
+
+
+def _reads_only_legal(agent: Agent) -> bool:
+    return type(agent) in _LEGAL_ONLY or agent is calling_station
+
+
 def _apply(hand: Hand, action: ActionLike) -> None:
     if isinstance(action, str):
         hand.act(action)
@@ -96,6 +133,8 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
         reset = getattr(agent, "reset", None)
         if reset is not None:
             reset(batch_seed + k)
+    fast = [_reads_only_legal(agent) for agent in agents]
+    new_view = tuple.__new__
     rows = [[0, 0, 0, 0, 0] for _ in range(n)]
     rake = 0
     for _ in range(count):
@@ -106,11 +145,15 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
         simple = {"fold": hand.fold, "check": hand.check, "call": hand.call}
         sized = {"bet": hand.bet, "raise": hand.raise_to}
         players = [agents[s] for s in seats]
+        quick = [fast[s] for s in seats]
         while True:
             s = hand._to_act
             if s < 0:
                 break
-            action = players[s](view(s))
+            if quick[s]:
+                action = players[s](new_view(_TurnView, (hand._legal or hand.legal_actions(), hand, s, len(hand._actions))))
+            else:
+                action = players[s](view(s))
             if type(action) is str:
                 method = simple.get(action)
                 if method is None:
