@@ -990,7 +990,8 @@ class Hand:
             payouts = [0] * self._n
             payouts[self._folded.index(False)] = sum(self._committed) - self._raked
         else:
-            payouts = self._settle(False)[0]
+            fast = self._split_one_board() if self._run_from == 5 and not self._raked and self._mode != "choose" else None
+            payouts = self._settle(False)[0] if fast is None else fast
         self._bets = [0] * self._n
         for s in range(self._n):
             self._stacks[s] += payouts[s]
@@ -1390,15 +1391,18 @@ class Table:
             return
         if not hand.is_over:
             raise IllegalAction("the current hand is not over")
-        before = self._stacks
-        self._stacks = self.stacks
+        before, seats = self._stacks, self._seats
+        after = list(before)
+        for k, chips in enumerate(hand._stacks):
+            after[seats[k]] = chips
+        self._stacks = after
         self._booked = True
-        self.busted = [s for s in self._seats if before[s] and not self._stacks[s]]
+        self.busted = [s for s in seats if before[s] and not after[s]]
         for s in self.busted:
             self._away.discard(s)
             self._owes.discard(s)
         if self._reload is not None:
-            self._stacks = [max(chips, start) for chips, start in zip(self._stacks, self._reload)]
+            self._stacks = [chips if chips > start else start for chips, start in zip(after, self._reload)]
 
     def _between_hands(self, seat: object) -> int:
         self._close_books()
@@ -1533,10 +1537,11 @@ class Table:
     def _start_hand(self, players: list[int], button: int, posts: list[int], dead_small_blind: bool) -> Hand:
         """Deal the next hand among ``players`` (table seats), the button at index ``button``."""
         betting = self.next_betting()
-        small_blind, big_blind = self._next_blinds()
+        small_blind, big_blind = self._limit_blinds if self._betting == "mixed" and betting == "limit" else self._blinds
         small_bet, big_bet = self._bets if self._betting == "limit" else (None, None)
+        stacks = self._stacks
         hand = Hand(
-            [self._stacks[s] for s in players], button, small_blind, big_blind, betting=betting,
+            [stacks[s] for s in players], button, small_blind, big_blind, betting=betting,
             small_bet=small_bet, big_bet=big_bet, ante=self._ante,
             seed=self._rng if self._deal_from_rng else self._rng.getrandbits(64),
             hole_size=self._hole_size, posts=posts, dead_small_blind=dead_small_blind,

@@ -24,7 +24,8 @@ import math
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from ._betting import LegalActions
 from ._hand_log import Action
@@ -82,12 +83,10 @@ class _TurnView(tuple):  # type: ignore[type-arg]  # (legal actions, hand, seat,
     seat's cards: it is that seat's view). Immutable, as a view is."""
 
     __slots__ = ()
-
-    @property
-    def legal_actions(self) -> LegalActions:
-        """The legal actions of the seat to act."""
-        legal: LegalActions = tuple.__getitem__(self, 0)
-        return legal
+    if TYPE_CHECKING:
+        legal_actions: LegalActions
+    else:
+        legal_actions = property(itemgetter(0), doc="The legal actions of the seat to act.")
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
