@@ -219,8 +219,8 @@ class Hand:
         self._returned: tuple[int, int] | None = None
         self._payouts: list[int] | None = None
         self._results: list[Showdown] | None = None
+        committed = [0] * n
         if ante:
-            committed = [0] * n
             for s in range(n):
                 paid = min(ante, stacks_[s])
                 stacks_[s] -= paid

@@ -133,7 +133,7 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
         if reset is not None:
             reset(batch_seed + k)
     fast = [_reads_only_legal(agent) for agent in agents]
-    new_view = tuple.__new__
+    new_view: Any = tuple.__new__  # makes a _TurnView, which agents read as their SeatView
     rows = [[0, 0, 0, 0, 0] for _ in range(n)]
     rake = 0
     for _ in range(count):
