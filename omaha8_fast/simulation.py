@@ -24,13 +24,13 @@ import math
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._betting import LegalActions
 from ._hand_log import Action
 from .agents import ActionLike, Agent, RandomAgent, calling_station
 from .engine import Hand, Table
+from .views import SeatView
 
 __all__ = ["BATCH", "SeatResult", "SimulationResult", "simulate"]
 
@@ -75,30 +75,54 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-class _TurnView(tuple):  # type: ignore[type-arg]  # (legal actions, hand, seat, actions so far)
+class _TurnView:
     """The view the built-in agents get inside :func:`simulate`: their
     turn's ``legal_actions`` at once (all they read), and every other field
     of :class:`~omaha8_fast.views.SeatView` made by ``hand.view(seat)`` on
-    first access, which is only allowed during that turn (never another
-    seat's cards: it is that seat's view). Immutable, as a view is."""
+    first access, which is only allowed during that turn (so it never shows
+    what the seat's own view would not). Immutable, as a view is; made by
+    :func:`_turn_view`."""
 
-    __slots__ = ()
-    if TYPE_CHECKING:
-        legal_actions: LegalActions
-    else:
-        legal_actions = property(itemgetter(0), doc="The legal actions of the seat to act.")
+    __slots__ = ("legal_actions", "_hand", "_seat", "_count")
+    legal_actions: LegalActions
+    _hand: Hand
+    _seat: int
+    _count: int
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("__"):
-            raise AttributeError(name)
-        _, hand, seat, count = self
-        if hand._to_act != seat or len(hand._actions) != count:
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a view is immutable: cannot set {name}")
+
+    def _view(self) -> SeatView:
+        hand, seat = self._hand, self._seat
+        if hand._to_act != seat or len(hand._actions) != self._count:
             raise RuntimeError("this view was for one turn, which is over")
-        return getattr(hand.view(seat), name)
+        return hand.view(seat)
+
+    def __getattr__(self, name: str) -> Any:  # any field but legal_actions
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self._view(), name)
 
     def __repr__(self) -> str:
-        _, hand, seat, count = self
-        return repr(hand.view(seat)) if hand._to_act == seat and len(hand._actions) == count else "<a past turn's view>"
+        try:
+            return repr(self._view())
+        except RuntimeError:
+            return "<a past turn's view>"
+
+
+_new_turn_view = object.__new__
+_slot = _TurnView.__dict__  # the slots' descriptors set a field past __setattr__
+_set_legal, _set_hand, _set_seat, _set_count = (_slot[name].__set__ for name in _TurnView.__slots__)
+
+
+def _turn_view(hand: Hand, seat: int) -> SeatView:
+    """The :class:`_TurnView` of ``seat``, whose turn it is (typed as the view it stands for)."""
+    view = _new_turn_view(_TurnView)
+    _set_legal(view, hand._legal or hand.legal_actions())
+    _set_hand(view, hand)
+    _set_seat(view, seat)
+    _set_count(view, len(hand._actions))
+    return view  # type: ignore[return-value]  # reads as the seat's SeatView
 
 
 #: Agents known to read only ``view.legal_actions``: they get a :class:`_TurnView`.
@@ -133,7 +157,6 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
         if reset is not None:
             reset(batch_seed + k)
     fast = [_reads_only_legal(agent) for agent in agents]
-    new_view: Any = tuple.__new__  # makes a _TurnView, which agents read as their SeatView
     rows = [[0, 0, 0, 0, 0] for _ in range(n)]
     rake = 0
     for _ in range(count):
@@ -150,7 +173,7 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
             if s < 0:
                 break
             if quick[s]:
-                action = players[s](new_view(_TurnView, (hand._legal or hand.legal_actions(), hand, s, len(hand._actions))))
+                action = players[s](_turn_view(hand, s))
             else:
                 action = players[s](view(s))
             if type(action) is str:

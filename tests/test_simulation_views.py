@@ -11,21 +11,21 @@ import pytest
 
 from omaha8_fast import Hand, SeatView, simulate
 from omaha8_fast.agents import RandomAgent, calling_station, random_agent
-from omaha8_fast.simulation import _reads_only_legal, _TurnView
+from omaha8_fast.simulation import _reads_only_legal, _turn_view
 
 SIX_MAX = {"stacks": [200] * 6, "small_blind": 1, "big_blind": 2, "betting": "no-limit"}
 
 
-def _turn_view(hand: Hand) -> Any:
+def turn_view(hand: Hand) -> Any:
     seat = hand.to_act
     assert seat is not None
-    return tuple.__new__(_TurnView, (hand.legal_actions(), hand, seat, len(hand.actions)))
+    return _turn_view(hand, seat)
 
 
 def test_a_turn_view_says_what_the_seats_view_says() -> None:
     hand = Hand([100] * 4, 0, 1, 2, betting="no-limit", seed=3)
     hand.call()
-    view = _turn_view(hand)
+    view = turn_view(hand)
     full = hand.view(hand.to_act)
     assert view.legal_actions == full.legal_actions
     for field in SeatView._fields:
@@ -38,7 +38,7 @@ def test_a_turn_view_says_what_the_seats_view_says() -> None:
 
 def test_a_turn_view_cannot_be_read_after_its_turn() -> None:
     hand = Hand([100] * 3, 0, 1, 2, betting="pot-limit", seed=4)
-    view = _turn_view(hand)
+    view = turn_view(hand)
     assert view.stacks == tuple(hand.stacks)
     hand.call()
     assert view.legal_actions.seat == 0  # what it was given stays
@@ -46,8 +46,15 @@ def test_a_turn_view_cannot_be_read_after_its_turn() -> None:
         view.stacks  # noqa: B018
     with pytest.raises(AttributeError):
         view.__no_such_thing__  # noqa: B018
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError, match="immutable"):
         view.legal_actions = None
+    with pytest.raises(AttributeError):
+        view._private  # noqa: B018  # no private name reaches the full view
+    with pytest.raises(TypeError):
+        view[0]  # noqa: B018  # the hand is not reachable by index or iteration
+    with pytest.raises(TypeError):
+        list(view)
+    assert repr(view) == "<a past turn's view>"
 
 
 def test_only_the_agents_that_read_just_the_legal_actions_get_turn_views() -> None:
