@@ -41,8 +41,14 @@ from typing import Any, ClassVar, Literal
 
 from ._betting import BETTING_STRUCTURES, MAX_CHIPS, RULES, Betting, IllegalAction, LegalActions, check_chips
 from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines, render_log
+from ._hand_setup import INT_TYPE as _INT_TYPE
+from ._hand_setup import bet_amount as _amount
+from ._hand_setup import blind_seats as _blind_seats
+from ._hand_setup import check_posts as _posts
+from ._hand_setup import check_settings as _check_settings
+from ._hand_setup import deal as _deal
 from ._settle import muck_losers, settle
-from .cards import Card, CardsLike, card_ids, check_unique
+from .cards import Card, CardsLike
 from .rake import Rake
 from ._core import ffi as _ffi
 from ._core import lib as _lib
@@ -71,9 +77,7 @@ for _cls in (IllegalAction, LegalActions, Action, HandHistory):
     _cls.__module__ = __name__
 
 _BOARD_SIZE = (0, 3, 4, 5, 5)
-_RNG = random.Random()
 _CARDS = tuple(Card(c) for c in range(52))
-_DECK = bytes(range(52))
 #: _CLOCKWISE[n][seat]: the n seats clockwise after ``seat``, ending with it.
 _CLOCKWISE = tuple(tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in range(n)) for n in range(53))
 #: _OTHERS[n][seat]: the other seats of an n-seat hand.
@@ -84,7 +88,6 @@ _INT64S = _ffi.typeof("int64_t[]")
 _NONES = tuple((None,) * n for n in range(53))
 _tuple_new = tuple.__new__  # builds an Action or SeatView without its Python-level __new__
 ShowdownMode = Literal["all", "muck-losers", "choose"]
-_INT_TYPE = {int}
 
 
 class Hand:
@@ -226,12 +229,7 @@ class Hand:
                 stacks_[s] -= paid
                 committed[s] += paid
         self._dead_sb = dead_small_blind
-        if n == 2:
-            small_seat, big_seat = button, 1 - button
-        elif dead_small_blind:
-            small_seat, big_seat = -1, (button + 1) % n
-        else:
-            small_seat, big_seat = (button + 1) % n, (button + 2) % n
+        small_seat, big_seat = _blind_seats(n, button, dead_small_blind)
         self._posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
         if small_seat >= 0:
             chips = stacks_[small_seat]
@@ -1086,118 +1084,6 @@ class Hand:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.street}, seat {self._to_act} to act"
         return f"<Hand {self._rules.name} {self._n} players, {state}, pot {self.pot}>"
-
-
-def _check_settings(
-    stacks: object, button: object, small_blind: object, big_blind: object, betting: object, small_bet: object,
-    big_bet: object, ante: object, seed: object, hole_size: object, rake: object, runs: object, showdown: object,
-    dead_small_blind: object,
-) -> tuple[tuple[int, ...], int, int, int, int, int, int | None, int | None]:
-    """Every check of a hand's settings (the errors name the problem):
-    ``(stacks, players, button, small blind, big blind, ante, small bet, big bet)``."""
-    if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
-        raise TypeError(f"stacks must be a sequence of chip counts, not {type(stacks).__name__}")
-    start = tuple(stacks)  # pyright: ignore[reportArgumentType]  # has __iter__
-    if not start or set(map(type, start)) != _INT_TYPE or min(start) < 0 or max(start) > MAX_CHIPS:
-        start = tuple([check_chips(s, "a stack") for s in start])  # the errors, or ints of int-like values
-    n = len(start)
-    if type(hole_size) is not int or hole_size not in (4, 5, 6):
-        raise ValueError(f"hole_size must be 4, 5 or 6, got {hole_size!r}")
-    if type(runs) is not int:
-        raise TypeError(f"runs must be an int, not {type(runs).__name__}")
-    if not 2 <= n <= (52 - 5) // hole_size:
-        raise ValueError(f"a hand needs 2 to {(52 - 5) // hole_size} players with {hole_size} hole cards, got {n}")
-    if runs < 1 or n * hole_size + 5 * runs > 52:
-        raise ValueError(f"runs must be from 1 to {(52 - n * hole_size) // 5} with {n} players of {hole_size} cards, got {runs}")
-    if min(start) < 1:
-        raise ValueError(f"every player needs chips to play, got stacks {list(start)}")
-    seat = check_chips(button, "the button")
-    if seat >= n:
-        raise ValueError(f"the button must be a seat 0..{n - 1}, got {seat}")
-    sb, bb = check_chips(small_blind, "the small blind"), check_chips(big_blind, "the big blind")
-    ante = check_chips(ante, "the ante")
-    if bb < 1 or sb > bb:
-        raise ValueError(f"the blinds must satisfy 0 <= small blind <= big blind >= 1, got {sb}/{bb}")
-    if betting not in BETTING_STRUCTURES:
-        raise ValueError(f"betting must be one of {', '.join(BETTING_STRUCTURES)}, got {betting!r}")
-    small: int | None = None
-    big: int | None = None
-    if betting == "limit":
-        small = bb if small_bet is None else check_chips(small_bet, "small_bet")
-        big = 2 * small if big_bet is None else check_chips(big_bet, "big_bet")
-        if small != bb:
-            raise ValueError(f"in limit the small bet is the big blind ({bb}), got {small}")
-        if big < small:
-            raise ValueError(f"big_bet ({big}) must be at least small_bet ({small})")
-    elif small_bet is not None or big_bet is not None:
-        raise ValueError(f"small_bet and big_bet are for limit betting, not {betting}")
-    if rake is not None and not isinstance(rake, Rake):
-        raise TypeError(f"rake must be a Rake or None, not {type(rake).__name__}")
-    if seed is not None and type(seed) is not int and not isinstance(seed, random.Random):
-        raise TypeError(f"seed must be an int, a random.Random or None, not {type(seed).__name__}")
-    if showdown not in SHOWDOWN_MODES:
-        raise ValueError(f"showdown must be one of {', '.join(SHOWDOWN_MODES)}, got {showdown!r}")
-    if type(dead_small_blind) is not bool:
-        raise TypeError(f"dead_small_blind must be a bool, not {type(dead_small_blind).__name__}")
-    if dead_small_blind and n < 3:
-        raise ValueError("a dead small blind needs at least 3 players")
-    return start, n, seat, sb, bb, ante, small, big
-
-
-def _blind_seats(n: int, button: int, dead_small_blind: bool) -> tuple[int, int]:
-    """The small and big blind's seats (-1: a dead small blind, nobody posts it)."""
-    if n == 2:
-        return button, 1 - button
-    if dead_small_blind:
-        return -1, (button + 1) % n
-    return (button + 1) % n, (button + 2) % n
-
-
-def _posts(posts: object, n: int, blinds: tuple[int, int]) -> tuple[int, ...]:
-    """The seats posting an extra big blind (players joining a table), checked."""
-    if isinstance(posts, (str, bytes)) or not hasattr(posts, "__iter__"):
-        raise TypeError(f"posts must be a sequence of seats, not {type(posts).__name__}")
-    seats = tuple(posts)  # pyright: ignore[reportArgumentType]  # has __iter__
-    for seat in seats:
-        if type(seat) is not int:
-            raise TypeError(f"posts must be seats (ints), not {type(seat).__name__}")
-        if not 0 <= seat < n or seat in blinds:
-            raise ValueError(f"a post must come from a seat 0..{n - 1} not in the blinds {list(blinds)}, got {seat}")
-    if len(set(seats)) != len(seats):
-        raise ValueError(f"a seat posts twice in {list(seats)}")
-    return tuple(sorted(seats))
-
-
-def _amount(value: object, kind: str) -> int:
-    """A bet or raise total: an int (a bool or float is a ``TypeError``)."""
-    if type(value) is int:
-        return value
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"the {kind} amount must be an integer, not {type(value).__name__}")
-    return index(value)  # pyright: ignore[reportArgumentType]  # has __index__
-
-
-def _deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> tuple[int, ...]:
-    """``count`` cards: the given ones first, the rest drawn at random."""
-    if deck is None:
-        start = 0
-        cards = bytearray(_DECK)
-    else:
-        given = card_ids(deck)
-        check_unique(given)
-        if len(given) >= count:
-            return tuple(given[:count])
-        seen = set(given)
-        start = len(given)
-        cards = bytearray(given + [c for c in range(52) if c not in seen])
-    rng = _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
-    # A partial Fisher-Yates shuffle of the unseen cards, its swap positions
-    # read as mixed-radix digits of one 290-bit random number (52! < 2**226:
-    # the 64 spare bits keep the bias below 2**-64), lowest digit first; the
-    # C core does the divisions and swaps (o8_deal). An int seed always deals
-    # the same cards.
-    _lib.o8_deal(rng.getrandbits(290).to_bytes(37, "little"), 37, _ffi.from_buffer(cards), start, count)
-    return tuple(cards[:count])
 
 
 class Table:
