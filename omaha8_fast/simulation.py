@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import importlib
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -144,6 +144,11 @@ def _apply(hand: Hand, action: ActionLike) -> None:
         raise TypeError(f"an agent must return a kind, a (kind, amount) pair or an Action, not {action!r}")
 
 
+#: What ``Hand.act`` does for the common answers, without its per-call lookup.
+_SIMPLE: dict[str, Callable[[Hand], None]] = {"fold": Hand.fold, "check": Hand.check, "call": Hand.call}
+_SIZED: dict[str, Callable[[Hand, int], None]] = {"bet": Hand.bet, "raise": Hand.raise_to}
+
+
 def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count: int, seed: int) -> list[list[int]]:
     """Play ``count`` hands of batch ``number``: per seat [net, net squared,
     hands won, showdowns, showdowns won], then the rake as a last row."""
@@ -163,9 +168,6 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
         hand = table.deal()
         seats = table.seats
         view = hand.view
-        # What hand.act does for the common answers, without its per-call lookup.
-        simple = {"fold": hand.fold, "check": hand.check, "call": hand.call}
-        sized = {"bet": hand.bet, "raise": hand.raise_to}
         players = [agents[s] for s in seats]
         quick = [fast[s] for s in seats]
         while True:
@@ -177,13 +179,13 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
             else:
                 action = players[s](view(s))
             if type(action) is str:
-                method = simple.get(action)
+                method = _SIMPLE.get(action)
                 if method is None:
                     hand.act(action)
                 else:
-                    method()
-            elif type(action) is tuple and len(action) == 2 and type(action[0]) is str and action[0] in sized and action[1] is not None:
-                sized[action[0]](action[1])
+                    method(hand)
+            elif type(action) is tuple and len(action) == 2 and type(action[0]) is str and action[0] in _SIZED and action[1] is not None:
+                _SIZED[action[0]](hand, action[1])
             else:
                 _apply(hand, action)
         # The hand's own fields (read only): what hand.payouts, .net, .folded and .mucked_seats copy.
