@@ -83,17 +83,16 @@ class _TurnView:
     what the seat's own view would not). Immutable, as a view is; made by
     :func:`_turn_view`."""
 
-    __slots__ = ("legal_actions", "_hand", "_seat", "_count")
+    __slots__ = ("legal_actions", "_hand", "_count")  # the seat is legal_actions.seat
     legal_actions: LegalActions
     _hand: Hand
-    _seat: int
     _count: int
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a view is immutable: cannot set {name}")
 
     def _view(self) -> SeatView:
-        hand, seat = self._hand, self._seat
+        hand, seat = self._hand, self.legal_actions.seat
         if hand._to_act != seat or len(hand._actions) != self._count:
             raise RuntimeError("this view was for one turn, which is over")
         return hand.view(seat)
@@ -112,15 +111,14 @@ class _TurnView:
 
 _new_turn_view = object.__new__
 _slot = _TurnView.__dict__  # the slots' descriptors set a field past __setattr__
-_set_legal, _set_hand, _set_seat, _set_count = (_slot[name].__set__ for name in _TurnView.__slots__)
+_set_legal, _set_hand, _set_count = (_slot[name].__set__ for name in _TurnView.__slots__)
 
 
-def _turn_view(hand: Hand, seat: int) -> SeatView:
-    """The :class:`_TurnView` of ``seat``, whose turn it is (typed as the view it stands for)."""
+def _turn_view(hand: Hand) -> SeatView:
+    """The :class:`_TurnView` of the seat to act (typed as the view it stands for)."""
     view = _new_turn_view(_TurnView)
     _set_legal(view, hand._legal or hand.legal_actions())
     _set_hand(view, hand)
-    _set_seat(view, seat)
     _set_count(view, len(hand._actions))
     return view  # type: ignore[return-value]  # reads as the seat's SeatView
 
@@ -175,7 +173,7 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
             if s < 0:
                 break
             if quick[s]:
-                action = players[s](_turn_view(hand, s))
+                action = players[s](_turn_view(hand))
             else:
                 action = players[s](view(s))
             if type(action) is str:

@@ -17,9 +17,8 @@ SIX_MAX = {"stacks": [200] * 6, "small_blind": 1, "big_blind": 2, "betting": "no
 
 
 def turn_view(hand: Hand) -> Any:
-    seat = hand.to_act
-    assert seat is not None
-    return _turn_view(hand, seat)
+    assert hand.to_act is not None
+    return _turn_view(hand)
 
 
 def test_a_turn_view_says_what_the_seats_view_says() -> None:
