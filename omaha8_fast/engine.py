@@ -41,8 +41,14 @@ from typing import Any, ClassVar, Literal
 
 from ._betting import BETTING_STRUCTURES, MAX_CHIPS, RULES, Betting, IllegalAction, LegalActions, check_chips
 from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines, render_log
+from ._hand_setup import INT_TYPE as _INT_TYPE
+from ._hand_setup import bet_amount as _amount
+from ._hand_setup import blind_seats as _blind_seats
+from ._hand_setup import check_posts as _posts
+from ._hand_setup import check_settings as _check_settings
+from ._hand_setup import deal as _deal
 from ._settle import muck_losers, settle
-from .cards import Card, CardsLike, card_ids, check_unique
+from .cards import Card, CardsLike
 from .rake import Rake
 from ._core import ffi as _ffi
 from ._core import lib as _lib
@@ -71,11 +77,15 @@ for _cls in (IllegalAction, LegalActions, Action, HandHistory):
     _cls.__module__ = __name__
 
 _BOARD_SIZE = (0, 3, 4, 5, 5)
-_RNG = random.Random()
 _CARDS = tuple(Card(c) for c in range(52))
-_DECK = bytes(range(52))
 #: _CLOCKWISE[n][seat]: the n seats clockwise after ``seat``, ending with it.
 _CLOCKWISE = tuple(tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in range(n)) for n in range(53))
+#: _OTHERS[n][seat]: the other seats of an n-seat hand.
+_OTHERS = tuple(tuple(tuple(o for o in range(n) if o != s) for s in range(n)) for n in range(53))
+_FOLD_CALL_RAISE, _CHECK_RAISE, _CHECK_BET = ("fold", "call", "raise"), ("check", "raise"), ("check", "bet")
+_FOLD_CALL, _CHECK = ("fold", "call"), ("check",)
+_INT64S = _ffi.typeof("int64_t[]")
+_NONES = tuple((None,) * n for n in range(53))
 _tuple_new = tuple.__new__  # builds an Action or SeatView without its Python-level __new__
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
@@ -145,7 +155,7 @@ class Hand:
         "_start", "_cards", "_stacks", "_bets", "_committed", "_folded", "_acted", "_high", "_min_raise",
         "_bet_count", "_street", "_to_act", "_aggressor", "_actions", "_legal", "_returned", "_payouts",
         "_results", "_live", "_able", "_sizes", "_rake", "_raked", "_runs", "_run_from", "_mode",
-        "_shown", "_mucked", "_pending", "_pot_text", "_cap", "_posts", "_dead_sb",
+        "_shown", "_mucked", "_pending", "_pot_text", "_cap", "_posts", "_dead_sb", "_faces",
     )
     _betting: Betting
 
@@ -169,51 +179,30 @@ class Hand:
         posts: Sequence[int] = (),
         dead_small_blind: bool = False,
     ) -> None:
-        if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__iter__"):
-            raise TypeError(f"stacks must be a sequence of chip counts, not {type(stacks).__name__}")
-        start = tuple(stacks)
-        if not start or set(map(type, start)) != {int} or min(start) < 0 or max(start) > MAX_CHIPS:
-            start = tuple([check_chips(s, "a stack") for s in start])  # the errors, or ints of int-like values
+        tp = type(stacks)
+        start = tuple(stacks) if tp is list or tp is tuple else ()
         n = len(start)
-        if type(hole_size) is not int or hole_size not in (4, 5, 6):
-            raise ValueError(f"hole_size must be 4, 5 or 6, got {hole_size!r}")
-        if type(runs) is not int:
-            raise TypeError(f"runs must be an int, not {type(runs).__name__}")
-        if not 2 <= n <= (52 - 5) // hole_size:
-            raise ValueError(f"a hand needs 2 to {(52 - 5) // hole_size} players with {hole_size} hole cards, got {n}")
-        if runs < 1 or n * hole_size + 5 * runs > 52:
-            raise ValueError(f"runs must be from 1 to {(52 - n * hole_size) // 5} with {n} players of {hole_size} cards, got {runs}")
-        if min(start) < 1:
-            raise ValueError(f"every player needs chips to play, got stacks {list(start)}")
-        button = check_chips(button, "the button")
-        if button >= n:
-            raise ValueError(f"the button must be a seat 0..{n - 1}, got {button}")
-        sb, bb = check_chips(small_blind, "the small blind"), check_chips(big_blind, "the big blind")
-        ante = check_chips(ante, "the ante")
-        if bb < 1 or sb > bb:
-            raise ValueError(f"the blinds must satisfy 0 <= small blind <= big blind >= 1, got {sb}/{bb}")
-        if betting not in BETTING_STRUCTURES:
-            raise ValueError(f"betting must be one of {', '.join(BETTING_STRUCTURES)}, got {betting!r}")
-        if betting == "limit":
-            small_bet = bb if small_bet is None else check_chips(small_bet, "small_bet")
-            big_bet = 2 * small_bet if big_bet is None else check_chips(big_bet, "big_bet")
-            if small_bet != bb:
-                raise ValueError(f"in limit the small bet is the big blind ({bb}), got {small_bet}")
-            if big_bet < small_bet:
-                raise ValueError(f"big_bet ({big_bet}) must be at least small_bet ({small_bet})")
-        elif small_bet is not None or big_bet is not None:
-            raise ValueError(f"small_bet and big_bet are for limit betting, not {betting}")
-        if rake is not None and not isinstance(rake, Rake):
-            raise TypeError(f"rake must be a Rake or None, not {type(rake).__name__}")
-        if seed is not None and type(seed) is not int and not isinstance(seed, random.Random):
-            raise TypeError(f"seed must be an int, a random.Random or None, not {type(seed).__name__}")
-        if showdown not in SHOWDOWN_MODES:
-            raise ValueError(f"showdown must be one of {', '.join(SHOWDOWN_MODES)}, got {showdown!r}")
+        if (
+            # The common case, checked in a few cheap tests (anything else takes the full checks below).
+            2 <= n <= 11 and hole_size == 4 and type(hole_size) is int and runs == 1 and type(runs) is int
+            and set(map(type, start)) == _INT_TYPE and min(start) >= 1 and max(start) <= MAX_CHIPS
+            and type(button) is int and 0 <= button < n and type(small_blind) is int and type(big_blind) is int
+            and 0 <= small_blind <= big_blind <= MAX_CHIPS and big_blind >= 1 and ante == 0 and type(ante) is int
+            and small_bet is None and big_bet is None and deck is None and rake is None and showdown == "all"
+            and not posts and dead_small_blind is False and (betting == "no-limit" or betting == "pot-limit")
+            and (seed is None or type(seed) is int or isinstance(seed, random.Random))
+        ):
+            sb, bb = small_blind, big_blind
+        else:
+            start, n, button, sb, bb, ante, small_bet, big_bet = _check_settings(
+                stacks, button, small_blind, big_blind, betting, small_bet, big_bet, ante, seed, hole_size, rake,
+                runs, showdown, dead_small_blind,
+            )
         rules = RULES[betting]
         self._n, self._button, self._sb, self._bb, self._ante = n, button, sb, bb, ante
         self._rules, self._small_bet, self._big_bet, self._hole_size = rules, small_bet, big_bet, hole_size
         self._start = start
-        self._sizes = rules.street_sizes(bb, small_bet, big_bet)
+        self._sizes = sizes = rules.street_sizes(bb, small_bet, big_bet)
         self._cap = MAX_CHIPS if rules.cap is None else rules.cap  # bets a round
         self._cards = _deal(deck, seed, n * hole_size + 5 * runs)
         self._rake, self._raked, self._runs, self._run_from, self._mode = rake, 0, runs, 5, showdown
@@ -221,9 +210,9 @@ class Hand:
         self._mucked: list[int] = []
         self._pending: list[int] = []  # choose mode: seats still to show or muck
         self._pot_text: tuple[str, ...] | None = None
-        self._stacks = list(start)
-        self._bets = [0] * n
-        self._committed = [0] * n
+        self._faces: tuple[Card, ...] | None = None  # the dealt cards as Card objects, made on the first view
+        self._stacks = stacks_ = list(start)
+        self._bets = bets = [0] * n
         self._folded = [False] * n
         self._acted = [-1] * n  # the bet level when the seat last acted this street; -1: not yet
         self._street = 0
@@ -233,29 +222,32 @@ class Hand:
         self._returned: tuple[int, int] | None = None
         self._payouts: list[int] | None = None
         self._results: list[Showdown] | None = None
-        stacks_, bets, committed = self._stacks, self._bets, self._committed
+        committed = [0] * n
         if ante:
             for s in range(n):
                 paid = min(ante, stacks_[s])
                 stacks_[s] -= paid
                 committed[s] += paid
-        if type(dead_small_blind) is not bool:
-            raise TypeError(f"dead_small_blind must be a bool, not {type(dead_small_blind).__name__}")
-        if dead_small_blind and n < 3:
-            raise ValueError("a dead small blind needs at least 3 players")
         self._dead_sb = dead_small_blind
         small_seat, big_seat = _blind_seats(n, button, dead_small_blind)
         self._posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
-        blinds: tuple[tuple[int, int], ...] = ((big_seat, bb),) if small_seat < 0 else ((small_seat, sb), (big_seat, bb))
-        if self._posts:
-            blinds += tuple((seat, bb) for seat in self._posts)
-        for seat, blind in blinds:
-            paid = min(blind, stacks_[seat])
-            stacks_[seat] -= paid
-            bets[seat] += paid
-            committed[seat] += paid
+        if small_seat >= 0:
+            chips = stacks_[small_seat]
+            paid = sb if sb < chips else chips
+            stacks_[small_seat] = chips - paid
+            bets[small_seat] = paid
+        chips = stacks_[big_seat]
+        paid = bb if bb < chips else chips
+        stacks_[big_seat] = chips - paid
+        bets[big_seat] = paid
+        for seat in self._posts:
+            chips = stacks_[seat]
+            paid = bb if bb < chips else chips
+            stacks_[seat] = chips - paid
+            bets[seat] = paid
+        self._committed = [c + b for c, b in zip(committed, bets)] if ante else bets[:]
         self._high = bb  # the full big blind must be called even if it was posted short
-        self._min_raise = self._sizes[0]
+        self._min_raise = sizes[0]
         self._bet_count = 1  # the big blind is the first bet of the round
         self._to_act = -1
         self._live = n  # players not folded
@@ -283,7 +275,7 @@ class Hand:
         new._payouts = None if self._payouts is None else self._payouts[:]
         new._results, new._live, new._able = self._results, self._live, self._able
         new._rake, new._raked, new._runs, new._run_from, new._mode = self._rake, self._raked, self._runs, self._run_from, self._mode
-        new._posts, new._dead_sb = self._posts, self._dead_sb
+        new._posts, new._dead_sb, new._faces = self._posts, self._dead_sb, self._faces
         new._shown, new._mucked, new._pending, new._pot_text = self._shown[:], self._mucked[:], self._pending[:], self._pot_text
         return new
 
@@ -296,11 +288,12 @@ class Hand:
         state = {name: getattr(self, name) for name in Hand.__slots__}
         state["_results"] = None  # the showdown details are rebuilt on demand
         state["_legal"] = None
+        state["_faces"] = None  # Card objects for views, made again on demand
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name in Hand.__slots__:
-            object.__setattr__(self, name, state[name])
+            object.__setattr__(self, name, state[name] if name != "_faces" else None)
 
     def __eq__(self, other: object) -> bool:
         """Hands are equal when they have the same settings, cards and
@@ -531,20 +524,23 @@ class Hand:
                 seat = index(seat)
             if not 0 <= seat < n:
                 raise ValueError(f"the seat must be 0..{n - 1} or None, got {seat}")
-        h, cards, street = self._hole_size, self._cards, self._street
+        h, street = self._hole_size, self._street
+        faces = self._faces
+        if faces is None:
+            faces = self._faces = tuple([_CARDS[c] for c in self._cards])
         if street == 4:
             shown_seats: tuple[int, ...] = tuple(self.shown_seats)
             seen: list[tuple[Card, ...] | None] = [None] * n
             for s in shown_seats:
-                seen[s] = tuple([_CARDS[c] for c in cards[s * h:(s + 1) * h]])
+                seen[s] = faces[s * h:(s + 1) * h]
             shown = tuple(seen)
             if self._payouts is not None and self._pot_text is None:
                 self._pot_text = tuple(pot_lines(self.showdown_results, self.showdown_seats))
         else:
-            shown_seats, shown = (), (None,) * n
+            shown_seats, shown = (), _NONES[n]
         if self._run_from == 5:
             at = n * h
-            board = tuple([_CARDS[c] for c in cards[at:at + _BOARD_SIZE[street]]])
+            board = faces[at:at + _BOARD_SIZE[street]]
             boards: tuple[tuple[Card, ...], ...] = (board,)
         else:
             boards = self.boards
@@ -552,7 +548,7 @@ class Hand:
         to_act = self._to_act
         return _tuple_new(SeatView, (
             seat, STREETS[street], self._button, None if to_act < 0 else to_act,
-            None if seat is None else tuple([_CARDS[c] for c in cards[seat * h:(seat + 1) * h]]),
+            None if seat is None else faces[seat * h:(seat + 1) * h],
             board, boards, self._start, tuple(self._stacks), tuple(self._bets), tuple(self._committed),
             tuple(self._folded), tuple(self._actions),
             (self._legal or self.legal_actions()) if seat == to_act and seat is not None else None,
@@ -575,34 +571,25 @@ class Hand:
         return legal
 
     def _compute_legal(self, s: int) -> LegalActions:
-        stack, bet, high = self._stacks[s], self._bets[s], self._high
+        stacks, bets, high = self._stacks, self._bets, self._high
+        stack, bet = stacks[s], bets[s]
         owed = high - bet
-        call_amount = stack if owed > stack else owed
-        kinds: tuple[str, ...] = ("fold", "call") if owed > 0 else ("check",)
         all_in_to = bet + stack
-        low_to = high_to = 0
-        acted = self._acted[s]
-        if (
-            all_in_to > high
-            and self._bet_count < self._cap
-            and (acted < 0 or high - acted >= self._min_raise)  # short all-ins do not reopen
-            and self._someone_can_call(s)
-        ):
-            low_to = high + self._min_raise
-            if low_to > all_in_to:
-                low_to = all_in_to
-            high_to = self._rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
-            kinds += ("raise",) if high else ("bet",)
-        return LegalActions(s, kinds, call_amount, low_to, high_to)
-
-    def _someone_can_call(self, s: int) -> bool:
-        """Whether an opponent still in the hand could put in more than the
-        current bet (raising against players all-in for less is pointless)."""
-        high, bets, stacks, folded = self._high, self._bets, self._stacks, self._folded
-        for o in range(self._n):
-            if bets[o] + stacks[o] > high and o != s and not folded[o]:
-                return True
-        return False
+        if all_in_to > high and self._bet_count < self._cap:
+            acted, step = self._acted[s], self._min_raise
+            if acted < 0 or high - acted >= step:  # short all-ins do not reopen
+                folded = self._folded
+                for o in _OTHERS[self._n][s]:
+                    # An opponent still in could put in more than the current bet
+                    # (raising against players all-in for less is pointless).
+                    if bets[o] + stacks[o] > high and not folded[o]:
+                        low_to = high + step
+                        if low_to > all_in_to:
+                            low_to = all_in_to
+                        high_to = self._rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
+                        kinds = _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET
+                        return LegalActions(s, kinds, stack if owed > stack else owed, low_to, high_to)
+        return LegalActions(s, _FOLD_CALL if owed > 0 else _CHECK, stack if owed > stack else owed, 0, 0)
 
     def _showdown_legal(self, s: int) -> LegalActions:
         """At a choose-mode showdown: show, or muck unless that would leave a
@@ -657,17 +644,23 @@ class Hand:
 
     def bet(self, to: int) -> None:
         """Open the betting on this street with a bet of ``to`` chips."""
-        legal = self._betting_legal()
-        to = _amount(to, "bet")
-        if "bet" not in legal.actions:
+        legal = self._legal
+        if legal is None or self._street == 4:
+            legal = self._betting_legal()
+        if type(to) is not int:
+            to = _amount(to, "bet")
+        if legal.actions[-1] != "bet":  # a bet or raise is always the last kind offered
             raise IllegalAction(self._why_no_raise(legal, "bet"))
         self._raise(legal, to, "bet")
 
     def raise_to(self, to: int) -> None:
         """Raise the bet to a total of ``to`` chips on this street."""
-        legal = self._betting_legal()
-        to = _amount(to, "raise")
-        if "raise" not in legal.actions:
+        legal = self._legal
+        if legal is None or self._street == 4:
+            legal = self._betting_legal()
+        if type(to) is not int:
+            to = _amount(to, "raise")
+        if legal.actions[-1] != "raise":  # a bet or raise is always the last kind offered
             raise IllegalAction(self._why_no_raise(legal, "raise"))
         self._raise(legal, to, "raise")
 
@@ -759,10 +752,10 @@ class Hand:
         if not legal.min_raise_to <= to <= legal.max_raise_to:
             span = str(legal.min_raise_to) if legal.min_raise_to == legal.max_raise_to else f"from {legal.min_raise_to} to {legal.max_raise_to}"
             raise IllegalAction(f"the {kind} must be {span}, not {to}")
-        s, high = legal.seat, self._high
-        added = to - self._bets[s]
+        s, high, bets = legal.seat, self._high, self._bets
+        added = to - bets[s]
         self._stacks[s] -= added
-        self._bets[s] = to
+        bets[s] = to
         self._committed[s] += added
         if to - high >= self._min_raise:  # a full bet or raise; a short all-in changes neither
             if self._rules.resizes:
@@ -776,13 +769,38 @@ class Hand:
     # --- flow ----------------------------------------------------------------
 
     def _record(self, s: int, kind: str, amount: int) -> None:
-        all_in = self._stacks[s] == 0
+        stacks = self._stacks
+        all_in = stacks[s] == 0
         self._actions.append(_tuple_new(Action, (STREETS[self._street], s, kind, amount, all_in)))
         self._legal = None
         if all_in:
             self._able -= 1
         if self._live == 1:
             self._finish()
+            return
+        if self._able > 1:  # _next_actor's loop and _compute_legal, inline (the next player always asks)
+            folded, acted, bets, high = self._folded, self._acted, self._bets, self._high
+            for o in _CLOCKWISE[self._n][s]:
+                if stacks[o] and not folded[o] and (acted[o] < 0 or bets[o] < high):
+                    self._to_act = o
+                    stack, bet = stacks[o], bets[o]
+                    owed = high - bet
+                    all_in_to = bet + stack
+                    if all_in_to > high and self._bet_count < self._cap:
+                        done, step = acted[o], self._min_raise
+                        if done < 0 or high - done >= step:  # short all-ins do not reopen
+                            for x in _OTHERS[self._n][o]:
+                                if bets[x] + stacks[x] > high and not folded[x]:
+                                    low_to = high + step
+                                    if low_to > all_in_to:
+                                        low_to = all_in_to
+                                    high_to = self._rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
+                                    kinds = _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET
+                                    self._legal = LegalActions(o, kinds, stack if owed > stack else owed, low_to, high_to)
+                                    return
+                    self._legal = LegalActions(o, _FOLD_CALL if owed > 0 else _CHECK, stack if owed > stack else owed, 0, 0)
+                    return
+            self._end_street()
             return
         seat = self._next_actor(s)
         if seat >= 0:
@@ -902,36 +920,36 @@ class Hand:
         """The payouts by seat of a showdown on one board with no rake and no
         choose-mode muck, in one C call (the cards were checked when dealt);
         None when the general path must decide (it raises the errors)."""
-        n, h, cards, button = self._n, self._hole_size, self._cards, self._button
+        n, h, button = self._n, self._hole_size, self._button
+        cards = bytes(self._cards)
         first = (button + 1) % n  # the showdown module's player 0
         at = n * h
-        rows = bytes(cards[first * h:at] + cards[:first * h])
         committed, dead = self._committed, self._folded
         order = _CLOCKWISE[n][button]
         live = 0
-        levels = set()
+        level = -1
+        single = True
         for k, s in enumerate(order):
             if not dead[s]:
                 live |= 1 << k
-                levels.add(committed[s])
-        if len(levels) == 1:  # live players all in for the same: one pot (folded chips are dead money in it)
+                if level != committed[s]:
+                    single = level < 0
+                    level = committed[s]
+        if single:  # live players all in for the same: one pot (folded chips are dead money in it)
             pairs = [sum(committed), live]
         else:
             amounts = [committed[s] for s in order]
             players = [k for k in range(n) if live >> k & 1]
             pairs = [x for amount, eligible in _side_pots(amounts, players) for x in (amount, sum(1 << k for k in eligible))]
-        payouts = _ffi.new("int64_t[]", n)
+        payouts = _ffi.new(_INT64S, n)
         code = _lib.o8_showdown(
-            bytes(cards[at:at + 5]), 5, rows, h, n, live, 0, _ffi.new("int64_t[]", pairs), len(pairs) // 2,
+            cards[at:at + 5], 5, cards[first * h:at] + cards[:first * h], h, n, live, 0, pairs, len(pairs) // 2,
             payouts, _ffi.NULL, _ffi.NULL, _ffi.NULL,
         )
         if code:
             return None
-        won = _ffi.unpack(payouts, n)
-        result = [0] * n
-        for k, s in enumerate(order):
-            result[s] = won[k]
-        return result
+        won = list(payouts)
+        return won[n - first:] + won[:n - first]
 
     def _settle(self, detailed: bool) -> tuple[list[int], list[Showdown]]:
         """Split the pots at the showdown: payouts by seat, and the results per run."""
@@ -970,7 +988,8 @@ class Hand:
             payouts = [0] * self._n
             payouts[self._folded.index(False)] = sum(self._committed) - self._raked
         else:
-            payouts = self._settle(False)[0]
+            fast = self._split_one_board() if self._run_from == 5 and not self._raked and self._mode != "choose" else None
+            payouts = self._settle(False)[0] if fast is None else fast
         self._bets = [0] * self._n
         for s in range(self._n):
             self._stacks[s] += payouts[s]
@@ -1065,62 +1084,6 @@ class Hand:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.street}, seat {self._to_act} to act"
         return f"<Hand {self._rules.name} {self._n} players, {state}, pot {self.pot}>"
-
-
-def _blind_seats(n: int, button: int, dead_small_blind: bool) -> tuple[int, int]:
-    """The small and big blind's seats (-1: a dead small blind, nobody posts it)."""
-    if n == 2:
-        return button, 1 - button
-    if dead_small_blind:
-        return -1, (button + 1) % n
-    return (button + 1) % n, (button + 2) % n
-
-
-def _posts(posts: object, n: int, blinds: tuple[int, int]) -> tuple[int, ...]:
-    """The seats posting an extra big blind (players joining a table), checked."""
-    if isinstance(posts, (str, bytes)) or not hasattr(posts, "__iter__"):
-        raise TypeError(f"posts must be a sequence of seats, not {type(posts).__name__}")
-    seats = tuple(posts)  # pyright: ignore[reportArgumentType]  # has __iter__
-    for seat in seats:
-        if type(seat) is not int:
-            raise TypeError(f"posts must be seats (ints), not {type(seat).__name__}")
-        if not 0 <= seat < n or seat in blinds:
-            raise ValueError(f"a post must come from a seat 0..{n - 1} not in the blinds {list(blinds)}, got {seat}")
-    if len(set(seats)) != len(seats):
-        raise ValueError(f"a seat posts twice in {list(seats)}")
-    return tuple(sorted(seats))
-
-
-def _amount(value: object, kind: str) -> int:
-    """A bet or raise total: an int (a bool or float is a ``TypeError``)."""
-    if type(value) is int:
-        return value
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"the {kind} amount must be an integer, not {type(value).__name__}")
-    return index(value)  # pyright: ignore[reportArgumentType]  # has __index__
-
-
-def _deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> tuple[int, ...]:
-    """``count`` cards: the given ones first, the rest drawn at random."""
-    if deck is None:
-        start = 0
-        cards = bytearray(_DECK)
-    else:
-        given = card_ids(deck)
-        check_unique(given)
-        if len(given) >= count:
-            return tuple(given[:count])
-        seen = set(given)
-        start = len(given)
-        cards = bytearray(given + [c for c in range(52) if c not in seen])
-    rng = _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
-    # A partial Fisher-Yates shuffle of the unseen cards, its swap positions
-    # read as mixed-radix digits of one 290-bit random number (52! < 2**226:
-    # the 64 spare bits keep the bias below 2**-64), lowest digit first; the
-    # C core does the divisions and swaps (o8_deal). An int seed always deals
-    # the same cards.
-    _lib.o8_deal(rng.getrandbits(290).to_bytes(37, "little"), 37, _ffi.from_buffer(cards), start, count)
-    return tuple(cards[:count])
 
 
 class Table:
@@ -1314,15 +1277,18 @@ class Table:
             return
         if not hand.is_over:
             raise IllegalAction("the current hand is not over")
-        before = self._stacks
-        self._stacks = self.stacks
+        before, seats = self._stacks, self._seats
+        after = list(before)
+        for k, chips in enumerate(hand._stacks):
+            after[seats[k]] = chips
+        self._stacks = after
         self._booked = True
-        self.busted = [s for s in self._seats if before[s] and not self._stacks[s]]
+        self.busted = [s for s in seats if before[s] and not after[s]]
         for s in self.busted:
             self._away.discard(s)
             self._owes.discard(s)
         if self._reload is not None:
-            self._stacks = [max(chips, start) for chips, start in zip(self._stacks, self._reload)]
+            self._stacks = [chips if chips > start else start for chips, start in zip(after, self._reload)]
 
     def _between_hands(self, seat: object) -> int:
         self._close_books()
@@ -1457,10 +1423,11 @@ class Table:
     def _start_hand(self, players: list[int], button: int, posts: list[int], dead_small_blind: bool) -> Hand:
         """Deal the next hand among ``players`` (table seats), the button at index ``button``."""
         betting = self.next_betting()
-        small_blind, big_blind = self._next_blinds()
+        small_blind, big_blind = self._limit_blinds if self._betting == "mixed" and betting == "limit" else self._blinds
         small_bet, big_bet = self._bets if self._betting == "limit" else (None, None)
+        stacks = self._stacks
         hand = Hand(
-            [self._stacks[s] for s in players], button, small_blind, big_blind, betting=betting,
+            [stacks[s] for s in players], button, small_blind, big_blind, betting=betting,
             small_bet=small_bet, big_bet=big_bet, ante=self._ante,
             seed=self._rng if self._deal_from_rng else self._rng.getrandbits(64),
             hole_size=self._hole_size, posts=posts, dead_small_blind=dead_small_blind,

@@ -21,14 +21,16 @@ from __future__ import annotations
 import copy
 import importlib
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
+from ._betting import LegalActions
 from ._hand_log import Action
-from .agents import ActionLike, Agent
+from .agents import ActionLike, Agent, RandomAgent, calling_station
 from .engine import Hand, Table
+from .views import SeatView
 
 __all__ = ["BATCH", "SeatResult", "SimulationResult", "simulate"]
 
@@ -73,6 +75,62 @@ class SimulationResult:
         return "\n".join(lines)
 
 
+class _TurnView:
+    """The view the built-in agents get inside :func:`simulate`: their
+    turn's ``legal_actions`` at once (all they read), and every other field
+    of :class:`~omaha8_fast.views.SeatView` made by ``hand.view(seat)`` on
+    first access, which is only allowed during that turn (so it never shows
+    what the seat's own view would not). Immutable, as a view is; made by
+    :func:`_turn_view`."""
+
+    __slots__ = ("legal_actions", "_hand", "_count")  # the seat is legal_actions.seat
+    legal_actions: LegalActions
+    _hand: Hand
+    _count: int
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a view is immutable: cannot set {name}")
+
+    def _view(self) -> SeatView:
+        hand, seat = self._hand, self.legal_actions.seat
+        if hand._to_act != seat or len(hand._actions) != self._count:
+            raise RuntimeError("this view was for one turn, which is over")
+        return hand.view(seat)
+
+    def __getattr__(self, name: str) -> Any:  # any field but legal_actions
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self._view(), name)
+
+    def __repr__(self) -> str:
+        try:
+            return repr(self._view())
+        except RuntimeError:
+            return "<a past turn's view>"
+
+
+_new_turn_view = object.__new__
+_slot = _TurnView.__dict__  # the slots' descriptors set a field past __setattr__
+_set_legal, _set_hand, _set_count = (_slot[name].__set__ for name in _TurnView.__slots__)
+
+
+def _turn_view(hand: Hand) -> SeatView:
+    """The :class:`_TurnView` of the seat to act (typed as the view it stands for)."""
+    view = _new_turn_view(_TurnView)
+    _set_legal(view, hand._legal or hand.legal_actions())
+    _set_hand(view, hand)
+    _set_count(view, len(hand._actions))
+    return view  # type: ignore[return-value]  # reads as the seat's SeatView
+
+
+#: Agents known to read only ``view.legal_actions``: they get a :class:`_TurnView`.
+_LEGAL_ONLY = (RandomAgent,)
+
+
+def _reads_only_legal(agent: Agent) -> bool:
+    return type(agent) in _LEGAL_ONLY or agent is calling_station
+
+
 def _apply(hand: Hand, action: ActionLike) -> None:
     if isinstance(action, str):
         hand.act(action)
@@ -82,6 +140,11 @@ def _apply(hand: Hand, action: ActionLike) -> None:
         hand.act(action[0], action[1])
     else:
         raise TypeError(f"an agent must return a kind, a (kind, amount) pair or an Action, not {action!r}")
+
+
+#: What ``Hand.act`` does for the common answers, without its per-call lookup.
+_SIMPLE: dict[str, Callable[[Hand], None]] = {"fold": Hand.fold, "check": Hand.check, "call": Hand.call}
+_SIZED: dict[str, Callable[[Hand, int], None]] = {"bet": Hand.bet, "raise": Hand.raise_to}
 
 
 def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count: int, seed: int) -> list[list[int]]:
@@ -96,29 +159,31 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
         reset = getattr(agent, "reset", None)
         if reset is not None:
             reset(batch_seed + k)
+    fast = [_reads_only_legal(agent) for agent in agents]
     rows = [[0, 0, 0, 0, 0] for _ in range(n)]
     rake = 0
     for _ in range(count):
         hand = table.deal()
         seats = table.seats
         view = hand.view
-        # What hand.act does for the common answers, without its per-call lookup.
-        simple = {"fold": hand.fold, "check": hand.check, "call": hand.call}
-        sized = {"bet": hand.bet, "raise": hand.raise_to}
         players = [agents[s] for s in seats]
+        quick = [fast[s] for s in seats]
         while True:
             s = hand._to_act
             if s < 0:
                 break
-            action = players[s](view(s))
+            if quick[s]:
+                action = players[s](_turn_view(hand))
+            else:
+                action = players[s](view(s))
             if type(action) is str:
-                method = simple.get(action)
+                method = _SIMPLE.get(action)
                 if method is None:
                     hand.act(action)
                 else:
-                    method()
-            elif type(action) is tuple and len(action) == 2 and type(action[0]) is str and action[0] in sized and action[1] is not None:
-                sized[action[0]](action[1])
+                    method(hand)
+            elif type(action) is tuple and len(action) == 2 and type(action[0]) is str and action[0] in _SIZED and action[1] is not None:
+                _SIZED[action[0]](hand, action[1])
             else:
                 _apply(hand, action)
         # The hand's own fields (read only): what hand.payouts, .net, .folded and .mucked_seats copy.
