@@ -9,7 +9,8 @@ it can without changing that distribution; what is left is priced here by a
 short pilot of the same draws in C (``o8r_fit_rate``, a fixed seed: the same
 players always give the same figures, whatever the threads or the seed of
 the run). :func:`check_fit` refuses a run whose draws would almost never fit,
-or would spend more than :data:`MAX_DRAW_SECONDS` on its rejected draws, with a ``ValueError`` naming
+or whose rejected draws dominate (fewer than :data:`WASTEFUL_FIT_RATE` fit)
+and would take more than :data:`MAX_DRAW_SECONDS`, with a ``ValueError`` naming
 the players whose hands collide most; ``plan_equity`` adds the draws' time to
 its estimate.
 
@@ -25,7 +26,8 @@ from dataclasses import dataclass
 
 from ._core import ffi, lib
 
-__all__ = ["Fit", "MAX_DRAW_SECONDS", "MIN_FIT_RATE", "PILOT_DRAWS", "RATE_DRAWS", "check_fit", "draw_seconds", "fit_rate"]
+__all__ = ["Fit", "MAX_DRAW_SECONDS", "MIN_FIT_RATE", "PILOT_DRAWS", "RATE_DRAWS", "WASTEFUL_FIT_RATE", "check_fit",
+           "draw_seconds", "fit_rate"]
 
 #: The pilot stops after this many draws, or after PILOT_FITS fitting ones.
 PILOT_DRAWS = 200_000
@@ -33,7 +35,11 @@ PILOT_FITS = 2_000
 _PILOT_SEED = 0x6F6D61686138  # fixed: the decision depends on the players alone
 #: Monte Carlo refuses players whose drawn hands fit less often than this.
 MIN_FIT_RATE = 1e-4
-#: ... or whose rejected draws would take more than this many seconds of one core.
+#: ... or, when fewer than WASTEFUL_FIT_RATE of the draws fit (the rejected
+#: draws are most of the work), whose rejected draws would take more than
+#: MAX_DRAW_SECONDS of one core. A long run whose draws mostly fit is the
+#: caller's to bound (``timeout``, Ctrl-C), never refused for its length.
+WASTEFUL_FIT_RATE = 0.01
 MAX_DRAW_SECONDS = 60.0
 #: Draws per second of one core, per player drawn from a list (for estimates;
 #: measured on a 2-core AMD EPYC, docs/resource-bounds.md).
@@ -101,12 +107,14 @@ def check_fit(players: Sequence[bytes | None], weights: Sequence[Sequence[int] |
               samples: int, exact_deals: int | None) -> Fit:
     """:func:`fit_rate`, refusing (``ValueError``) a Monte Carlo run of
     ``samples`` deals whose draws would fit less often than
-    :data:`MIN_FIT_RATE` or whose rejected draws would take more than
-    :data:`MAX_DRAW_SECONDS` on one core. ``exact_deals``: the deals exact
+    :data:`MIN_FIT_RATE`, or less often than :data:`WASTEFUL_FIT_RATE` with
+    rejected draws that would take more than :data:`MAX_DRAW_SECONDS` on one
+    core. ``exact_deals``: the deals exact
     enumeration would walk, offered instead (``None``: too many to offer)."""
     fit = fit_rate(players, weights, hole_size)
     needed = samples / fit.rate if fit.rate else float("inf")
-    if fit.rate >= MIN_FIT_RATE and draw_seconds(fit, samples) <= MAX_DRAW_SECONDS:
+    if fit.rate >= WASTEFUL_FIT_RATE or (
+            fit.rate >= MIN_FIT_RATE and draw_seconds(fit, samples) <= MAX_DRAW_SECONDS):
         return fit
     who = f"players {fit.worst[0]} and {fit.worst[1]}" if fit.worst else "the players"
     if fit.fits:

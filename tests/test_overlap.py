@@ -127,3 +127,11 @@ def test_the_c_pilot_refuses_bad_input() -> None:
     assert lib.o8r_fit_rate(ffi.NULL, 2, 4, PILOT_DRAWS, 10, 1, draws, conflicts) == -1
     players[0].n_holes = 0
     assert lib.o8r_fit_rate(players, 2, 4, PILOT_DRAWS, 10, 1, draws, conflicts) == -1
+
+
+def test_a_long_run_whose_draws_mostly_fit_is_not_refused() -> None:
+    """Length alone is never a reason: 10**10 samples of ranges that share
+    a few cards plan (the caller bounds the run with timeout or Ctrl-C)."""
+    plan = plan_equity(["As Ad 2s 3d", "A2**ds", "KK**"], samples=10**10)
+    assert 0.5 < plan.fit_rate < 1.0
+    assert plan.seconds > 60
