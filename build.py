@@ -27,6 +27,7 @@ SOURCES = [
     "csrc/ranges.c",
     "csrc/analysis.c",
     "csrc/deal.c",
+    "csrc/entry_table.c",
 ]
 _PLAIN_DEFINE = re.compile(r"#define\s+\w+\s+-?\d+\s*$")
 
