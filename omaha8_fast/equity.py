@@ -374,11 +374,11 @@ def _quick_ids(cards: Any) -> bytes | None:
     kind = type(cards)
     if kind is str:
         packed = cards.replace(" ", "")  # as the general parser drops separators
-        if not 8 <= len(packed) <= 12:  # 4-6 cards (a board is 5): no comprehension, it costs more
-            return b"" if not packed else None
         try:
-            head = _CHUNKS[packed[:4]] + _CHUNKS[packed[4:8]]
-            return head + _CHUNKS[packed[8:]] if len(packed) > 8 else head
+            if 8 <= len(packed) <= 12:  # 4-6 cards (a board is 5): no comprehension, it costs more
+                head = _CHUNKS[packed[:4]] + _CHUNKS[packed[4:8]]
+                return head + _CHUNKS[packed[8:]] if len(packed) > 8 else head
+            return b"".join([_CHUNKS[packed[i:i + 4]] for i in range(0, len(packed), 4)])
         except KeyError:  # odd lengths, lower case, "10", commas, ranges, "random"
             return None
     if (kind is list or kind is tuple) and all(type(c) is int for c in cards):  # no bool, no int subclass
