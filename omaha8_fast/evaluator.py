@@ -194,7 +194,7 @@ def _hilo_general(hole: Any, board: Any) -> tuple[int, int | None]:
         packed = -1
     elif kind is str and type(board) is str:  # _direct, inlined
         try:
-            h, b = hole.encode(), board.encode()  # type: ignore[union-attr]
+            h, b = hole.encode(), board.encode()
             packed = _eval_text(h, len(h), b, len(b))
         except UnicodeEncodeError:  # lone surrogates: the general parser explains
             packed = -1
