@@ -399,26 +399,24 @@ def _known_showdown(holes: Any, board: Any, dead: Any) -> list[PlayerEquity] | N
     board_ids, dead_ids = _quick_ids(board), _quick_ids(dead)
     if board_ids is None or len(board_ids) != 5 or dead_ids is None:
         return None
-    hands = []
-    for hole in holes:
-        ids = _quick_ids(hole)
-        if ids is None:
-            return None
-        hands.append(ids)
-    size = len(hands[0])
-    if size not in HOLE_SIZES or any(len(ids) != size for ids in hands):
+    hands = [*map(_quick_ids, holes)]  # (map, not a comprehension: cheaper for a few items)
+    if None in hands:
         return None
-    every = b"".join(hands) + board_ids + dead_ids
+    size = len(hands[0])
+    if size not in HOLE_SIZES or len(set(map(len, hands))) != 1:
+        return None
+    known = b"".join(hands)
+    every = known + board_ids + dead_ids
     if max(every) > 51 or len(set(every)) != len(every):
         return None
     n = len(hands)
-    cards = ffi.from_buffer(b"".join(hands))  # o8_range[i]: one hole each, equal weights
+    cards = ffi.from_buffer(known)  # o8_range[i]: one hole each, equal weights
     players = ffi.new("o8_range[]", [(cards + size * i, ffi.NULL, 1) for i in range(n)])
     out = ffi.new("o8_equity_counts *")
     if lib.o8_equity_exact_cancel(players, n, size, board_ids, 5, dead_ids, len(dead_ids), 0, 1, ffi.NULL, out):
         return None  # not reached for the cards checked above: the general path explains
     counts = tuple(ffi.unpack(ffi.cast("int64_t *", out), 3 + len(_COUNTS) * n))  # o8_equity_counts: int64s
-    return _results(counts, [tuple([_CARDS[c] for c in ids]) for ids in hands], True)
+    return _results(counts, [tuple(map(_CARDS.__getitem__, ids)) for ids in hands], True)
 
 
 # --- running chunks ------------------------------------------------------------
