@@ -13,9 +13,16 @@ from typing import Any
 
 import pytest
 
-from omaha8_fast import Card, evaluate_high, evaluate_hilo, evaluate_low, format_cards, reference
+from omaha8_fast import (
+    Card,
+    evaluate_high,
+    evaluate_hilo,
+    evaluate_low,
+    evaluator,
+    format_cards,
+    reference,
+)
 from omaha8_fast import equity as equity_module
-from omaha8_fast import evaluator
 from omaha8_fast._core import ffi, lib
 
 HAS_ENTRY = evaluator._ENTRY is not None
