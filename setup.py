@@ -10,13 +10,15 @@ from setuptools import Extension, setup
 FREE_THREADED = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
 OPTIONS = {} if FREE_THREADED else {"bdist_wheel": {"py_limited_api": "cp310"}}
 
-# _entry: the direct CPython entry points of the single calls (csrc/entry.c),
+# _entry: the direct CPython entry points of the single calls
+# (csrc/cpython/entry.c: the one C file that uses the Python C API, kept out
+# of the Python-free C core in csrc/, which the C harness compiles alone),
 # on the same stable ABI. It has no evaluator of its own: _core hands it a
 # table of function pointers at import (csrc/entry_api.h). Optional at run
 # time: without it the package uses its cffi paths.
 ENTRY = Extension(
     "omaha8_fast._entry",
-    sources=["csrc/entry.c"],
+    sources=["csrc/cpython/entry.c"],
     include_dirs=["csrc"],
     define_macros=[] if FREE_THREADED else [("Py_LIMITED_API", "0x030A0000")],
     py_limited_api=not FREE_THREADED,

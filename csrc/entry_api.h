@@ -1,5 +1,5 @@
 /* entry_api.h -- the table of C functions that the private extension
- * omaha8_fast._entry (csrc/entry.c) calls, handed over by _core at import.
+ * omaha8_fast._entry (csrc/cpython/entry.c) calls, handed over by _core at import.
  *
  * _core exports only ffi and lib (cffi), and _entry must not link a second
  * copy of the 2 MB lookup tables: so _core's o8_entry_table() returns the

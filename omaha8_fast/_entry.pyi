@@ -1,4 +1,4 @@
-# The compiled private extension omaha8_fast._entry (csrc/entry.c, built by
+# The compiled private extension omaha8_fast._entry (csrc/cpython/entry.c, built by
 # setup.py): direct CPython entry points for the single calls.
 from typing import Any, Callable
 

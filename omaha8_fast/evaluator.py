@@ -224,7 +224,7 @@ def _high_general(hole: Any, board: Any) -> int:
 
 def _entry_points() -> tuple[Callable[[Any, Any], tuple[int, int | None] | None],
                              Callable[[Any, Any], int | None]] | None:
-    """The direct entry points of the ``_entry`` extension (csrc/entry.c),
+    """The direct entry points of the ``_entry`` extension (csrc/cpython/entry.c),
     bound to the C evaluator of ``_core``; None without the extension, or
     when ``OMAHA8_ENTRY=0`` turns it off (tests of the fallback)."""
     if os.environ.get("OMAHA8_ENTRY", "1") == "0":

@@ -1,4 +1,4 @@
-"""The direct entry points (omaha8_fast._entry, csrc/entry.c) against the
+"""The direct entry points (omaha8_fast._entry, csrc/cpython/entry.c) against the
 cffi fallback path and the pure-Python reference; the fallback itself (the
 extension turned off or missing); and equity()'s fast path for known hands
 on a complete board against its general path."""

@@ -204,7 +204,7 @@ static PyModuleDef_Slot SLOTS[] = {
 
 static struct PyModuleDef MODULE = {
     PyModuleDef_HEAD_INIT, "omaha8_fast._entry",
-    "Private: direct CPython entry points for omaha8_fast's single calls (see csrc/entry.c).",
+    "Private: direct CPython entry points for omaha8_fast's single calls (see csrc/cpython/entry.c).",
     0, METHODS, SLOTS, NULL, NULL, NULL,
 };
 
