@@ -28,6 +28,7 @@ SOURCES = [
     "csrc/analysis.c",
     "csrc/deal.c",
     "csrc/overlap.c",
+    "csrc/entry_table.c",
 ]
 _PLAIN_DEFINE = re.compile(r"#define\s+\w+\s+-?\d+\s*$")
 

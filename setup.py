@@ -1,6 +1,7 @@
+import sys
 import sysconfig
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 # cffi compiles _core against the limited C API (Py_LIMITED_API), so a single
 # cp310-abi3 wheel serves every CPython from 3.10 on. Free-threaded CPython has
@@ -9,4 +10,20 @@ from setuptools import setup
 FREE_THREADED = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
 OPTIONS = {} if FREE_THREADED else {"bdist_wheel": {"py_limited_api": "cp310"}}
 
-setup(cffi_modules=["build.py:ffibuilder"], options=OPTIONS)
+# _entry: the direct CPython entry points of the single calls
+# (csrc/cpython/entry.c: the one C file that uses the Python C API, kept out
+# of the Python-free C core in csrc/, which the C harness compiles alone),
+# on the same stable ABI. It has no evaluator of its own: _core hands it a
+# table of function pointers at import (csrc/entry_api.h). Optional at run
+# time: without it the package uses its cffi paths.
+ENTRY = Extension(
+    "omaha8_fast._entry",
+    sources=["csrc/cpython/entry.c"],
+    include_dirs=["csrc"],
+    define_macros=[] if FREE_THREADED else [("Py_LIMITED_API", "0x030A0000")],
+    py_limited_api=not FREE_THREADED,
+    extra_compile_args=["/O2"] if sys.platform == "win32" else ["-O2", "-g0"],  # never -march
+    extra_link_args=["-s"] if sys.platform.startswith("linux") else [],
+)
+
+setup(cffi_modules=["build.py:ffibuilder"], ext_modules=[ENTRY], options=OPTIONS)

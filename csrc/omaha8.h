@@ -58,6 +58,11 @@ int64_t o8_eval_ids(const char *cards, int hole_size, int board_size);
  * take (which the Python parser then explains). */
 int64_t o8_eval_text(const char *hole, size_t hole_len, const char *board, size_t board_len);
 
+/* The address of a read-only table of the evaluator's entry points, for the
+ * private CPython extension omaha8_fast._entry (its layout: csrc/entry_api.h,
+ * which cffi does not read). Never written; the same address on every call. */
+const void *o8_entry_table(void);
+
 /* Checked: the high value only, -1 on invalid input. */
 int32_t o8_eval_high(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size);
 

@@ -55,7 +55,7 @@ import math
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from ._checks import check_int
@@ -64,7 +64,7 @@ from ._core import ffi, lib
 from ._overlap import check_fit, draw_seconds
 from ._players import BOARD_SIZES, Player, Spot, read_spot, runout_count
 from .cards import Card, CardsLike
-from .evaluator import HOLE_SIZES
+from .evaluator import _CHUNKS, HOLE_SIZES
 
 if TYPE_CHECKING:  # concurrent.futures and secrets load on first use: import time
     from concurrent.futures import Executor, Future
@@ -117,6 +117,7 @@ POT: int = lib.O8_POT_UNITS
 #: A player: a hole (text, card strings or ids), a range, or ``None``/``"random"``.
 HandOrRandom = Player
 
+_CARDS = tuple(Card(i) for i in range(52))  # immutable (int subclasses): shared by every result
 _COUNTS = ("share", "share_sq", "high_win", "high_tie", "low_win", "low_tie", "scoop")
 
 
@@ -362,6 +363,12 @@ def equity(
     Returns one :class:`PlayerEquity` per player, in order. See
     :func:`plan_equity` for the work a call will do.
     """
+    if (exact is None or exact is True) and samples is None and threads is None and executor is None \
+            and progress is False and timeout is None and partial is False and max_deals is None \
+            and (seed is None or (type(seed) is int and 0 <= seed < 2**64)):
+        known = _known_showdown(holes, board, dead)  # the river with known hands: one showdown
+        if known is not None:
+            return known
     _check_flag("progress", progress)
     _check_flag("partial", partial)
     seconds = _check_timeout(timeout)
@@ -372,6 +379,58 @@ def equity(
                      partial=partial)
     results = _results(counts, list(spot.holes), plan.exact)
     return [replace(r, read_as=kind) for r, kind in zip(results, spot.kinds)]
+
+
+def _quick_ids(cards: Any) -> bytes | None:
+    """Card ids of canonical text (``"AsKd2c3h"``, ``"As Kd 2c 3h"``) or of
+    a list or tuple of plain ints, as bytes; None for anything else (which
+    the general path reads, or refuses with its error)."""
+    kind = type(cards)
+    if kind is str:
+        packed = cards.replace(" ", "")  # as the general parser drops separators
+        try:
+            if 8 <= len(packed) <= 12:  # 4-6 cards (a board is 5): no comprehension, it costs more
+                head = _CHUNKS[packed[:4]] + _CHUNKS[packed[4:8]]
+                return head + _CHUNKS[packed[8:]] if len(packed) > 8 else head
+            return b"".join([_CHUNKS[packed[i:i + 4]] for i in range(0, len(packed), 4)])
+        except KeyError:  # odd lengths, lower case, "10", commas, ranges, "random"
+            return None
+    if (kind is list or kind is tuple) and all(type(c) is int for c in cards):  # no bool, no int subclass
+        try:
+            return bytes(cards)
+        except ValueError:  # outside 0..255
+            return None
+    return None
+
+
+def _known_showdown(holes: Any, board: Any, dead: Any) -> list[PlayerEquity] | None:
+    """:func:`equity` of known hands on a complete board, without reading
+    the spot and planning the job in general: the one deal goes straight to
+    the exact kernel. None when the spot is anything else, or anything is
+    wrong with it (the general path then answers, or raises its error)."""
+    if type(holes) is not list and type(holes) is not tuple or not 2 <= len(holes) <= lib.O8_MAX_PLAYERS:
+        return None
+    board_ids, dead_ids = _quick_ids(board), _quick_ids(dead)
+    if board_ids is None or len(board_ids) != 5 or dead_ids is None:
+        return None
+    hands = [*map(_quick_ids, holes)]  # (map, not a comprehension: cheaper for a few items)
+    if None in hands:
+        return None
+    size = len(hands[0])
+    if size not in HOLE_SIZES or len(set(map(len, hands))) != 1:
+        return None
+    known = b"".join(hands)
+    every = known + board_ids + dead_ids
+    if max(every) > 51 or len(set(every)) != len(every):
+        return None
+    n = len(hands)
+    cards = ffi.from_buffer(known)  # o8_range[i]: one hole each, equal weights
+    players = ffi.new("o8_range[]", [(cards + size * i, ffi.NULL, 1) for i in range(n)])
+    out = ffi.new("o8_equity_counts *")
+    if lib.o8_equity_exact_cancel(players, n, size, board_ids, 5, dead_ids, len(dead_ids), 0, 1, ffi.NULL, out):
+        return None  # not reached for the cards checked above: the general path explains
+    counts = tuple(ffi.unpack(ffi.cast("int64_t *", out), 3 + len(_COUNTS) * n))  # o8_equity_counts: int64s
+    return _results(counts, [tuple(map(_CARDS.__getitem__, ids)) for ids in hands], True)
 
 
 # --- running chunks ------------------------------------------------------------
@@ -709,20 +768,24 @@ def _results(counts: tuple[int, ...], holes: list[tuple[Card, ...] | None], exac
         if not exact and showdowns > 1:
             variance = (share_sq / POT**2 - showdowns * mean * mean) / (showdowns - 1)
             std_error = math.sqrt(max(variance, 0.0) / showdowns)
-        results.append(PlayerEquity(
-            hole=hole,
-            equity=mean,
-            high_win=high_win / showdowns,
-            high_tie=high_tie / showdowns,
-            low_win=low_win / showdowns,
-            low_tie=low_tie / showdowns,
-            scoop=scoop / showdowns,
-            no_low=no_low / showdowns,
-            std_error=std_error,
-            exact=exact,
-            showdowns=showdowns,
-        ))
+        results.append(_new_result((
+            hole, mean, high_win / showdowns, high_tie / showdowns, low_win / showdowns, low_tie / showdowns,
+            scoop / showdowns, no_low / showdowns, std_error, exact, showdowns, "hand",
+        )))
     return results
+
+
+_RESULT_FIELDS = tuple(f.name for f in fields(PlayerEquity))
+
+
+def _new_result(values: tuple[Any, ...]) -> PlayerEquity:
+    """``PlayerEquity(*values)``, the same object, made without the frozen
+    dataclass ``__init__`` (one ``object.__setattr__`` per field: a third of
+    a river ``equity()`` call). PlayerEquity has no ``__post_init__`` and
+    keeps its fields in ``__dict__`` (tests/test_single_calls.py checks)."""
+    result: PlayerEquity = object.__new__(PlayerEquity)
+    result.__dict__.update(zip(_RESULT_FIELDS, values))
+    return result
 
 
 _make_callable(__name__, "equity")  # omaha8_fast.equity is this module, and calling it calls equity() (see _modules.py)

@@ -19,6 +19,8 @@ Low:  Five-four low (As 2c + 3s 4d 5c)
 from __future__ import annotations
 
 import operator
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import total_ordering
 from typing import TYPE_CHECKING, Any
@@ -170,12 +172,9 @@ def _direct(hole: Any, board: Any) -> int:
     return -1
 
 
-def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
-    """Both halves at once: ``(high, low)``, ``low`` None when there is none.
-
-    ``hole`` has 4, 5 or 6 cards and ``board`` 3, 4 or 5, as a string
-    (``"AsKd2c3h"``, ``"As Kd 2c 3h"``), card strings or ids 0..51.
-    """
+def _hilo_general(hole: Any, board: Any) -> tuple[int, int | None]:
+    """evaluate_hilo through cffi, for every input (the path without the
+    ``_entry`` extension, and for whatever it leaves: it raises the errors)."""
     kind = type(hole)
     if (kind is list or kind is tuple) and type(board) is kind:  # the commonest case
         seq: Any = hole
@@ -195,7 +194,7 @@ def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
         packed = -1
     elif kind is str and type(board) is str:  # _direct, inlined
         try:
-            h, b = hole.encode(), board.encode()  # type: ignore[union-attr]
+            h, b = hole.encode(), board.encode()
             packed = _eval_text(h, len(h), b, len(b))
         except UnicodeEncodeError:  # lone surrogates: the general parser explains
             packed = -1
@@ -211,12 +210,8 @@ def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
     return packed & 0xFFFF, (packed >> 16) or None
 
 
-def evaluate_high(hole: CardsLike, board: CardsLike) -> int:
-    """The best high hand, as its class 1..7462 (1 = royal flush; lower wins).
-
-    >>> evaluate_high("2c3d4h9s", "AdAcAhKsKd")  # the board's full house never plays
-    1652
-    """
+def _high_general(hole: Any, board: Any) -> int:
+    """evaluate_high through cffi, for every input (see ``_hilo_general``)."""
     packed = _direct(hole, board)
     if packed >= 0:
         return packed & 0xFFFF
@@ -225,6 +220,47 @@ def evaluate_high(hole: CardsLike, board: CardsLike) -> int:
     if value < 0 or len(h) < 4:
         raise _invalid(hole, board)
     return value
+
+
+def _entry_points() -> tuple[Callable[[Any, Any], tuple[int, int | None] | None],
+                             Callable[[Any, Any], int | None]] | None:
+    """The direct entry points of the ``_entry`` extension (csrc/cpython/entry.c),
+    bound to the C evaluator of ``_core``; None without the extension, or
+    when ``OMAHA8_ENTRY=0`` turns it off (tests of the fallback)."""
+    if os.environ.get("OMAHA8_ENTRY", "1") == "0":
+        return None
+    try:
+        from . import _entry
+    except ImportError:  # a build without it: the cffi paths answer everything
+        return None
+    return _entry.bind(int(ffi.cast("uintptr_t", lib.o8_entry_table())))
+
+
+_ENTRY = _entry_points()
+# Each returns the answer, or None when the general path must answer (other
+# forms, bools, int subclasses, any error): that path raises the error.
+_fast_hilo: Callable[[Any, Any], tuple[int, int | None] | None] = _hilo_general if _ENTRY is None else _ENTRY[0]
+_fast_high: Callable[[Any, Any], int | None] = _high_general if _ENTRY is None else _ENTRY[1]
+
+
+def evaluate_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
+    """Both halves at once: ``(high, low)``, ``low`` None when there is none.
+
+    ``hole`` has 4, 5 or 6 cards and ``board`` 3, 4 or 5, as a string
+    (``"AsKd2c3h"``, ``"As Kd 2c 3h"``), card strings or ids 0..51.
+    """
+    result = _fast_hilo(hole, board)
+    return _hilo_general(hole, board) if result is None else result
+
+
+def evaluate_high(hole: CardsLike, board: CardsLike) -> int:
+    """The best high hand, as its class 1..7462 (1 = royal flush; lower wins).
+
+    >>> evaluate_high("2c3d4h9s", "AdAcAhKsKd")  # the board's full house never plays
+    1652
+    """
+    result = _fast_high(hole, board)
+    return _high_general(hole, board) if result is None else result
 
 
 def evaluate_low(hole: CardsLike, board: CardsLike) -> int | None:

@@ -1,0 +1,6 @@
+# The compiled private extension omaha8_fast._entry (csrc/cpython/entry.c, built by
+# setup.py): direct CPython entry points for the single calls.
+from typing import Any, Callable
+
+def bind(address: int, /) -> tuple[Callable[[Any, Any], tuple[int, int | None] | None],
+                                   Callable[[Any, Any], int | None]]: ...
