@@ -413,9 +413,12 @@ def _known_showdown(holes: Any, board: Any, dead: Any) -> list[PlayerEquity] | N
     board_ids, dead_ids = _quick_ids(board), _quick_ids(dead)
     if board_ids is None or len(board_ids) != 5 or dead_ids is None:
         return None
-    hands = [*map(_quick_ids, holes)]  # (map, not a comprehension: cheaper for a few items)
-    if None in hands:
-        return None
+    hands: list[bytes] = []
+    for hole in holes:
+        ids = _quick_ids(hole)
+        if ids is None:
+            return None
+        hands.append(ids)
     size = len(hands[0])
     if size not in HOLE_SIZES or len(set(map(len, hands))) != 1:
         return None
