@@ -816,6 +816,19 @@ def _headers(text: str) -> Iterator[int]:
         at = text.find("\nPokerStars ", at + 12)
 
 
+def _add_lines(current: list[str], lines: list[str], too_long: bool, long_line: bool) -> tuple[bool, bool]:
+    """Add ``lines`` to the hand ``current``, keeping at most MAX_HAND_LINES + 1
+    lines of at most MAX_LINE + 1 characters; the hand's flags
+    ``(too_long, long_line)`` updated."""
+    room = MAX_HAND_LINES + 1 - len(current)
+    if len(lines) > room:
+        too_long, lines = True, lines[:max(room, 0)]
+    if lines and max(map(len, lines)) > MAX_LINE:
+        long_line, lines = True, [t[:MAX_LINE + 1] for t in lines]
+    current += lines
+    return too_long, long_line
+
+
 def _blocks(batches: Iterable[str | list[str]]) -> Iterator[tuple[int, list[str], bool, bool]]:
     """Cut the text into hands: ``(header line number, the hand's lines,
     whether it had more than MAX_HAND_LINES lines, whether a line is longer
@@ -827,7 +840,6 @@ def _blocks(batches: Iterable[str | list[str]]) -> Iterator[tuple[int, list[str]
     current: list[str] | None = None
     start = 0
     too_long = long_line = False
-    limit = MAX_HAND_LINES + 1
     for batch in batches:
         text = batch if isinstance(batch, str) else "\n".join(batch)
         pos = 0  # where the lines not yet given to a hand start
@@ -836,24 +848,14 @@ def _blocks(batches: Iterable[str | list[str]]) -> Iterator[tuple[int, list[str]
                 lines = text[pos:at - 1].split("\n")
                 done += len(lines)
                 if current is not None:
-                    room = limit - len(current)
-                    if len(lines) > room:
-                        too_long, lines = True, lines[:max(room, 0)]
-                    if lines and max(map(len, lines)) > MAX_LINE:
-                        long_line, lines = True, [t[:MAX_LINE + 1] for t in lines]
-                    current += lines
+                    too_long, long_line = _add_lines(current, lines, too_long, long_line)
             if current is not None:
                 yield start, current, too_long, long_line
             current, start, too_long, long_line, pos = [], done + 1, False, False, at
         lines = text[pos:].split("\n")
         done += len(lines)
         if current is not None:
-            room = limit - len(current)
-            if len(lines) > room:
-                too_long, lines = True, lines[:max(room, 0)]
-            if lines and max(map(len, lines)) > MAX_LINE:
-                long_line, lines = True, [t[:MAX_LINE + 1] for t in lines]
-            current += lines
+            too_long, long_line = _add_lines(current, lines, too_long, long_line)
     if current is not None:
         yield start, current, too_long, long_line
 

@@ -958,15 +958,25 @@ class _Evaluator:
             self.apply_compiled(_any_card_atom(dropped, self.k), w, _DROP, 0)
         return w
 
+    def class_members(self, node: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]] | None:
+        """For a part that reads only a hand's ranks or only its suit counts
+        (``_reads_only``): whether each such class is in ``node`` (1 or 0)
+        and every hand's class; None for any other part."""
+        kind = _reads_only(node) if isinstance(node, (_Hand, _Macro)) else ""
+        if not kind:
+            return None
+        reps, class_of = _classes(self.k, kind)
+        by_class = np.zeros(len(reps), dtype=np.uint8)
+        if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(reps), self.k, len(reps),
+                         ffi.from_buffer(by_class), _SET, 1) < 0:
+            raise RuntimeError("o8r_apply rejected an atom")
+        return by_class, class_of
+
     def member(self, node: Any, index: npt.NDArray[np.int32]) -> npt.NDArray[np.bool_]:
         """Whether each hand ``index[i]`` of the universe is in ``node``."""
-        kind = _reads_only(node) if isinstance(node, (_Hand, _Macro)) else ""
-        if kind:
-            reps, class_of = _classes(self.k, kind)
-            by_class = np.zeros(len(reps), dtype=np.uint8)
-            if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(reps), self.k, len(reps),
-                             ffi.from_buffer(by_class), _SET, 1) < 0:
-                raise RuntimeError("o8r_apply rejected an atom")
+        classes = self.class_members(node)
+        if classes is not None:
+            by_class, class_of = classes
             return by_class.view(np.bool_)[class_of[index]]
         if isinstance(node, (_Hand, _Macro)):
             rows = np.ascontiguousarray(self.rows[index])
@@ -1033,13 +1043,9 @@ class _Evaluator:
     def filter(self, w: npt.NDArray[np.uint8], node: Any, op: int) -> int:
         """Clears the hands of w not in ``node`` (KEEP) or in it (DROP);
         returns how many hands are left (or a positive number)."""
-        kind = _reads_only(node) if isinstance(node, (_Hand, _Macro)) else ""
-        if kind:
-            reps, class_of = _classes(self.k, kind)
-            by_class = np.zeros(len(reps), dtype=np.uint8)
-            if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(reps), self.k, len(reps),
-                             ffi.from_buffer(by_class), _SET, 1) < 0:
-                raise RuntimeError("o8r_apply rejected an atom")
+        classes = self.class_members(node)
+        if classes is not None:
+            by_class, class_of = classes
             if op == _DROP:
                 by_class ^= 1
             return int(lib.o8r_keep_classes(ffi.from_buffer(w), ffi.cast("uint16_t *", ffi.from_buffer(class_of)),
