@@ -778,27 +778,12 @@ class Hand:
         if self._live == 1:
             self._finish()
             return
-        if self._able > 1:  # _next_actor's loop and _compute_legal, inline (the next player always asks)
+        if self._able > 1:  # _next_actor's loop, inline (the next player always asks for legal actions)
             folded, acted, bets, high = self._folded, self._acted, self._bets, self._high
             for o in _CLOCKWISE[self._n][s]:
                 if stacks[o] and not folded[o] and (acted[o] < 0 or bets[o] < high):
                     self._to_act = o
-                    stack, bet = stacks[o], bets[o]
-                    owed = high - bet
-                    all_in_to = bet + stack
-                    if all_in_to > high and self._bet_count < self._cap:
-                        done, step = acted[o], self._min_raise
-                        if done < 0 or high - done >= step:  # short all-ins do not reopen
-                            for x in _OTHERS[self._n][o]:
-                                if bets[x] + stacks[x] > high and not folded[x]:
-                                    low_to = high + step
-                                    if low_to > all_in_to:
-                                        low_to = all_in_to
-                                    high_to = self._rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
-                                    kinds = _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET
-                                    self._legal = LegalActions(o, kinds, stack if owed > stack else owed, low_to, high_to)
-                                    return
-                    self._legal = LegalActions(o, _FOLD_CALL if owed > 0 else _CHECK, stack if owed > stack else owed, 0, 0)
+                    self._legal = self._compute_legal(o)
                     return
             self._end_street()
             return
