@@ -32,6 +32,7 @@ import contextlib
 import io
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -48,30 +49,14 @@ from omaha8_fast import cli, reference
 from omaha8_fast.cards import card_ids
 from omaha8_fast._players import is_range
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # loaded by path: find the shared reader
+from byte_reader import Bytes  # noqa: E402
+
 ALPHABET = "23456789TJQKAtjqka10cdhsCDHSx ,\t\n"
 CARD_TEXT = [o8.format_cards([c]) for c in range(52)]
 DTYPES = [np.uint8, np.int8, np.int16, np.int64, np.uint64, np.float32, np.bool_, object]
 
 
-class Bytes:
-    """A reader that never fails: past the end it yields zeros."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data, self.pos = data, 0
-
-    def byte(self) -> int:
-        value = self.data[self.pos] if self.pos < len(self.data) else 0
-        self.pos += 1
-        return value
-
-    def below(self, n: int) -> int:
-        return self.byte() % n
-
-    def chunk(self, limit: int) -> bytes:
-        size = self.below(limit + 1)
-        out = self.data[self.pos:self.pos + size]
-        self.pos += size
-        return out
 
 
 def _item(r: Bytes) -> Any:

@@ -20,11 +20,16 @@ Run it by hand like any target::
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import omaha8_fast as o8
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # loaded by path: find the shared reader
+from byte_reader import Bytes  # noqa: E402
 
 RANKS, SUITS = "23456789TJQKA", "cdhs"
 SEPARATORS = " ,\t\n\r"
@@ -37,23 +42,6 @@ class Finding(AssertionError):
     """The parser broke its contract on this input."""
 
 
-class Bytes:
-    """A reader that never fails: past the end it yields zeros."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data, self.pos = data, 0
-
-    def byte(self) -> int:
-        value = self.data[self.pos] if self.pos < len(self.data) else 0
-        self.pos += 1
-        return value
-
-    def below(self, n: int) -> int:
-        return self.byte() % n
-
-    def rest(self) -> bytes:
-        out, self.pos = self.data[self.pos:], len(self.data)
-        return out
 
 
 # --- the model ------------------------------------------------------------------

@@ -29,6 +29,7 @@ import dataclasses
 import pickle
 import re
 import sys
+from pathlib import Path
 from typing import Any
 
 if __name__ == "__main__":  # instrument the package for coverage before it is imported below
@@ -40,6 +41,9 @@ if __name__ == "__main__":  # instrument the package for coverage before it is i
 from omaha8_fast import Rake
 from omaha8_fast.engine import MAX_CHIPS, Action, Hand, IllegalAction
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # loaded by path: find the shared reader
+from byte_reader import Bytes  # noqa: E402
+
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
 KINDS = ["fold", "check", "call", "bet", "raise", "all-in", "show", "muck", "timeout", "fold!", 3, None]
 
@@ -48,23 +52,6 @@ class Finding(AssertionError):
     """The engine broke a promise."""
 
 
-class Bytes:
-    """A reader that never fails: past the end it yields zeros."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data, self.pos = data, 0
-
-    def byte(self) -> int:
-        value = self.data[self.pos] if self.pos < len(self.data) else 0
-        self.pos += 1
-        return value
-
-    def below(self, n: int) -> int:
-        return self.byte() % n
-
-    @property
-    def done(self) -> bool:
-        return self.pos >= len(self.data)
 
 
 def _chips(r: Bytes) -> Any:
