@@ -54,7 +54,7 @@ import importlib
 import math
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +64,7 @@ from ._core import ffi, lib
 from ._overlap import check_fit, draw_seconds
 from ._players import BOARD_SIZES, Player, Spot, read_spot, runout_count
 from .cards import Card, CardsLike
-from .evaluator import _CHUNKS, HOLE_SIZES
+from .evaluator import _CHUNKS, _ENTRY, HOLE_SIZES
 
 if TYPE_CHECKING:  # concurrent.futures and secrets load on first use: import time
     from concurrent.futures import Executor, Future
@@ -366,7 +366,7 @@ def equity(
     if (exact is None or exact is True) and samples is None and threads is None and executor is None \
             and progress is False and timeout is None and partial is False and max_deals is None \
             and (seed is None or (type(seed) is int and 0 <= seed < 2**64)):
-        known = _known_showdown(holes, board, dead)  # the river with known hands: one showdown
+        known = _known(holes, board, dead)  # known hands: one exact chunk, no planning
         if known is not None:
             return known
     _check_flag("progress", progress)
@@ -404,14 +404,16 @@ def _quick_ids(cards: Any) -> bytes | None:
 
 
 def _known_showdown(holes: Any, board: Any, dead: Any) -> list[PlayerEquity] | None:
-    """:func:`equity` of known hands on a complete board, without reading
-    the spot and planning the job in general: the one deal goes straight to
-    the exact kernel. None when the spot is anything else, or anything is
-    wrong with it (the general path then answers, or raises its error)."""
+    """:func:`equity` of known hands (on a board of 0, 3, 4 or 5 cards),
+    without reading the spot and planning the job in general: the deals go
+    straight to the exact kernel, as the one chunk the general path would run
+    too. None when the spot is anything else, or anything is wrong with it
+    (the general path then answers, or raises its error). The ``_entry``
+    extension's ``known`` does the same in C (:data:`_known`)."""
     if type(holes) is not list and type(holes) is not tuple or not 2 <= len(holes) <= lib.O8_MAX_PLAYERS:
         return None
     board_ids, dead_ids = _quick_ids(board), _quick_ids(dead)
-    if board_ids is None or len(board_ids) != 5 or dead_ids is None:
+    if board_ids is None or len(board_ids) not in BOARD_SIZES or dead_ids is None:
         return None
     hands: list[bytes] = []
     for hole in holes:
@@ -423,15 +425,16 @@ def _known_showdown(holes: Any, board: Any, dead: Any) -> list[PlayerEquity] | N
     if size not in HOLE_SIZES or len(set(map(len, hands))) != 1:
         return None
     known = b"".join(hands)
-    every = known + board_ids + dead_ids
-    if max(every) > 51 or len(set(every)) != len(every):
+    if max(known + board_ids + dead_ids) > 51:
         return None
     n = len(hands)
     cards = ffi.from_buffer(known)  # o8_range[i]: one hole each, equal weights
     players = ffi.new("o8_range[]", [(cards + size * i, ffi.NULL, 1) for i in range(n)])
     out = ffi.new("o8_equity_counts *")
-    if lib.o8_equity_exact_cancel(players, n, size, board_ids, 5, dead_ids, len(dead_ids), 0, 1, ffi.NULL, out):
-        return None  # not reached for the cards checked above: the general path explains
+    # the kernel refuses cards used twice, and counts no deal when too few cards are left
+    if lib.o8_equity_exact(players, n, size, board_ids, len(board_ids), dead_ids, len(dead_ids), 0, 1, out) \
+            or out.showdowns <= 0:
+        return None  # the general path explains
     counts = tuple(ffi.unpack(ffi.cast("int64_t *", out), 3 + len(_COUNTS) * n))  # o8_equity_counts: int64s
     return _results(counts, [tuple(map(_CARDS.__getitem__, ids)) for ids in hands], True)
 
@@ -790,5 +793,26 @@ def _new_result(values: tuple[Any, ...]) -> PlayerEquity:
     result.__dict__.update(zip(_RESULT_FIELDS, values))
     return result
 
+
+#: PlayerEquity's fields in the order the ``_entry`` extension's ``known`` fills them.
+_KNOWN_FIELDS = ("hole", "equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "no_low", "std_error",
+                 "exact", "showdowns", "read_as")
+
+
+def _known_entry() -> Callable[[Any, Any, Any], list[PlayerEquity] | None]:
+    """``_known_showdown`` in C: the ``_entry`` extension's ``known`` (csrc/cpython/entry.c),
+    making PlayerEquity objects itself; ``_known_showdown`` without the
+    extension, or with ``OMAHA8_ENTRY=0``."""
+    if _ENTRY is None or _KNOWN_FIELDS != _RESULT_FIELDS:
+        return _known_showdown
+    from . import _entry
+
+    known: Callable[[Any, Any, Any], list[PlayerEquity] | None] = _entry.bind_equity(
+        int(ffi.cast("uintptr_t", lib.o8_entry_table())), PlayerEquity, _CARDS, _KNOWN_FIELDS, "hand")
+    return known
+
+
+#: equity() of known hands, or None: the general path must answer.
+_known = _known_entry()
 
 _make_callable(__name__, "equity")  # omaha8_fast.equity is this module, and calling it calls equity() (see _modules.py)
