@@ -33,9 +33,10 @@
 
 static const char CAPSULE_NAME[] = "omaha8_fast._entry.api";
 
-/* Up to `max` card ids from a list or tuple of exact ints 0..51 into out;
- * the count, or -1 (not taken here). */
-static int read_ids(PyObject *cards, int is_list, uint8_t *out, int max) {
+/* Up to `max` card ids from a list or tuple of exact ints 0..51 (or of
+ * `card_type` objects, an int subclass read as its true value; NULL: none)
+ * into out; the count, or -1 (not taken here). */
+static int read_ids(PyObject *cards, int is_list, uint8_t *out, int max, PyTypeObject *card_type) {
     Py_ssize_t n = is_list ? PyList_Size(cards) : PyTuple_Size(cards);
     if (n < 0) {
         PyErr_Clear();
@@ -55,7 +56,7 @@ static int read_ids(PyObject *cards, int is_list, uint8_t *out, int max) {
             PyErr_Clear();
             return -1;
         }
-        if (PyLong_CheckExact(item)) { /* not bool, not an int subclass */
+        if (PyLong_CheckExact(item) || Py_TYPE(item) == card_type) { /* not bool, no other int subclass */
             value = PyLong_AsLongAndOverflow(item, &overflow);
             if (value == -1 && PyErr_Occurred()) PyErr_Clear();
         }
@@ -77,9 +78,11 @@ static const char *read_text(PyObject *text, Py_ssize_t *size) {
 
 /* Up to `max` card ids of an exact str (at most `text_max` cards, the
  * parser's limit) or of a list or tuple of exact ints; the count, or -1. */
-static int read_cards(const o8_entry_api *api, PyObject *cards, uint8_t *out, int max, int text_max) {
+static int read_cards(const o8_entry_api *api, PyObject *cards, uint8_t *out, int max, int text_max,
+                      PyTypeObject *card_type) {
     PyTypeObject *kind = Py_TYPE(cards);
-    if (kind == &PyList_Type || kind == &PyTuple_Type) return read_ids(cards, kind == &PyList_Type, out, max);
+    if (kind == &PyList_Type || kind == &PyTuple_Type)
+        return read_ids(cards, kind == &PyList_Type, out, max, card_type);
     if (kind == &PyUnicode_Type) {
         Py_ssize_t size;
         const char *text = read_text(cards, &size);
@@ -109,8 +112,8 @@ static int64_t evaluate(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     if (kind == &PyList_Type || kind == &PyTuple_Type) {
         uint8_t h[MAX_HOLE], b[MAX_BOARD];
         int is_list = kind == &PyList_Type;
-        int nh = read_ids(hole, is_list, h, MAX_HOLE);
-        int nb = nh < 4 ? -1 : read_ids(board, is_list, b, MAX_BOARD);
+        int nh = read_ids(hole, is_list, h, MAX_HOLE, NULL);
+        int nb = nh < 4 ? -1 : read_ids(board, is_list, b, MAX_BOARD, NULL);
         if (nb < 0) return -1;
         return what == HIGH ? (int64_t)api->eval_high(h, nh, b, nb) : api->eval(h, nh, b, nb);
     }
@@ -214,7 +217,8 @@ static PyObject *player_result(PyObject *self, const o8_equity_counts *out, int 
 /* The hands of `holes` (a list or tuple of 2..O8_MAX_PLAYERS holes, each
  * read by read_cards, all of one size 4..6) into out at their size's
  * stride; the size, or -1. */
-static int read_holes(const o8_entry_api *api, PyObject *holes, uint8_t *out, int *n_players) {
+static int read_holes(const o8_entry_api *api, PyObject *holes, uint8_t *out, int *n_players,
+                      PyTypeObject *card_type) {
     PyTypeObject *kind = Py_TYPE(holes);
     int is_list = kind == &PyList_Type, size = -1;
     Py_ssize_t n, i;
@@ -233,7 +237,7 @@ static int read_holes(const o8_entry_api *api, PyObject *holes, uint8_t *out, in
             PyErr_Clear();
             return -1;
         }
-        got = read_cards(api, item, hole, MAX_HOLE, MAX_HOLE);
+        got = read_cards(api, item, hole, MAX_HOLE, MAX_HOLE, card_type);
 #ifdef Py_GIL_DISABLED
         Py_DECREF(item);
 #endif
@@ -246,7 +250,7 @@ static int read_holes(const o8_entry_api *api, PyObject *holes, uint8_t *out, in
 }
 
 /* known(holes, board, dead): equity() of known hands (text, or lists or
- * tuples of ids) on a board of 0, 3, 4 or 5 cards, every deal enumerated
+ * tuples of ids or of the card objects) on a board of 0, 3, 4 or 5 cards, every deal enumerated
  * in one part: the list of result objects, or None when the spot is
  * anything else or anything is wrong with it (the kernel checks the cards:
  * repeated ones, too few left for the board), left to the general path. */
@@ -256,6 +260,7 @@ static PyObject *known(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     o8_range players[O8_MAX_PLAYERS];
     o8_equity_counts out;
     PyObject *results;
+    PyTypeObject *card;
     int n = 0, size, nb, nd, code, p;
     if (nargs != 3) Py_RETURN_NONE;
     api = (const o8_entry_api *)PyCapsule_GetPointer(PyTuple_GetItem(self, SELF_API), CAPSULE_NAME);
@@ -263,9 +268,10 @@ static PyObject *known(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         PyErr_Clear();
         Py_RETURN_NONE;
     }
-    size = read_holes(api, args[0], holes, &n);
-    nb = size < 0 ? -1 : read_cards(api, args[1], board, MAX_BOARD, MAX_BOARD);
-    nd = nb < 0 || nb == 1 || nb == 2 ? -1 : read_cards(api, args[2], dead, MAX_DEAD, MAX_HOLE);
+    card = Py_TYPE(PyTuple_GetItem(PyTuple_GetItem(self, SELF_CARDS), 0));
+    size = read_holes(api, args[0], holes, &n, card);
+    nb = size < 0 ? -1 : read_cards(api, args[1], board, MAX_BOARD, MAX_BOARD, card);
+    nd = nb < 0 || nb == 1 || nb == 2 ? -1 : read_cards(api, args[2], dead, MAX_DEAD, MAX_HOLE, card);
     if (nd < 0) Py_RETURN_NONE;
     for (p = 0; p < n; p++) {
         players[p].holes = holes + p * size;
@@ -374,6 +380,11 @@ static PyObject *bind_equity(PyObject *module, PyObject *const *args, Py_ssize_t
                                          "12 field names and a str");
         return NULL;
     }
+    for (k = 0; k < 52; k++)
+        if (!PyLong_Check(PyTuple_GetItem(args[2], k))) {
+            PyErr_SetString(PyExc_TypeError, "bind_equity(): the cards must be ints");
+            return NULL;
+        }
     for (k = 0; k < N_FIELDS; k++)
         if (!PyUnicode_CheckExact(PyTuple_GetItem(args[3], k))) {
             PyErr_SetString(PyExc_TypeError, "bind_equity(): field names must be str");
