@@ -268,7 +268,7 @@ def test_bind_equity_checks_its_arguments() -> None:
 
 
 def test_without_the_extension_the_cffi_path_answers(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(equity_module, "_ENTRY", None)
+    monkeypatch.setattr(evaluator, "_ENTRY", None)
     assert equity_module._known_entry() is equity_module._known_showdown
     monkeypatch.setattr(equity_module, "_known", equity_module._known_showdown)
     for holes, board, dead in spots(30, 4, 9):
