@@ -367,3 +367,26 @@ def test_no_references_or_memory_kept() -> None:
         assert tracemalloc.get_traced_memory()[0] - start < 16 << 10
     finally:
         tracemalloc.stop()
+
+
+def test_the_fuzz_oracle_reports_a_direct_path_that_differs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/fuzz/fuzz_api.py compares the direct path with the general one."""
+    import importlib.util
+    from pathlib import Path
+
+    fuzz = Path(__file__).resolve().parent / "fuzz"
+    spec = importlib.util.spec_from_file_location("omaha8_fuzz_driver", fuzz / "driver.py")
+    assert spec and spec.loader
+    driver = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(driver)
+    target = driver.load_target(fuzz / "fuzz_api.py")
+    spot = ([K, Q], "Ah Kh 4c 5d", ())
+    target._known_hands_equity(*spot)  # agrees
+    target._known_hands_equity([K, "AsQd4c5d"], "Ah Kh 4c 5d", ())  # the same error
+    real = equity_module._known
+    monkeypatch.setattr(equity_module, "_known", lambda h, b, d: (lambda r: r and r[::-1])(real(h, b, d)))
+    with pytest.raises(target.Finding):
+        target._known_hands_equity(*spot)
+    monkeypatch.setattr(equity_module, "_known", lambda h, b, d: [] if b == "Ah Kh 4c 5d" else None)
+    with pytest.raises(target.Finding):
+        target._known_hands_equity(*spot)
