@@ -136,6 +136,28 @@ def test_river_fixed_cost(benchmark: Any) -> None:
     assert result[0].equity == 1.0
 
 
+def test_river_fixed_cost_general_path(benchmark: Any) -> None:
+    # the same spot through read_spot/plan/run_job (threads=1 skips the direct path): what it saves
+    holes = ["As Kd 2c 3d", "Qc Qd Jc Tc"]
+    result = benchmark(lambda: equity(holes, board="Ah Kh 4c 5d 9s", threads=1))
+    RESULTS["river_call_general"] = best(benchmark)
+    assert result[0].equity == 1.0
+
+
+def test_turn_known_hands(benchmark: Any) -> None:
+    holes = ["As Kd 2c 3d", "Qc Qd Jc Tc"]  # 40 rivers
+    result = benchmark(lambda: equity(holes, board="Ah Kh 4c 5d"))
+    RESULTS["turn_call"] = best(benchmark)
+    assert result[0].showdowns == 40
+
+
+def test_flop_known_hands(benchmark: Any) -> None:
+    holes = ["As Kd 2c 3d", "Qc Qd Jc Tc"]  # 820 turn-river pairs
+    result = benchmark(lambda: equity(holes, board="Ah Kh 4c"))
+    RESULTS["flop_call"] = best(benchmark)
+    assert result[0].showdowns == 820
+
+
 @pytest.fixture(scope="module", autouse=True)
 def targets_summary(print_summary: Callable[[list[str]], None]) -> Iterator[None]:
     yield
@@ -151,5 +173,10 @@ def targets_summary(print_summary: Callable[[list[str]], None]) -> Iterator[None
                      f" ({6 * SIX_SAMPLES / r['six_way'] / 1e6:.1f} M hands/s) (target >= 25 M/s)")
     if "river_call" in r:
         lines.append(f"  river equity() call:   {r['river_call'] * 1e6:.1f} us (target <= 10 us)")
+    if "river_call_general" in r:
+        lines.append(f"  river, general path:   {r['river_call_general'] * 1e6:.1f} us")
+    for name, label in (("turn_call", "turn, known hands:"), ("flop_call", "flop, known hands:")):
+        if name in r:
+            lines.append(f"  {label:<22} {r[name] * 1e6:.1f} us")
     if len(lines) > 2:
         print_summary(lines)

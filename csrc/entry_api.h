@@ -13,8 +13,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "omaha8.h" /* o8_range, o8_equity_counts (types only: _entry calls nothing of _core directly) */
+
 #define O8_ENTRY_MAGIC 0x4f38454eu /* "O8EN" */
-#define O8_ENTRY_VERSION 1u
+#define O8_ENTRY_VERSION 2u
+
+/* eval.c's card-text parser (the one behind o8_eval_text): up to `max` cards
+ * (max <= O8_MAX_HOLE) of text into ids; the count, or -1 when the text is
+ * not up to `max` cards of that form. Not in omaha8.h: only for this table. */
+int o8_parse_text(const char *text, size_t len, uint8_t *ids, int max);
 
 typedef struct {
     uint32_t magic;   /* O8_ENTRY_MAGIC */
@@ -23,6 +30,10 @@ typedef struct {
     int64_t (*eval)(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size);
     int64_t (*eval_text)(const char *hole, size_t hole_len, const char *board, size_t board_len);
     int32_t (*eval_high)(const uint8_t *hole, int hole_size, const uint8_t *board, int board_size);
+    int (*parse_text)(const char *text, size_t len, uint8_t *ids, int max);           /* o8_parse_text */
+    int (*equity_exact)(const o8_range *players, int n_players, int hole_size,      /* o8_equity_exact */
+                        const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                        int64_t part, int64_t n_parts, o8_equity_counts *out);
 } o8_entry_api;
 
 #endif

@@ -1,5 +1,6 @@
 /* The evaluator entry points declared in omaha8.h. */
 #include "omaha8.h"
+#include "entry_api.h" /* o8_parse_text */
 #include "eval_inline.h"
 #include "kernels.h"
 
@@ -76,6 +77,10 @@ static int parse_text(const char *text, size_t len, uint8_t *ids, int max) {
         ids[cards] = (uint8_t)(rank * 4 + suit);
     }
     return cards;
+}
+
+int o8_parse_text(const char *text, size_t len, uint8_t *ids, int max) {
+    return max < 0 || max > O8_MAX_HOLE ? -1 : parse_text(text, len, ids, max); /* packed[] holds O8_MAX_HOLE cards */
 }
 
 int64_t o8_eval_text(const char *hole, size_t hole_len, const char *board, size_t board_len) {

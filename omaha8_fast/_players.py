@@ -50,6 +50,7 @@ __all__ = ["BOARD_SIZES", "MAX_PLAYERS", "Player", "Spot", "is_range", "narrow",
 #: Known board sizes: preflop, flop, turn, river.
 BOARD_SIZES = (0, 3, 4, 5)
 MAX_PLAYERS: int = lib.O8_MAX_PLAYERS
+_CARD_OF = tuple(Card(i) for i in range(52))  # immutable (int subclasses): shared by every spot
 
 #: A player: a hole (text, card strings or ids), a Range or range text, or
 #: ``None``/``"random"``.
@@ -108,17 +109,21 @@ def is_range(player: object) -> bool:
     ...
     ValueError: 'AsAd2s3' is neither a hand nor an unambiguous range: ...
     """
-    cls = _range_class()
+    return _classify(player, _range_class())[0]
+
+
+def _classify(player: object, cls: type | None) -> tuple[bool, list[int] | None]:
+    """``(is_range(player), the card ids of text read as a hand or None)``;
+    ``cls``: the Range class, if loaded (the ids save parsing the text twice)."""
     if cls is not None and isinstance(player, cls):
-        return True
+        return True, None
     if not isinstance(player, str) or player.strip().lower() == "random":
-        return False
+        return False, None
     try:
-        card_ids(player)
+        return False, card_ids(player)
     except ValueError:
         check_range_text(player)  # refuses a mistyped hand ("AsAd2s3")
-        return True
-    return False
+        return True, None
 
 
 def runout_count(n_random: int, hole_size: int, cards_left: int, board_missing: int) -> int:
@@ -135,9 +140,10 @@ def runout_count(n_random: int, hole_size: int, cards_left: int, board_missing: 
     return count * math.comb(cards_left, board_missing)
 
 
-def _hand(i: int, hole: Any) -> list[int]:
+def _hand(i: int, hole: Any, ids: list[int] | None = None) -> list[int]:
+    """The ids of player ``i``'s known hand (``ids``: its text already read)."""
     try:
-        ids = card_ids(hole)
+        ids = card_ids(hole) if ids is None else ids
     except (ValueError, TypeError) as error:
         raise type(error)(f"player {i}: {error}") from None
     if len(ids) not in HOLE_SIZES:
@@ -168,11 +174,13 @@ def read_spot(players: Sequence[Player], board: CardsLike = (), dead: CardsLike 
         raise TypeError('holes must be a list of hands or ranges, e.g. ["AsAd2s3d", "KhKd9c8c"]')
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(players)}")
-    ranged = [is_range(p) for p in players]
+    cls = _range_class()
+    read = [_classify(p, cls) for p in players]  # every player first: a mistyped hand anywhere is refused first
+    ranged = [is_r for is_r, _ in read]
     hands: list[list[int] | None] = []
-    for i, (player, is_r) in enumerate(zip(players, ranged), 1):
+    for i, (player, (is_r, ids)) in enumerate(zip(players, read), 1):
         random = player is None or (isinstance(player, str) and player.strip().lower() == "random")
-        hands.append(None if is_r or random else _hand(i, player))
+        hands.append(None if is_r or random else _hand(i, player, ids))
     sizes = {len(p) for p in hands if p is not None}
     if len(sizes) > 1:
         described = ", ".join(f"player {i} has {len(p)}" for i, p in enumerate(hands, 1) if p is not None)
@@ -181,7 +189,6 @@ def read_spot(players: Sequence[Player], board: CardsLike = (), dead: CardsLike 
     if len(board_ids) not in BOARD_SIZES:
         raise ValueError(f"the board must have 0, 3, 4 or 5 cards, got {len(board_ids)}")
     _check_cards(hands, board_ids, dead_ids)
-    cls = _range_class()
     range_size = next((int(getattr(p, "hole_size")) for p in players if cls is not None and isinstance(p, cls)), 4)
     hole_size = next((len(p) for p in hands if p is not None), range_size)
     n_known = sum(p is not None for p in hands)
@@ -193,16 +200,17 @@ def read_spot(players: Sequence[Player], board: CardsLike = (), dead: CardsLike 
             f"{len(board_ids)} board and {len(dead_ids)} dead cards need "
             f"{len(players) * hole_size + 5 + len(dead_ids)} cards of 52"
         )
+    deals = runout_count(len(players) - n_known, hole_size, cards_left, missing)
     spot = Spot(
         players=tuple(None if p is None else bytes(p) for p in hands),
         weights=(None,) * len(players),
-        holes=tuple(None if p is None else tuple(Card(c) for c in p) for p in hands),
+        holes=tuple(None if p is None else tuple(map(_CARD_OF.__getitem__, p)) for p in hands),
         kinds=tuple("random" if p is None else "hand" for p in hands),
         hole_size=hole_size,
         board=bytes(board_ids),
         dead=bytes(dead_ids),
-        deals=runout_count(len(players) - n_known, hole_size, cards_left, missing),
-        total_weight=runout_count(len(players) - n_known, hole_size, cards_left, missing),
+        deals=deals,
+        total_weight=deals,
     )
     if any(ranged):
         spot = _with_ranges(spot, players, ranged)

@@ -54,7 +54,7 @@ import importlib
 import math
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
@@ -366,7 +366,7 @@ def equity(
     if (exact is None or exact is True) and samples is None and threads is None and executor is None \
             and progress is False and timeout is None and partial is False and max_deals is None \
             and (seed is None or (type(seed) is int and 0 <= seed < 2**64)):
-        known = _known_showdown(holes, board, dead)  # the river with known hands: one showdown
+        known = _known(holes, board, dead)  # known hands: one exact chunk, no planning
         if known is not None:
             return known
     _check_flag("progress", progress)
@@ -375,10 +375,9 @@ def equity(
     spot, plan = _plan(holes, board, dead, exact, samples, seed, threads, executor, max_deals)
     if (plan.showdowns < SMALL_JOB or plan.chunks == 1) and executor is None:
         threads = 1
-    counts = run_job(plan.job, threads=threads, executor=executor, progress=progress, timeout=seconds,
-                     partial=partial)
-    results = _results(counts, list(spot.holes), plan.exact)
-    return [replace(r, read_as=kind) for r, kind in zip(results, spot.kinds)]
+    job = plan.job if all(w is None for w in plan.job.weights) else _check_job(plan.job)  # the weights' bound
+    counts = _run_job(job, threads, executor, progress, seconds, partial)  # options checked above
+    return _results(counts, spot.holes, plan.exact, spot.kinds)
 
 
 def _quick_ids(cards: Any) -> bytes | None:
@@ -404,14 +403,16 @@ def _quick_ids(cards: Any) -> bytes | None:
 
 
 def _known_showdown(holes: Any, board: Any, dead: Any) -> list[PlayerEquity] | None:
-    """:func:`equity` of known hands on a complete board, without reading
-    the spot and planning the job in general: the one deal goes straight to
-    the exact kernel. None when the spot is anything else, or anything is
-    wrong with it (the general path then answers, or raises its error)."""
+    """:func:`equity` of known hands (on a board of 0, 3, 4 or 5 cards),
+    without reading the spot and planning the job in general: the deals go
+    straight to the exact kernel, as the one chunk the general path would run
+    too. None when the spot is anything else, or anything is wrong with it
+    (the general path then answers, or raises its error). The ``_entry``
+    extension's ``known`` does the same in C (:data:`_known`)."""
     if type(holes) is not list and type(holes) is not tuple or not 2 <= len(holes) <= lib.O8_MAX_PLAYERS:
         return None
     board_ids, dead_ids = _quick_ids(board), _quick_ids(dead)
-    if board_ids is None or len(board_ids) != 5 or dead_ids is None:
+    if board_ids is None or len(board_ids) not in BOARD_SIZES or dead_ids is None:
         return None
     hands: list[bytes] = []
     for hole in holes:
@@ -423,17 +424,18 @@ def _known_showdown(holes: Any, board: Any, dead: Any) -> list[PlayerEquity] | N
     if size not in HOLE_SIZES or len(set(map(len, hands))) != 1:
         return None
     known = b"".join(hands)
-    every = known + board_ids + dead_ids
-    if max(every) > 51 or len(set(every)) != len(every):
+    if max(known + board_ids + dead_ids) > 51:
         return None
     n = len(hands)
     cards = ffi.from_buffer(known)  # o8_range[i]: one hole each, equal weights
     players = ffi.new("o8_range[]", [(cards + size * i, ffi.NULL, 1) for i in range(n)])
     out = ffi.new("o8_equity_counts *")
-    if lib.o8_equity_exact_cancel(players, n, size, board_ids, 5, dead_ids, len(dead_ids), 0, 1, ffi.NULL, out):
-        return None  # not reached for the cards checked above: the general path explains
+    # the kernel refuses cards used twice, and counts no deal when too few cards are left
+    if lib.o8_equity_exact(players, n, size, board_ids, len(board_ids), dead_ids, len(dead_ids), 0, 1, out) \
+            or out.showdowns <= 0:
+        return None  # the general path explains
     counts = tuple(ffi.unpack(ffi.cast("int64_t *", out), 3 + len(_COUNTS) * n))  # o8_equity_counts: int64s
-    return _results(counts, [tuple(map(_CARDS.__getitem__, ids)) for ids in hands], True)
+    return _results(counts, [tuple(map(_CARDS.__getitem__, ids)) for ids in hands], True, ("hand",) * n)
 
 
 # --- running chunks ------------------------------------------------------------
@@ -554,10 +556,7 @@ def _chunk(job: EquityJob, index: int, cancel: Any = None) -> tuple[int, ...]:
         raise _Cancelled
     if code not in (0, lib.O8_CANCELLED):
         raise ValueError("invalid equity job: bad sizes, cards, weights, or cards used twice")
-    counts = [out.showdowns, out.no_low, out.attempts]
-    for p in range(n):
-        counts.extend(getattr(out.player[p], field) for field in _COUNTS)
-    return tuple(counts)
+    return tuple(ffi.unpack(ffi.cast("int64_t *", out), 3 + len(_COUNTS) * n))  # o8_equity_counts: int64s
 
 
 def _default_threads() -> int:
@@ -580,9 +579,11 @@ class _Runner:
                 raise ImportError("progress=True needs tqdm: pip install tqdm") from None
             self.bar = tqdm(total=job.parts, delay=1.0, unit="chunk", desc="equity")
 
-    def add(self, counts: Any, complete: bool = True) -> None:
-        if not isinstance(counts, tuple) or len(counts) != self.width or \
-                any(isinstance(c, bool) or not isinstance(c, int) for c in counts):
+    def add(self, counts: Any, complete: bool = True, trusted: bool = False) -> None:
+        """Add a chunk's counts (``trusted``: from ``_chunk`` in this process,
+        not from an executor, which may return anything)."""
+        if not trusted and (not isinstance(counts, tuple) or len(counts) != self.width or
+                            any(isinstance(c, bool) or not isinstance(c, int) for c in counts)):
             raise TypeError(f"a chunk's result must be a tuple of {self.width} ints (what run_chunk returns), "
                             f"got {type(counts).__name__}"
                             + (f" of length {len(counts)}" if isinstance(counts, tuple) else ""))
@@ -622,11 +623,17 @@ def run_job(
         raise ValueError("give threads or executor, not both")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}")
+    return _run_job(job, threads, executor, progress, seconds, partial)
+
+
+def _run_job(job: EquityJob, threads: int | None, executor: Executor | None, progress: bool,
+             seconds: float | None, partial: bool) -> tuple[int, ...]:
+    """run_job for a job and options already checked."""
     deadline = None if seconds is None else time.monotonic() + seconds
     runner = _Runner(job, progress)
     try:
         if executor is None and threads == 1 and deadline is None and job.parts == 1:
-            runner.add(_chunk(job, 0))  # small: no thread, nothing to interrupt for long
+            runner.add(_chunk(job, 0), trusted=True)  # small: no thread, nothing to interrupt for long
         elif executor is None:
             _run_threads(job, runner, threads or _default_threads(), deadline, partial)
         else:
@@ -759,12 +766,15 @@ def _run_pool(job: EquityJob, runner: _Runner, threads: int | None, executor: Ex
         # finish on their own, and nothing here waits for them
 
 
-def _results(counts: tuple[int, ...], holes: list[tuple[Card, ...] | None], exact: bool) -> list[PlayerEquity]:
+def _results(counts: tuple[int, ...], holes: Sequence[tuple[Card, ...] | None], exact: bool,
+             kinds: Sequence[str]) -> list[PlayerEquity]:
+    """One PlayerEquity per player from a job's summed counts (see run_chunk);
+    ``kinds``: how each player was read (``read_as``)."""
     showdowns, no_low = counts[0], counts[1]
     if not showdowns:
         raise ValueError("no deal fits: every combination of the players' hands shares a card")
     results = []
-    for p, hole in enumerate(holes):
+    for p, (hole, kind) in enumerate(zip(holes, kinds)):
         share, share_sq, high_win, high_tie, low_win, low_tie, scoop = counts[3 + 7 * p: 10 + 7 * p]
         mean = share / POT / showdowns
         std_error = 0.0
@@ -773,7 +783,7 @@ def _results(counts: tuple[int, ...], holes: list[tuple[Card, ...] | None], exac
             std_error = math.sqrt(max(variance, 0.0) / showdowns)
         results.append(_new_result((
             hole, mean, high_win / showdowns, high_tie / showdowns, low_win / showdowns, low_tie / showdowns,
-            scoop / showdowns, no_low / showdowns, std_error, exact, showdowns, "hand",
+            scoop / showdowns, no_low / showdowns, std_error, exact, showdowns, kind,
         )))
     return results
 
@@ -790,5 +800,28 @@ def _new_result(values: tuple[Any, ...]) -> PlayerEquity:
     result.__dict__.update(zip(_RESULT_FIELDS, values))
     return result
 
+
+#: PlayerEquity's fields in the order the ``_entry`` extension's ``known`` fills them.
+_KNOWN_FIELDS = ("hole", "equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "no_low", "std_error",
+                 "exact", "showdowns", "read_as")
+
+
+def _known_entry() -> Callable[[Any, Any, Any], list[PlayerEquity] | None]:
+    """``_known_showdown`` in C: the ``_entry`` extension's ``known`` (csrc/cpython/entry.c),
+    making PlayerEquity objects itself; ``_known_showdown`` without the
+    extension, or with ``OMAHA8_ENTRY=0``."""
+    from .evaluator import _ENTRY  # None: no extension, or OMAHA8_ENTRY=0
+
+    if _ENTRY is None or _KNOWN_FIELDS != _RESULT_FIELDS:
+        return _known_showdown
+    from . import _entry
+
+    known: Callable[[Any, Any, Any], list[PlayerEquity] | None] = _entry.bind_equity(
+        int(ffi.cast("uintptr_t", lib.o8_entry_table())), PlayerEquity, _CARDS, _KNOWN_FIELDS, "hand")
+    return known
+
+
+#: equity() of known hands, or None: the general path must answer.
+_known = _known_entry()
 
 _make_callable(__name__, "equity")  # omaha8_fast.equity is this module, and calling it calls equity() (see _modules.py)

@@ -10,8 +10,14 @@
  * no global mutable state at all: the module itself is stateless, and the
  * bound functions are immutable.
  *
- * Each function takes exactly (hole, board) and returns its result, or None
- * for anything it does not take: other types than two lists, two tuples or
+ * equity() of known hands (bind_equity): known(holes, board, dead) runs
+ * _core's exact kernel on the players' hands, read from text or ids, and
+ * builds the result objects itself (the PlayerEquity class, the 52 Card
+ * objects and the field names are given to bind_equity by
+ * omaha8_fast.equity, which checks them against the dataclass).
+ *
+ * Each function takes exactly its positional arguments and returns its
+ * result, or None for anything it does not take: other types than two lists, two tuples or
  * two str, int subclasses (bool included), values outside 0..51, wrong
  * sizes, repeated cards, text its parser does not read, non-UTF-8-encodable
  * str. The Python wrapper then runs the general path, which raises the
@@ -27,9 +33,10 @@
 
 static const char CAPSULE_NAME[] = "omaha8_fast._entry.api";
 
-/* Up to `max` card ids from a list or tuple of exact ints 0..51 into out;
- * the count, or -1 (not taken here). */
-static int read_ids(PyObject *cards, int is_list, uint8_t *out, int max) {
+/* Up to `max` card ids from a list or tuple of exact ints 0..51 (or of
+ * `card_type` objects, an int subclass read as its true value; NULL: none)
+ * into out; the count, or -1 (not taken here). */
+static int read_ids(PyObject *cards, int is_list, uint8_t *out, int max, PyTypeObject *card_type) {
     Py_ssize_t n = is_list ? PyList_Size(cards) : PyTuple_Size(cards);
     if (n < 0) {
         PyErr_Clear();
@@ -49,7 +56,7 @@ static int read_ids(PyObject *cards, int is_list, uint8_t *out, int max) {
             PyErr_Clear();
             return -1;
         }
-        if (PyLong_CheckExact(item)) { /* not bool, not an int subclass */
+        if (PyLong_CheckExact(item) || Py_TYPE(item) == card_type) { /* not bool, no other int subclass */
             value = PyLong_AsLongAndOverflow(item, &overflow);
             if (value == -1 && PyErr_Occurred()) PyErr_Clear();
         }
@@ -67,6 +74,21 @@ static const char *read_text(PyObject *text, Py_ssize_t *size) {
     const char *utf8 = PyUnicode_AsUTF8AndSize(text, size);
     if (utf8 == NULL) PyErr_Clear(); /* lone surrogates */
     return utf8;
+}
+
+/* Up to `max` card ids of an exact str (at most `text_max` cards, the
+ * parser's limit) or of a list or tuple of exact ints; the count, or -1. */
+static int read_cards(const o8_entry_api *api, PyObject *cards, uint8_t *out, int max, int text_max,
+                      PyTypeObject *card_type) {
+    PyTypeObject *kind = Py_TYPE(cards);
+    if (kind == &PyList_Type || kind == &PyTuple_Type)
+        return read_ids(cards, kind == &PyList_Type, out, max, card_type);
+    if (kind == &PyUnicode_Type) {
+        Py_ssize_t size;
+        const char *text = read_text(cards, &size);
+        return text == NULL ? -1 : api->parse_text(text, (size_t)size, out, text_max < max ? text_max : max);
+    }
+    return -1;
 }
 
 enum { HILO, HIGH };
@@ -90,8 +112,8 @@ static int64_t evaluate(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
     if (kind == &PyList_Type || kind == &PyTuple_Type) {
         uint8_t h[MAX_HOLE], b[MAX_BOARD];
         int is_list = kind == &PyList_Type;
-        int nh = read_ids(hole, is_list, h, MAX_HOLE);
-        int nb = nh < 4 ? -1 : read_ids(board, is_list, b, MAX_BOARD);
+        int nh = read_ids(hole, is_list, h, MAX_HOLE, NULL);
+        int nb = nh < 4 ? -1 : read_ids(board, is_list, b, MAX_BOARD, NULL);
         if (nb < 0) return -1;
         return what == HIGH ? (int64_t)api->eval_high(h, nh, b, nb) : api->eval(h, nh, b, nb);
     }
@@ -140,6 +162,147 @@ static PyObject *high(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return PyLong_FromLong((long)value);
 }
 
+/* --- equity() of known hands --------------------------------------------- */
+
+/* bind_equity's self: (capsule, result type, 52 cards, field names, "hand"). */
+enum { SELF_API, SELF_TYPE, SELF_CARDS, SELF_NAMES, SELF_HAND, SELF_SIZE };
+/* PlayerEquity's fields, in the order known() fills them (omaha8_fast.equity
+ * passes their names in this order and checks it against the dataclass). */
+enum { F_HOLE, F_EQUITY, F_HIGH_WIN, F_HIGH_TIE, F_LOW_WIN, F_LOW_TIE, F_SCOOP, F_NO_LOW, F_STD_ERROR,
+       F_EXACT, F_SHOWDOWNS, F_READ_AS, N_FIELDS };
+#define MAX_DEAD 52
+#define EXACT_DOUBLE ((int64_t)1 << 53) /* counts below it divide as Python's int / int does */
+
+/* `object.__new__(type)` with `values` (N_FIELDS new references, stolen,
+ * NULL for an allocation that failed) set as its attributes the way a
+ * frozen dataclass's __init__ sets them (object.__setattr__); NULL on error. */
+static PyObject *new_result(PyObject *type, PyObject *names, PyObject **values) {
+    newfunc make = (newfunc)PyType_GetSlot((PyTypeObject *)type, Py_tp_new);
+    PyObject *empty = PyTuple_New(0), *result = NULL;
+    int k, ok = make != NULL && empty != NULL;
+    for (k = 0; ok && k < N_FIELDS; k++) ok = values[k] != NULL;
+    if (ok) result = make((PyTypeObject *)type, empty, NULL);
+    for (k = 0; result != NULL && k < N_FIELDS; k++)
+        if (PyObject_GenericSetAttr(result, PyTuple_GetItem(names, k), values[k]) < 0) Py_CLEAR(result);
+    for (k = 0; k < N_FIELDS; k++) Py_XDECREF(values[k]);
+    Py_XDECREF(empty);
+    return result;
+}
+
+/* The results of one player from the exact counts (showdowns > 0). */
+static PyObject *player_result(PyObject *self, const o8_equity_counts *out, int p, const uint8_t *hole, int size) {
+    PyObject *cards = PyTuple_GetItem(self, SELF_CARDS), *values[N_FIELDS];
+    const o8_player_counts *c = &out->player[p];
+    double showdowns = (double)out->showdowns;
+    int i;
+    values[F_HOLE] = PyTuple_New(size);
+    for (i = 0; values[F_HOLE] != NULL && i < size; i++)
+        PyTuple_SetItem(values[F_HOLE], i, Py_NewRef(PyTuple_GetItem(cards, hole[i])));
+    /* share / POT / showdowns, as the fallback computes it: exact ints below
+     * 2**53 divide correctly rounded in Python and in C alike */
+    values[F_EQUITY] = PyFloat_FromDouble((double)c->share / (double)O8_POT_UNITS / showdowns);
+    values[F_HIGH_WIN] = PyFloat_FromDouble((double)c->high_win / showdowns);
+    values[F_HIGH_TIE] = PyFloat_FromDouble((double)c->high_tie / showdowns);
+    values[F_LOW_WIN] = PyFloat_FromDouble((double)c->low_win / showdowns);
+    values[F_LOW_TIE] = PyFloat_FromDouble((double)c->low_tie / showdowns);
+    values[F_SCOOP] = PyFloat_FromDouble((double)c->scoop / showdowns);
+    values[F_NO_LOW] = PyFloat_FromDouble((double)out->no_low / showdowns);
+    values[F_STD_ERROR] = PyFloat_FromDouble(0.0);
+    values[F_EXACT] = Py_NewRef(Py_True);
+    values[F_SHOWDOWNS] = PyLong_FromLongLong((long long)out->showdowns);
+    values[F_READ_AS] = Py_NewRef(PyTuple_GetItem(self, SELF_HAND));
+    return new_result(PyTuple_GetItem(self, SELF_TYPE), PyTuple_GetItem(self, SELF_NAMES), values);
+}
+
+/* The hands of `holes` (a list or tuple of 2..O8_MAX_PLAYERS holes, each
+ * read by read_cards, all of one size 4..6) into out at their size's
+ * stride; the size, or -1. */
+static int read_holes(const o8_entry_api *api, PyObject *holes, uint8_t *out, int *n_players,
+                      PyTypeObject *card_type) {
+    PyTypeObject *kind = Py_TYPE(holes);
+    int is_list = kind == &PyList_Type, size = -1;
+    Py_ssize_t n, i;
+    if (!is_list && kind != &PyTuple_Type) return -1;
+    n = is_list ? PyList_Size(holes) : PyTuple_Size(holes);
+    if (n < 2 || n > O8_MAX_PLAYERS) return -1;
+    for (i = 0; i < n; i++) {
+        uint8_t hole[MAX_HOLE];
+        int got;
+#ifdef Py_GIL_DISABLED
+        PyObject *item = is_list ? PyList_GetItemRef(holes, i) : Py_NewRef(PyTuple_GetItem(holes, i));
+#else
+        PyObject *item = is_list ? PyList_GetItem(holes, i) : PyTuple_GetItem(holes, i);
+#endif
+        if (item == NULL) {
+            PyErr_Clear();
+            return -1;
+        }
+        got = read_cards(api, item, hole, MAX_HOLE, MAX_HOLE, card_type);
+#ifdef Py_GIL_DISABLED
+        Py_DECREF(item);
+#endif
+        if (got < 4 || (size >= 0 && got != size)) return -1;
+        size = got;
+        memcpy(out + i * size, hole, (size_t)size);
+    }
+    *n_players = (int)n;
+    return size;
+}
+
+/* known(holes, board, dead): equity() of known hands (text, or lists or
+ * tuples of ids or of the card objects) on a board of 0, 3, 4 or 5 cards, every deal enumerated
+ * in one part: the list of result objects, or None when the spot is
+ * anything else or anything is wrong with it (the kernel checks the cards:
+ * repeated ones, too few left for the board), left to the general path. */
+static PyObject *known(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const o8_entry_api *api;
+    uint8_t holes[O8_MAX_PLAYERS * MAX_HOLE], board[MAX_BOARD], dead[MAX_DEAD];
+    o8_range players[O8_MAX_PLAYERS];
+    o8_equity_counts out;
+    PyObject *results;
+    PyTypeObject *card;
+    int n = 0, size, nb, nd, code, p;
+    if (nargs != 3) Py_RETURN_NONE;
+    api = (const o8_entry_api *)PyCapsule_GetPointer(PyTuple_GetItem(self, SELF_API), CAPSULE_NAME);
+    if (api == NULL) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    card = Py_TYPE(PyTuple_GetItem(PyTuple_GetItem(self, SELF_CARDS), 0));
+    size = read_holes(api, args[0], holes, &n, card);
+    nb = size < 0 ? -1 : read_cards(api, args[1], board, MAX_BOARD, MAX_BOARD, card);
+    nd = nb < 0 || nb == 1 || nb == 2 ? -1 : read_cards(api, args[2], dead, MAX_DEAD, MAX_HOLE, card);
+    if (nd < 0) Py_RETURN_NONE;
+    for (p = 0; p < n; p++) {
+        players[p].holes = holes + p * size;
+        players[p].cum_weights = NULL;
+        players[p].n_holes = 1;
+    }
+    if (nb == MAX_BOARD) { /* one showdown: less than releasing the GIL costs */
+        code = api->equity_exact(players, n, size, board, nb, dead, nd, 0, 1, &out);
+    } else {
+        PyThreadState *state = PyEval_SaveThread();
+        code = api->equity_exact(players, n, size, board, nb, dead, nd, 0, 1, &out);
+        PyEval_RestoreThread(state);
+    }
+    if (code != 0 || out.showdowns <= 0 || out.showdowns >= EXACT_DOUBLE / O8_POT_UNITS) Py_RETURN_NONE;
+    results = PyList_New(n);
+    for (p = 0; results != NULL && p < n; p++) {
+        PyObject *result = player_result(self, &out, p, holes + p * size, size);
+        if (result == NULL) {
+            Py_CLEAR(results);
+            break;
+        }
+        PyList_SetItem(results, p, result); /* steals */
+    }
+    return results;
+}
+
+static PyMethodDef KNOWN = {
+    "known", (PyCFunction)(void (*)(void))known, METH_FASTCALL,
+    "known(holes, board, dead): equity() of known hands, or None when the general path must answer.",
+};
+
 /* Static and never written: the bound functions point at them. */
 static PyMethodDef BOUND[] = {
     {"hilo", (PyCFunction)(void (*)(void))hilo, METH_FASTCALL,
@@ -148,12 +311,10 @@ static PyMethodDef BOUND[] = {
      "high(hole, board): the high class, or None when the general path must answer."},
 };
 
-/* bind(address): the entry points on the o8_entry_api at `address` (an int
- * from _core's o8_entry_table()), as a tuple (hilo, high). */
-static PyObject *bind(PyObject *module, PyObject *address) {
+/* The o8_entry_api at `address` (an int from _core's o8_entry_table()),
+ * checked; NULL with an exception set when it is not one. */
+static const o8_entry_api *table_at(PyObject *address) {
     const o8_entry_api *api;
-    PyObject *capsule, *name, *out;
-    size_t i;
     if (!PyLong_CheckExact(address)) {
         PyErr_SetString(PyExc_TypeError, "bind() takes the int address of _core's o8_entry_table()");
         return NULL;
@@ -164,10 +325,20 @@ static PyObject *bind(PyObject *module, PyObject *address) {
         return NULL;
     }
     if (api->magic != O8_ENTRY_MAGIC || api->version != O8_ENTRY_VERSION || api->size != sizeof(o8_entry_api)
-        || !api->eval || !api->eval_text || !api->eval_high) {
+        || !api->eval || !api->eval_text || !api->eval_high || !api->parse_text || !api->equity_exact) {
         PyErr_SetString(PyExc_ValueError, "bind(): not an o8_entry_api of this version (rebuild the package)");
         return NULL;
     }
+    return api;
+}
+
+/* bind(address): the entry points on the o8_entry_api at `address`, as a
+ * tuple (hilo, high). */
+static PyObject *bind(PyObject *module, PyObject *address) {
+    const o8_entry_api *api = table_at(address);
+    PyObject *capsule, *name, *out;
+    size_t i;
+    if (api == NULL) return NULL;
     capsule = PyCapsule_New((void *)api, CAPSULE_NAME, NULL);
     if (capsule == NULL) return NULL;
     name = PyModule_GetNameObject(module);
@@ -189,9 +360,58 @@ static PyObject *bind(PyObject *module, PyObject *address) {
     return out;
 }
 
+/* bind_equity(address, result_type, cards, names, hand): known() bound to
+ * the table at `address`, making `result_type` objects (a type whose
+ * instances take their N_FIELDS attributes `names`, in known()'s order)
+ * with holes of `cards` (a tuple of the 52 card objects) and read_as `hand`. */
+static PyObject *bind_equity(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    const o8_entry_api *api;
+    PyObject *capsule, *name, *self, *function;
+    Py_ssize_t k;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "bind_equity() takes (address, result_type, cards, names, hand)");
+        return NULL;
+    }
+    api = table_at(args[0]);
+    if (api == NULL) return NULL;
+    if (!PyType_Check(args[1]) || !PyTuple_CheckExact(args[2]) || PyTuple_Size(args[2]) != 52
+        || !PyTuple_CheckExact(args[3]) || PyTuple_Size(args[3]) != N_FIELDS || !PyUnicode_CheckExact(args[4])) {
+        PyErr_SetString(PyExc_TypeError, "bind_equity(): a type, a tuple of 52 cards, a tuple of "
+                                         "12 field names and a str");
+        return NULL;
+    }
+    for (k = 0; k < 52; k++)
+        if (!PyLong_Check(PyTuple_GetItem(args[2], k))) {
+            PyErr_SetString(PyExc_TypeError, "bind_equity(): the cards must be ints");
+            return NULL;
+        }
+    for (k = 0; k < N_FIELDS; k++)
+        if (!PyUnicode_CheckExact(PyTuple_GetItem(args[3], k))) {
+            PyErr_SetString(PyExc_TypeError, "bind_equity(): field names must be str");
+            return NULL;
+        }
+    capsule = PyCapsule_New((void *)api, CAPSULE_NAME, NULL);
+    if (capsule == NULL) return NULL;
+    self = PyTuple_New(SELF_SIZE);
+    if (self == NULL) {
+        Py_DECREF(capsule);
+        return NULL;
+    }
+    PyTuple_SetItem(self, SELF_API, capsule); /* steals */
+    for (k = 1; k < SELF_SIZE; k++) PyTuple_SetItem(self, k, Py_NewRef(args[k]));
+    name = PyModule_GetNameObject(module);
+    function = name == NULL ? NULL : PyCFunction_NewEx(&KNOWN, self, name);
+    Py_XDECREF(name);
+    Py_DECREF(self);
+    return function;
+}
+
 static PyMethodDef METHODS[] = {
     {"bind", bind, METH_O,
      "bind(address): (hilo, high) bound to the o8_entry_api at address (private: omaha8_fast.evaluator)."},
+    {"bind_equity", (PyCFunction)(void (*)(void))bind_equity, METH_FASTCALL,
+     "bind_equity(address, result_type, cards, names, hand): known() bound to the o8_entry_api at address "
+     "(private: omaha8_fast.equity)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -253,6 +253,8 @@ def _equity(r: Bytes) -> None:
     samples = 1 + r.below(300) if r.below(6) else [0, -1, 2.5, 10**30, "9"][r.below(5)]  # None: 10**6, too slow
     seed = r.byte() if r.below(6) else [-1, 2**64, 1.5, "7"][r.below(4)]
     threads = 1 + r.below(2) if r.below(6) else [0, "2", 2.0][r.below(3)]
+    if size >= 3 and all(p is not None and _outcome(lambda: card_ids(p))[0] for p in players):
+        _known_hands_equity(players, board, dead)
     ok, result = _outcome(lambda: o8.equity(players, board, dead, exact=exact, samples=samples, seed=seed, threads=threads))
     if not ok:
         return
@@ -263,6 +265,17 @@ def _equity(r: Bytes) -> None:
         for name in ("equity", "high_win", "high_tie", "low_win", "low_tie", "scoop", "no_low"):
             if not 0 <= getattr(p, name) <= 1:
                 raise Finding(f"equity({players!r}, {board!r}): {name} = {getattr(p, name)}")
+
+
+def _known_hands_equity(players: list[Any], board: Any, dead: Any) -> None:
+    """Players that read as hands: equity() with no options (the direct path of
+    known hands, omaha8_fast._entry's known) gives what the general path
+    (threads=1) gives, the same results or the same error."""
+    direct = _outcome(lambda: o8.equity(players, board, dead))
+    general = _outcome(lambda: o8.equity(players, board, dead, threads=1))
+    if direct[0] != general[0] or (direct[1] != general[1] if direct[0] else
+                                   (type(direct[1]), str(direct[1])) != (type(general[1]), str(general[1]))):
+        raise Finding(f"equity({players!r}, {board!r}, {dead!r}): {direct[1]!r} directly, {general[1]!r} in general")
 
 
 def _showdown(r: Bytes) -> None:
