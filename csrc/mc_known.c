@@ -81,14 +81,27 @@ void o8_mc_plan_deck(o8_mc_plan *p, int n_players, const uint8_t *board, int boa
     }
 }
 
-/* `blocks` blocks of samples: classes[8 * b + lane]. */
-void o8_mc_classes_scalar(const o8_mc_plan *p, o8_mc_rng *g, int64_t blocks, uint32_t *classes) {
+static inline void classes_of(const o8_mc_plan *p, o8_mc_rng *g, int64_t blocks, uint32_t *classes,
+                              const int K, const int N) {
     uint32_t c[5];
     uint8_t board[5];
     for (int64_t b = 0; b < blocks; b++)
         for (int lane = 0; lane < O8_MC_LANES; lane++) {
-            o8_mc_draw(p, g, lane, c);
-            o8_mc_board(p, c, board);
-            classes[b * O8_MC_LANES + lane] = o8_mc_showdown(p, board);
+            o8_mc_draw_k(p, g, lane, c, K);
+            for (int i = 0; i < 5; i++) board[i] = i < 5 - K ? p->board[i] : (uint8_t)p->deck[c[i - (5 - K)]];
+            classes[b * O8_MC_LANES + lane] = o8_mc_showdown_n(p, board, N);
         }
+}
+
+/* `blocks` blocks of samples: classes[8 * b + lane] (constant k and, heads-up, n). */
+void o8_mc_classes_scalar(const o8_mc_plan *p, o8_mc_rng *g, int64_t blocks, uint32_t *classes) {
+    int two = p->n == 2;
+    switch (p->k) {
+        case 0: classes_of(p, g, blocks, classes, 0, p->n); break;
+        case 1: classes_of(p, g, blocks, classes, 1, p->n); break;
+        case 2: if (two) classes_of(p, g, blocks, classes, 2, 2); else classes_of(p, g, blocks, classes, 2, p->n); break;
+        case 3: if (two) classes_of(p, g, blocks, classes, 3, 2); else classes_of(p, g, blocks, classes, 3, p->n); break;
+        case 4: classes_of(p, g, blocks, classes, 4, p->n); break;
+        default: if (two) classes_of(p, g, blocks, classes, 5, 2); else classes_of(p, g, blocks, classes, 5, p->n); break;
+    }
 }

@@ -65,51 +65,55 @@ O8_INLINE uint64_t o8_splitmix64(uint64_t *x) {
 
 O8_INLINE uint32_t o8_mc_rotl(uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
 
-/* The next word of lane `lane` (xoshiro128**). */
-O8_INLINE uint32_t o8_mc_next(o8_mc_rng *g, int lane) {
-    uint32_t s0 = g->s[0][lane], s1 = g->s[1][lane], s2 = g->s[2][lane], s3 = g->s[3][lane];
-    uint32_t result = o8_mc_rotl(s1 * 5, 7) * 9, t = s1 << 9;
-    s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = o8_mc_rotl(s3, 11);
-    g->s[0][lane] = s0; g->s[1][lane] = s1; g->s[2][lane] = s2; g->s[3][lane] = s3;
+/* The next word of one generator (xoshiro128**), state s[0..3]. */
+O8_INLINE uint32_t o8_mc_step(uint32_t *s) {
+    uint32_t result = o8_mc_rotl(s[1] * 5, 7) * 9, t = s[1] << 9;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = o8_mc_rotl(s[3], 11);
     return result;
 }
 
 /* Lane `lane`'s next sample: the indices c[0..k) into plan->deck of the
  * board cards drawn (distinct). */
-O8_INLINE void o8_mc_draw(const o8_mc_plan *p, o8_mc_rng *g, int lane, uint32_t *c) {
+O8_INLINE void o8_mc_draw_k(const o8_mc_plan *p, o8_mc_rng *g, int lane, uint32_t *c, const int K) {
     const uint32_t low_bits = (1u << O8_MC_BITS) - 1;
-    for (int i = 0; i < p->k; i++) {
+    uint32_t s[4] = {g->s[0][lane], g->s[1][lane], g->s[2][lane], g->s[3][lane]}, drawn[5] = {0};
+    uint64_t used = 0;  /* the indices drawn so far (< 52) */
+    for (int i = 0; i < K; i++) {
         uint32_t product;
-        do product = (o8_mc_next(g, lane) >> (32 - O8_MC_BITS)) * p->bound[i];
+        do product = (o8_mc_step(s) >> (32 - O8_MC_BITS)) * p->bound[i];
         while ((product & low_bits) < p->thresh[i]);
         uint32_t t = product >> O8_MC_BITS;
-        int taken = 0;
-        for (int q = 0; q < i; q++) taken |= c[q] == t;
-        c[i] = taken ? p->bound[i] - 1 : t;
+        drawn[i] = used >> t & 1 ? p->bound[i] - 1 : t;
+        used |= 1ull << drawn[i];
     }
+    for (int i = 0; i < K; i++) c[i] = drawn[i];
+    for (int w = 0; w < 4; w++) g->s[w][lane] = s[w];
+}
+
+O8_INLINE void o8_mc_draw(const o8_mc_plan *p, o8_mc_rng *g, int lane, uint32_t *c) {
+    o8_mc_draw_k(p, g, lane, c, p->k);
 }
 
 /* The five board cards of a sample: the given ones, then the drawn ones. */
 O8_INLINE void o8_mc_board(const o8_mc_plan *p, const uint32_t *c, uint8_t *board) {
-    for (int i = 0; i < p->known; i++) board[i] = p->board[i];
-    for (int i = 0; i < p->k; i++) board[p->known + i] = (uint8_t)p->deck[c[i]];
+    for (int i = 0; i < 5; i++) board[i] = i < p->known ? p->board[i] : (uint8_t)p->deck[c[i - p->known]];
 }
 
-/* The outcome class of the known holes on a five-card board. */
-O8_INLINE uint32_t o8_mc_showdown(const o8_mc_plan *p, const uint8_t *board) {
+/* The outcome class of the N = p->n known holes on a five-card board. */
+O8_INLINE uint32_t o8_mc_showdown_n(const o8_mc_plan *p, const uint8_t *board, const int N) {
     unsigned row = o8_board_row(board, 5) - O8_ROWS_BOARD5;
     uint32_t count = 0;  /* cards of each suit, one byte per suit */
     for (int i = 0; i < 5; i++) count += 1u << (8 * (board[i] & 3));
     uint32_t three = (count + 0x7D7D7D7Du) & 0x80808080u;  /* 0x80 in the byte of a suit with 3+ */
-    unsigned flush_at = 0;
-    if (three) {
-        unsigned suit = (unsigned)o8_ctz(three) >> 3, mask = 0;
-        for (int i = 0; i < 5; i++)
-            if ((board[i] & 3u) == suit) mask |= 1u << (board[i] >> 2);
-        flush_at = suit * O8_FLUSH_ROWS + O8_FLUSH_ROW[mask];
+    unsigned suit = 0, mask = 0;  /* the flush suit (at most one) and its ranks; no branch */
+    for (int i = 0; i < 5; i++) {
+        unsigned in = three >> (8 * (board[i] & 3u) + 7) & 1u;
+        mask |= in << (board[i] >> 2);
+        suit |= -in & (board[i] & 3u);
     }
+    unsigned flush_at = suit * O8_FLUSH_ROWS + O8_FLUSH_ROW[mask];  /* row 0 without a flush */
     unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS], best_high = ~0u, best_low = ~0u;
-    for (int q = 0; q < p->n; q++) {
+    for (int q = 0; q < N; q++) {
         uint32_t e = p->rows[q][row];
         unsigned f = p->flush[q][flush_at];
         high[q] = (e & 0xFFFF) < f ? (e & 0xFFFF) : f;
@@ -118,12 +122,16 @@ O8_INLINE uint32_t o8_mc_showdown(const o8_mc_plan *p, const uint8_t *board) {
         best_low = low[q] < best_low ? low[q] : best_low;
     }
     uint32_t high_mask = 0, low_mask = 0;
-    for (int q = 0; q < p->n; q++) {
+    for (int q = 0; q < N; q++) {
         high_mask |= (uint32_t)(high[q] == best_high) << q;
         low_mask |= (uint32_t)(low[q] == best_low) << q;
     }
     low_mask &= -(uint32_t)(best_low != O8_NO_LOW);
-    return high_mask << p->n | low_mask;
+    return high_mask << N | low_mask;
+}
+
+O8_INLINE uint32_t o8_mc_showdown(const o8_mc_plan *p, const uint8_t *board) {
+    return o8_mc_showdown_n(p, board, p->n);
 }
 
 /* mc_known.c */
