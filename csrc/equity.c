@@ -842,8 +842,10 @@ static int monte_carlo_known(int kernel, const o8_range *players, int n_players,
                              o8_equity_work *work, o8_equity_counts *out) {
     o8_mc_plan plan;
     o8_mc_plan_deck(&plan, n_players, board, board_size, base);
+    const uint8_t *holes[O8_MAX_PLAYERS];
+    for (int p = 0; p < n_players; p++) holes[p] = players[p].holes;
+    o8_mc_tables(holes, n_players, hole_size, work, 1);
     for (int p = 0; p < n_players; p++) {
-        o8_mc_tables(players[p].holes, hole_size, work->rows[p], work->flush[p]);
         plan.rows[p] = work->rows[p];
         plan.flush[p] = work->flush[p];
     }
@@ -894,14 +896,14 @@ int o8_equity_monte_carlo_kernel(int kernel, const o8_range *players, int n_play
 
     eq_hole holes[O8_MAX_PLAYERS];
     int fixed[O8_MAX_PLAYERS];
+    const uint8_t *known[O8_MAX_PLAYERS];
     for (int p = 0; p < n_players; p++) {
         const o8_range *r = &players[p];
         fixed[p] = r->holes && r->n_holes == 1;
-        if (fixed[p]) {  /* a known hole: prepare it and its table once */
-            eq_prepare(&holes[p], r->holes, hole_size);
-            o8_mc_tables(r->holes, hole_size, work->rows[p], NULL);
-        }
+        known[p] = fixed[p] ? r->holes : NULL;
+        if (fixed[p]) eq_prepare(&holes[p], r->holes, hole_size);  /* a known hole: prepared once */
     }
+    o8_mc_tables(known, n_players, hole_size, work, 0);  /* and its tables */
     sampler s;
     sampler_start(&s, players, n_players, hole_size, board, board_size, base, seed, stream);
     tally t;

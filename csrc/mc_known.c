@@ -4,50 +4,72 @@
 #include <string.h>
 #include "mc_known.h"
 
-/* A known hole's tables: rows[row] = best non-flush high | best low << 16
- * on each five-card rank multiset (row as o8_board_row's minus
- * O8_ROWS_BOARD5), and, unless flush is NULL, flush[suit * O8_FLUSH_ROWS +
- * r] = its best flush in that suit on O8_FLUSH row r (O8_NO_HAND in row 0 and
- * in suits where it holds fewer than two cards), then two padding entries. */
-void o8_mc_tables(const uint8_t *hole, int hole_size, uint32_t *rows, uint16_t *flush) {
-    o8_hole h;
-    o8_prepare_hole(&h, hole, hole_size);
-    uint8_t r[5];
-    for (r[0] = 0; r[0] < 13; r[0]++)
-    for (r[1] = r[0]; r[1] < 13; r[1]++)
-    for (r[2] = r[1]; r[2] < 13; r[2]++)
-    for (r[3] = r[2]; r[3] < 13; r[3]++)
-    for (r[4] = r[3]; r[4] < 13; r[4]++) {
-        unsigned row = o8_row5(r);
-        const uint16_t *high_row = O8_HIGH + (O8_ROWS_BOARD5 + row) * O8_N_PAIRS;
-        unsigned best = O8_NO_HAND;
-        for (int i = 0; i < h.n_pairs; i++) {
-            unsigned v = high_row[h.pair_col[i]];
-            best = v < best ? v : best;
+/* The tables of the known holes (holes[p], NULL for the others) in work:
+ * rows[p][row] = best non-flush high | best low << 16 on each five-card rank
+ * multiset (row as o8_board_row's minus O8_ROWS_BOARD5), and, with
+ * `with_flush`, flush[p][suit * O8_FLUSH_ROWS + r] = its best flush in that
+ * suit on O8_FLUSH row r (O8_NO_HAND in row 0 and in suits where it holds
+ * fewer than two cards), then two padding entries. One pass over the O8_HIGH
+ * rows serves every player. */
+void o8_mc_tables(const uint8_t *const *holes, int n, int hole_size, o8_equity_work *work, int with_flush) {
+    o8_hole h[O8_MAX_PLAYERS];
+    int players[O8_MAX_PLAYERS], k = 0;
+    for (int p = 0; p < n; p++) {
+        if (!holes[p]) continue;
+        o8_hole *e = &h[k];
+        o8_prepare_hole(e, holes[p], hole_size);
+        int distinct = 0;  /* rank pairs once each (AsAd2s3d: AA A2 A3 23, not 6 columns) */
+        for (int i = 0; i < e->n_pairs; i++) {
+            int seen = 0;
+            for (int j = 0; j < distinct; j++) seen |= e->pair_col[j] == e->pair_col[i];
+            if (!seen) e->pair_col[distinct++] = e->pair_col[i];
         }
+        e->n_pairs = (uint8_t)distinct;
+        players[k++] = p;
+    }
+    /* rows in colex order: the largest rank outermost, so row counts up */
+    unsigned row = 0;
+    uint8_t r[5];
+    for (r[4] = 0; r[4] < 13; r[4]++)
+    for (r[3] = 0; r[3] <= r[4]; r[3]++)
+    for (r[2] = 0; r[2] <= r[3]; r[2]++)
+    for (r[1] = 0; r[1] <= r[2]; r[1]++)
+    for (r[0] = 0; r[0] <= r[1]; r[0]++, row++) {
+        const uint16_t *high_row = O8_HIGH + (O8_ROWS_BOARD5 + row) * O8_N_PAIRS;
         unsigned board_low = O8_LOW_BIT[r[0]] | O8_LOW_BIT[r[1]] | O8_LOW_BIT[r[2]] | O8_LOW_BIT[r[3]]
                            | O8_LOW_BIT[r[4]];
-        rows[row] = best | (uint32_t)O8_LOW[h.low_mask | board_low] << 16;
-    }
-    if (!flush) return;
-    for (int s = 0; s < 4; s++) {
-        uint16_t *table = flush + s * O8_FLUSH_ROWS;
-        uint8_t cols[15];
-        int n = 0;
-        for (unsigned a = h.suit_ranks[s]; a; a &= a - 1)
-            for (unsigned b = a & (a - 1); b; b &= b - 1)
-                cols[n++] = O8_PAIR[o8_ctz(a) * 13 + o8_ctz(b)];
-        for (int row = 0; row < O8_FLUSH_ROWS; row++) {
-            const uint16_t *flush_row = O8_FLUSH + row * O8_N_PAIRS;
+        for (int q = 0; q < k; q++) {
             unsigned best = O8_NO_HAND;
-            for (int i = 0; i < n; i++) {
-                unsigned v = flush_row[cols[i]];
+            for (int i = 0; i < h[q].n_pairs; i++) {
+                unsigned v = high_row[h[q].pair_col[i]];
                 best = v < best ? v : best;
             }
-            table[row] = (uint16_t)best;
+            work->rows[players[q]][row] = best | (uint32_t)O8_LOW[h[q].low_mask | board_low] << 16;
         }
     }
-    flush[4 * O8_FLUSH_ROWS] = flush[4 * O8_FLUSH_ROWS + 1] = O8_NO_HAND;
+    if (!with_flush) return;
+    for (int q = 0; q < k; q++) {
+        uint16_t *flush = work->flush[players[q]];
+        for (int s = 0; s < 4; s++) {
+            uint16_t *table = flush + s * O8_FLUSH_ROWS;
+            uint8_t cols[15];
+            int m = 0;
+            for (unsigned a = h[q].suit_ranks[s]; a; a &= a - 1)
+                for (unsigned b = a & (a - 1); b; b &= b - 1)
+                    cols[m++] = O8_PAIR[o8_ctz(a) * 13 + o8_ctz(b)];
+            if (!m) {
+                for (int i = 0; i < O8_FLUSH_ROWS; i++) table[i] = O8_NO_HAND;
+                continue;
+            }
+            for (int i = 0; i < O8_FLUSH_ROWS; i++) {
+                const uint16_t *flush_row = O8_FLUSH + i * O8_N_PAIRS;
+                unsigned best = flush_row[cols[0]];
+                for (int j = 1; j < m; j++) best = flush_row[cols[j]] < best ? flush_row[cols[j]] : best;
+                table[i] = (uint16_t)best;
+            }
+        }
+        flush[4 * O8_FLUSH_ROWS] = flush[4 * O8_FLUSH_ROWS + 1] = O8_NO_HAND;
+    }
 }
 
 /* The lanes' generators for (seed, stream): distinct streams of one seed get

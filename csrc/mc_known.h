@@ -135,7 +135,7 @@ O8_INLINE uint32_t o8_mc_showdown(const o8_mc_plan *p, const uint8_t *board) {
 }
 
 /* mc_known.c */
-void o8_mc_tables(const uint8_t *hole, int hole_size, uint32_t *rows, uint16_t *flush);
+void o8_mc_tables(const uint8_t *const *holes, int n, int hole_size, o8_equity_work *work, int with_flush);
 void o8_mc_seed(o8_mc_rng *g, uint64_t seed, uint64_t stream);
 void o8_mc_plan_deck(o8_mc_plan *p, int n_players, const uint8_t *board, int board_size, uint64_t base);
 void o8_mc_classes_scalar(const o8_mc_plan *p, o8_mc_rng *g, int64_t blocks, uint32_t *classes);
