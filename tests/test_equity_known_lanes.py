@@ -169,7 +169,7 @@ def test_kernels_agree_on_random_spots(index: int) -> None:
 def test_kernels_agree_when_a_lane_rejects_a_word() -> None:
     # seed 88: lane 4 rejects a word in sample 60 (block 7): the vector
     # kernel redoes that block with the scalar code
-    boards, rejected = model_deals(HEADS_UP, "", 200, seed=88)
+    _, rejected = model_deals(HEADS_UP, "", 200, seed=88)
     assert rejected == 1
     assert model_deals(HEADS_UP, "", 60, seed=88)[1] == 0
     scalar = run_kernel("scalar", HEADS_UP, "", 200, seed=88)
