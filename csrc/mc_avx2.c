@@ -2,18 +2,19 @@
  * the eight 32-bit lanes of a vector, bit for bit the scalar kernel's
  * results (o8_mc_classes_scalar). Per block of eight samples: the
  * generators' words, Floyd's draws (compares against the cards drawn
- * before), the cards by a gather from the deck, the rank row by a sorting
- * network and the colex index (binomials from byte shuffles), the flush suit
- * and its rank mask -> O8_FLUSH_ROW, then per player one gather from its
- * row table (high and low) and one from its flush table. A block in which
- * some lane rejects a word (about once per 10^5 blocks) is drawn again from
- * its start by the scalar code.
+ * before), the cards from the deck by byte shuffles, the rank row by a
+ * sorting network and the colex index (binomials from byte shuffles), the
+ * flush suit and its rank mask -> O8_FLUSH_ROW, then per player one lookup
+ * in its row table (high and low) and one in its flush table. The table
+ * lookups are eight scalar loads each: on Zen 3 that beats vpgatherdd (a
+ * gather of eight lanes cost about 14 cycles here). A block in which some
+ * lane rejects a word (about once per 10^5 blocks) is drawn again from its
+ * start by the scalar code.
  *
  * Only these functions are compiled for AVX2 (a per-function target
  * attribute), never the module; equity.c calls them only when the CPU has
- * AVX2. Every gather index stays inside its table: deck indices < m, rows <
- * O8_BOARD5_ROWS, flush masks < 8192 (O8_FLUSH_ROW is padded), flush entries
- * < 4 * O8_FLUSH_ROWS (the work tables are padded). */
+ * AVX2. Every index stays inside its table: deck indices < m <= 52, rows <
+ * O8_BOARD5_ROWS, flush masks < 8192, flush entries < 4 * O8_FLUSH_ROWS. */
 #include "kernels.h"
 #include "mc_known.h"
 

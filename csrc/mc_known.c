@@ -110,7 +110,7 @@ static inline void classes_of(const o8_mc_plan *p, o8_mc_rng *g, int64_t blocks,
     for (int64_t b = 0; b < blocks; b++)
         for (int lane = 0; lane < O8_MC_LANES; lane++) {
             o8_mc_draw_k(p, g, lane, c, K);
-            for (int i = 0; i < 5; i++) board[i] = i < 5 - K ? p->board[i] : (uint8_t)p->deck[c[i - (5 - K)]];
+            o8_mc_board_k(p, c, board, K);
             classes[b * O8_MC_LANES + lane] = o8_mc_showdown_n(p, board, N);
         }
 }

@@ -94,9 +94,13 @@ O8_INLINE void o8_mc_draw(const o8_mc_plan *p, o8_mc_rng *g, int lane, uint32_t 
     o8_mc_draw_k(p, g, lane, c, p->k);
 }
 
-/* The five board cards of a sample: the given ones, then the drawn ones. */
+/* The five board cards of a sample: the given ones, then the K = p->k drawn ones. */
+O8_INLINE void o8_mc_board_k(const o8_mc_plan *p, const uint32_t *c, uint8_t *board, const int K) {
+    for (int i = 0; i < 5; i++) board[i] = i < 5 - K ? p->board[i] : (uint8_t)p->deck[c[i - (5 - K)]];
+}
+
 O8_INLINE void o8_mc_board(const o8_mc_plan *p, const uint32_t *c, uint8_t *board) {
-    for (int i = 0; i < 5; i++) board[i] = i < p->known ? p->board[i] : (uint8_t)p->deck[c[i - p->known]];
+    o8_mc_board_k(p, c, board, p->k);
 }
 
 /* The outcome class of the N = p->n known holes on a five-card board. */
@@ -128,10 +132,6 @@ O8_INLINE uint32_t o8_mc_showdown_n(const o8_mc_plan *p, const uint8_t *board, c
     }
     low_mask &= -(uint32_t)(best_low != O8_NO_LOW);
     return high_mask << N | low_mask;
-}
-
-O8_INLINE uint32_t o8_mc_showdown(const o8_mc_plan *p, const uint8_t *board) {
-    return o8_mc_showdown_n(p, board, p->n);
 }
 
 /* mc_known.c */
