@@ -24,6 +24,8 @@ SOURCES = [
     "csrc/tables.c",
     "csrc/showdown.c",
     "csrc/equity.c",
+    "csrc/mc_known.c",
+    "csrc/mc_avx2.c",
     "csrc/ranges.c",
     "csrc/analysis.c",
     "csrc/deal.c",

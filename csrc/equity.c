@@ -10,6 +10,8 @@
 #include <string.h>
 #include "omaha8.h"
 #include "eval_inline.h"
+#include "kernels.h"
+#include "mc_known.h"
 
 #define HALF (O8_POT_UNITS / 2)
 #define MAX_REJECTED 1000000
@@ -95,11 +97,14 @@ static void add_outcome(int n, unsigned high, unsigned low, int64_t count, int s
 /* Showdowns are tallied by outcome (high winners, low winners) and settled
  * once per outcome at the end: far cheaper than updating every player's
  * counts per showdown. Up to TALLY_PLAYERS players; beyond, each showdown is
- * settled at once. */
+ * settled at once. Up to TALLY_SPLIT players, tally_classes spreads
+ * consecutive showdowns over 4 copies of the bins (no chain of increments of
+ * one counter). */
 #define TALLY_PLAYERS 5
+#define TALLY_SPLIT 3
 typedef struct {
     int n, squares;
-    int64_t count[1 << (2 * TALLY_PLAYERS)];  /* index high << n | low */
+    int64_t count[1 << (2 * TALLY_PLAYERS)];  /* index [copy <<] high << n | low */
 } tally;
 
 static void tally_start(tally *t, int n, int squares) {
@@ -126,11 +131,27 @@ O8_INLINE void tally_add(tally *t, const unsigned *high, const unsigned *low, in
     else add_outcome(n, high_mask, low_mask, weight, t->squares, out);
 }
 
+/* Count showdowns of outcome classes[0..count) (high << n | low, Monte Carlo). */
+static void tally_classes(tally *t, const uint32_t *classes, int64_t count, o8_equity_counts *out) {
+    int n = t->n;
+    if (n <= TALLY_SPLIT) {
+        for (int64_t i = 0; i < count; i++) t->count[(i & 3) << (2 * n) | classes[i]]++;
+    } else if (n <= TALLY_PLAYERS) {
+        for (int64_t i = 0; i < count; i++) t->count[classes[i]]++;
+    } else {
+        for (int64_t i = 0; i < count; i++)
+            add_outcome(n, classes[i] >> n, classes[i] & ((1u << n) - 1), 1, t->squares, out);
+    }
+}
+
 static void tally_finish(const tally *t, o8_equity_counts *out) {
     if (t->n > TALLY_PLAYERS) return;
-    unsigned mask = (1u << t->n) - 1;
-    for (unsigned i = 0; i < 1u << (2 * t->n); i++)
-        if (t->count[i]) add_outcome(t->n, i >> t->n, i & mask, t->count[i], t->squares, out);
+    unsigned mask = (1u << t->n) - 1, bins = 1u << (2 * t->n);
+    for (unsigned i = 0; i < bins; i++) {
+        int64_t count = t->count[i];
+        if (t->n <= TALLY_SPLIT) count += t->count[i + bins] + t->count[i + 2 * bins] + t->count[i + 3 * bins];
+        if (count) add_outcome(t->n, i >> t->n, i & mask, count, t->squares, out);
+    }
 }
 
 /* Exact enumeration's showdown (Monte Carlo has its own, with tables). */
@@ -262,15 +283,6 @@ static int take_unit(exact_job *x) {
  * row's pair columns again. */
 #define PREFLOP_TABLE_PLAYERS 3
 
-/* Low bit of each rank (bit 0 = ace, bit r + 1 for ranks 2..8 = 0..6). */
-static const uint8_t LOW_BIT[13] = {2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 1};
-
-O8_INLINE unsigned row5_of(const uint8_t *r) {  /* r sorted */
-    const uint16_t *B = O8_BINOM;
-    return B[19 + r[0]] + B[2 * 19 + r[1] + 1] + B[3 * 19 + r[2] + 2] + B[4 * 19 + r[3] + 3]
-         + B[5 * 19 + r[4] + 4];
-}
-
 O8_INLINE unsigned nonflush_high(const eq_hole *h, unsigned row5) {
     const uint16_t *high_row = O8_HIGH + (O8_ROWS_BOARD5 + row5) * O8_N_PAIRS;
     unsigned best = O8_NO_HAND;
@@ -300,7 +312,7 @@ static void flush_board(flush_pass *f, int64_t ways) {
     memcpy(r, f->ranks, 5);
     O8_SWAP(r[0], r[1]); O8_SWAP(r[3], r[4]); O8_SWAP(r[2], r[4]); O8_SWAP(r[2], r[3]); O8_SWAP(r[0], r[3]);
     O8_SWAP(r[0], r[2]); O8_SWAP(r[1], r[4]); O8_SWAP(r[1], r[3]); O8_SWAP(r[1], r[2]);
-    unsigned row = row5_of(r);
+    unsigned row = o8_row5(r);
     unsigned nf[O8_MAX_PLAYERS], hi[O8_MAX_PLAYERS];
     unsigned best_nf = ~0u, best_hi = ~0u, mask_nf = 0, mask_hi = 0;
     for (int p = 0; p < n; p++) {
@@ -314,7 +326,7 @@ static void flush_board(flush_pass *f, int64_t ways) {
         mask_hi |= (unsigned)(hi[p] == best_hi) << p;
     }
     if (mask_nf == mask_hi) return;  /* the flushes change nobody's share */
-    unsigned board_low = LOW_BIT[r[0]] | LOW_BIT[r[1]] | LOW_BIT[r[2]] | LOW_BIT[r[3]] | LOW_BIT[r[4]];
+    unsigned board_low = O8_LOW_BIT[r[0]] | O8_LOW_BIT[r[1]] | O8_LOW_BIT[r[2]] | O8_LOW_BIT[r[3]] | O8_LOW_BIT[r[4]];
     unsigned low[O8_MAX_PLAYERS];
     for (int p = 0; p < n; p++) low[p] = O8_LOW[x->holes[p].low_mask | board_low];
     tally_add(&x->tally, hi, low, f->weight * ways, x->out);
@@ -387,8 +399,8 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
                 ways *= B[(j - i) * 19 + left[r[i]]];  /* C(cards left of the rank, times on board) */
             }
             if (!ways) continue;
-            unsigned row = row5_of(r);
-            unsigned board_low = LOW_BIT[r[0]] | LOW_BIT[r[1]] | LOW_BIT[r[2]] | LOW_BIT[r[3]] | LOW_BIT[r[4]];
+            unsigned row = o8_row5(r);
+            unsigned board_low = O8_LOW_BIT[r[0]] | O8_LOW_BIT[r[1]] | O8_LOW_BIT[r[2]] | O8_LOW_BIT[r[3]] | O8_LOW_BIT[r[4]];
             for (int p = 0; p < n; p++) {
                 high[p] = nonflush_high(&x->holes[p], row);
                 if (tabulate) table[p][row] = (uint16_t)high[p];
@@ -696,17 +708,10 @@ int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
 
 typedef struct { uint64_t s[4]; } rng;
 
-static uint64_t splitmix64(uint64_t *x) {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static void rng_seed(rng *g, uint64_t seed, uint64_t stream) {
     uint64_t x = stream;
-    uint64_t mixed = seed ^ splitmix64(&x);  /* distinct streams of one seed */
-    for (int i = 0; i < 4; i++) g->s[i] = splitmix64(&mixed);
+    uint64_t mixed = seed ^ o8_splitmix64(&x);  /* distinct streams of one seed */
+    for (int i = 0; i < 4; i++) g->s[i] = o8_splitmix64(&mixed);
 }
 
 O8_INLINE uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
@@ -829,31 +834,76 @@ O8_INLINE int sampler_draw(sampler *s) {
 /* Check every CHECK_EVERY attempts whether the caller cancelled. */
 #define CHECK_EVERY 1024
 
-int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hole_size,
+/* Every hole known: the lanes of mc_known.h, CHECK_EVERY samples at a time
+ * (classes from the kernel, tallied here). */
+static int monte_carlo_known(int kernel, const o8_range *players, int n_players, int hole_size,
+                             const uint8_t *board, int board_size, uint64_t base, int64_t samples,
+                             uint64_t seed, uint64_t stream, const volatile int32_t *cancel,
+                             o8_equity_work *work, o8_equity_counts *out) {
+    o8_mc_plan plan;
+    o8_mc_plan_deck(&plan, n_players, board, board_size, base);
+    const uint8_t *holes[O8_MAX_PLAYERS];
+    for (int p = 0; p < n_players; p++) holes[p] = players[p].holes;
+    o8_mc_tables(holes, n_players, hole_size, work, 1);
+    for (int p = 0; p < n_players; p++) {
+        plan.rows[p] = work->rows[p];
+        plan.flush[p] = work->flush[p];
+    }
+    o8_mc_rng g;
+    o8_mc_seed(&g, seed, stream);
+    tally t;
+    tally_start(&t, n_players, 1);
+    uint32_t classes[CHECK_EVERY];
+    int code = 0;
+    for (int64_t done = 0; done < samples;) {
+        if (cancelled(cancel)) { code = O8_CANCELLED; break; }
+        int64_t count = samples - done < CHECK_EVERY ? samples - done : CHECK_EVERY;
+        int64_t blocks = (count + O8_MC_LANES - 1) / O8_MC_LANES;
+#if O8_X86_KERNELS
+        if (kernel == O8_KERNEL_AVX2 || kernel == O8_KERNEL_AVX512) o8_mc_classes_avx2(&plan, &g, blocks, classes);
+        else
+#endif
+        o8_mc_classes_scalar(&plan, &g, blocks, classes);
+        (void)kernel;
+        tally_classes(&t, classes, count, out);
+        done += count;
+        out->attempts = done;
+    }
+    tally_finish(&t, out);
+    return code;
+}
+
+/* Are all the players' holes known (one candidate each)? */
+static int all_known(const o8_range *players, int n_players) {
+    for (int p = 0; p < n_players; p++)
+        if (!players[p].holes || players[p].n_holes != 1) return 0;
+    return 1;
+}
+
+int o8_equity_monte_carlo_kernel(int kernel, const o8_range *players, int n_players, int hole_size,
                                  const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                                  int64_t samples, uint64_t seed, uint64_t stream,
                                  const volatile int32_t *cancel,
                                  o8_equity_work *work, o8_equity_counts *out) {
     uint64_t base;
-    if (!out || !work || samples < 0 || samples > O8_MAX_SAMPLES
+    if (!out || !work || samples < 0 || samples > O8_MAX_SAMPLES || !o8_kernel_supported(kernel)
         || !check_job(players, n_players, hole_size, board, board_size, dead, n_dead, &base))
         return O8_ERR_INPUT;
     memset(out, 0, sizeof *out);
+    if (all_known(players, n_players))
+        return monte_carlo_known(kernel, players, n_players, hole_size, board, board_size, base, samples,
+                                 seed, stream, cancel, work, out);
 
     eq_hole holes[O8_MAX_PLAYERS];
     int fixed[O8_MAX_PLAYERS];
+    const uint8_t *known[O8_MAX_PLAYERS];
     for (int p = 0; p < n_players; p++) {
         const o8_range *r = &players[p];
         fixed[p] = r->holes && r->n_holes == 1;
-        if (fixed[p]) {  /* a known hole: prepare it and its table once */
-            eq_prepare(&holes[p], r->holes, hole_size);
-            o8_board bd = {0, O8_FLUSH, 0, 0};
-            for (int row = 0; row < O8_BOARD5_ROWS; row++) {
-                bd.high_row = O8_HIGH + (O8_ROWS_BOARD5 + row) * O8_N_PAIRS;
-                work->high[p][row] = (uint16_t)eq_high(&holes[p], &bd);
-            }
-        }
+        known[p] = fixed[p] ? r->holes : NULL;
+        if (fixed[p]) eq_prepare(&holes[p], r->holes, hole_size);  /* a known hole: prepared once */
     }
+    o8_mc_tables(known, n_players, hole_size, work, 0);  /* and its tables */
     sampler s;
     sampler_start(&s, players, n_players, hole_size, board, board_size, base, seed, stream);
     tally t;
@@ -874,8 +924,9 @@ int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hol
         unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
         for (int p = 0; p < n_players; p++) {
             if (fixed[p]) {
-                high[p] = eq_with_flush(&holes[p], &bd, work->high[p][row]);
-                low[p] = O8_LOW[holes[p].low_mask | bd.low_mask];
+                uint32_t e = work->rows[p][row];
+                high[p] = eq_with_flush(&holes[p], &bd, e & 0xFFFF);
+                low[p] = e >> 16;
             } else {  /* a hole of this deal only: its suited pairs only on a flush board */
                 o8_hole h;
                 o8_prepare_hole(&h, s.hole[p], hole_size);
@@ -890,12 +941,39 @@ int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hol
     return code;
 }
 
+int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hole_size,
+                                 const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                                 int64_t samples, uint64_t seed, uint64_t stream,
+                                 const volatile int32_t *cancel,
+                                 o8_equity_work *work, o8_equity_counts *out) {
+    return o8_equity_monte_carlo_kernel(o8_kernel_best(), players, n_players, hole_size, board, board_size,
+                                        dead, n_dead, samples, seed, stream, cancel, work, out);
+}
+
 int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
                           const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                           int64_t samples, uint64_t seed, uint64_t stream,
                           o8_equity_work *work, o8_equity_counts *out) {
     return o8_equity_monte_carlo_cancel(players, n_players, hole_size, board, board_size, dead, n_dead,
                                         samples, seed, stream, NULL, work, out);
+}
+
+/* o8_equity_deals when every hole is known: the lanes' boards, in order. */
+static void deals_known(const o8_range *players, int n_players, int hole_size, const uint8_t *board,
+                        int board_size, uint64_t base, int64_t samples, uint64_t seed, uint64_t stream,
+                        uint8_t *out) {
+    o8_mc_plan plan;
+    o8_mc_plan_deck(&plan, n_players, board, board_size, base);
+    o8_mc_rng g;
+    o8_mc_seed(&g, seed, stream);
+    size_t row = (size_t)(n_players * hole_size + 5);
+    uint32_t c[5];
+    for (int64_t done = 0; done < samples; done++) {
+        uint8_t *at = out + (size_t)done * row;
+        o8_mc_draw(&plan, &g, (int)(done % O8_MC_LANES), c);
+        for (int p = 0; p < n_players; p++, at += hole_size) memcpy(at, players[p].holes, (size_t)hole_size);
+        o8_mc_board(&plan, c, at);
+    }
 }
 
 int o8_equity_deals(const o8_range *players, int n_players, int hole_size,
@@ -905,6 +983,10 @@ int o8_equity_deals(const o8_range *players, int n_players, int hole_size,
     if (!out || samples < 0 || samples > O8_MAX_SAMPLES
         || !check_job(players, n_players, hole_size, board, board_size, dead, n_dead, &base))
         return O8_ERR_INPUT;
+    if (all_known(players, n_players)) {
+        deals_known(players, n_players, hole_size, board, board_size, base, samples, seed, stream, out);
+        return 0;
+    }
     sampler s;
     sampler_start(&s, players, n_players, hole_size, board, board_size, base, seed, stream);
     size_t row = (size_t)(n_players * hole_size + 5);

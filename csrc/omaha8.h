@@ -201,12 +201,15 @@ typedef struct {
 } o8_player_counts;
 
 /* Scratch memory of o8_equity_monte_carlo: per known hole, its best
- * non-flush high on each five-card board rank multiset (so a showdown reads
- * one small table instead of a row of the big one). Allocate once per thread
- * and reuse; its content on entry does not matter. */
+ * non-flush high and its best low on each five-card board rank multiset
+ * (rows: high | low << 16), and its best flush per suit and flush row (so a
+ * showdown reads small tables instead of rows of the big ones). Allocate
+ * once per thread and reuse; its content on entry does not matter. */
 #define O8_BOARD5_ROWS 6188
+#define O8_FLUSH_ROWS 2289
 typedef struct {
-    uint16_t high[O8_MAX_PLAYERS][O8_BOARD5_ROWS];
+    uint32_t rows[O8_MAX_PLAYERS][O8_BOARD5_ROWS];
+    uint16_t flush[O8_MAX_PLAYERS][4 * O8_FLUSH_ROWS + 2];  /* + 2: padding for 32-bit gathers */
 } o8_equity_work;
 
 typedef struct {
@@ -236,8 +239,10 @@ int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
  * every list player's hole by weight (restarting the deal when holes share a
  * card, which samples the weighted product exactly), then the random holes
  * and the rest of the board uniformly from the cards left. The generator is
- * xoshiro256** seeded from (seed, stream): the same arguments give the same
- * counts on any machine. Fills *out (zeroed first); returns 0, O8_ERR_INPUT,
+ * xoshiro256** seeded from (seed, stream); when every hole is known, eight
+ * xoshiro128** lanes seeded from (seed, stream) draw the board (csrc/mc_known.h).
+ * The same arguments give the same counts on any machine and with any
+ * kernel. Fills *out (zeroed first); returns 0, O8_ERR_INPUT,
  * or O8_ERR_NO_DEAL after 10^6 rejected deals in a row. */
 int o8_equity_monte_carlo(const o8_range *players, int n_players, int hole_size,
                           const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
@@ -252,6 +257,15 @@ int o8_equity_exact_cancel(const o8_range *players, int n_players, int hole_size
                            int64_t part, int64_t n_parts, const volatile int32_t *cancel,
                            o8_equity_counts *out);
 int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hole_size,
+                                 const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
+                                 int64_t samples, uint64_t seed, uint64_t stream,
+                                 const volatile int32_t *cancel,
+                                 o8_equity_work *work, o8_equity_counts *out);
+
+/* o8_equity_monte_carlo_cancel with the given kernel (O8_KERNEL_*): every
+ * kernel gives the same counts; O8_ERR_INPUT when the kernel is not
+ * supported (o8_kernel_supported). The other entry points use o8_kernel_best(). */
+int o8_equity_monte_carlo_kernel(int kernel, const o8_range *players, int n_players, int hole_size,
                                  const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                                  int64_t samples, uint64_t seed, uint64_t stream,
                                  const volatile int32_t *cancel,

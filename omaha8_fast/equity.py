@@ -65,6 +65,7 @@ from ._overlap import check_fit, draw_seconds
 from ._players import BOARD_SIZES, Player, Spot, read_spot, runout_count
 from .cards import Card, CardsLike
 from .evaluator import _CHUNKS, HOLE_SIZES
+from .kernels import KERNEL_ID
 
 if TYPE_CHECKING:  # concurrent.futures and secrets load on first use: import time
     from concurrent.futures import Executor, Future
@@ -548,7 +549,7 @@ def _chunk(job: EquityJob, index: int, cancel: Any = None) -> tuple[int, ...]:
         if not chunk_samples:
             return (0,) * (3 + len(_COUNTS) * n)
         work = ffi.new("o8_equity_work *")
-        code = lib.o8_equity_monte_carlo_cancel(*args, chunk_samples, job.seed, index, flag, work, out)
+        code = lib.o8_equity_monte_carlo_kernel(KERNEL_ID, *args, chunk_samples, job.seed, index, flag, work, out)
     if code == lib.O8_ERR_NO_DEAL:
         raise ValueError("the players' hands almost never fit together (a million deals in a row failed); "
                          "use exact=True, or ranges that overlap less")

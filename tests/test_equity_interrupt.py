@@ -24,6 +24,7 @@ JOBS = {
                                     "max_deals=10**14, threads=THREADS)",
     "Monte Carlo, 9 players": 'equity(["As Ad 2s 3d"] + [None] * 8, samples=10**10, threads=THREADS)',
     "Monte Carlo, ranges": 'equity(["As Ad 2s 3d", "A2**ds", "KK**"], samples=10**10, threads=THREADS)',
+    "Monte Carlo, known hands": 'equity(["As Ad 2s 3d", "Kh Kd 9c 8c"], exact=False, samples=10**11, threads=THREADS)',
 }
 
 

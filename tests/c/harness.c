@@ -654,6 +654,13 @@ static void equity_monte_carlo_round(void) {
     if (ra == 0) {
         valid_monte_carlo++;
         EXPECT(counts_equal(a, b, j.n_players), "Monte Carlo depends on the scratch memory's content");
+        /* every kernel the CPU has gives the same counts (the best one ran above) */
+        for (int kernel = O8_KERNEL_SCALAR; kernel <= O8_KERNEL_AVX512; kernel++) {
+            if (!o8_kernel_supported(kernel)) continue;
+            int rk = o8_equity_monte_carlo_kernel(kernel, j.players, j.n_players, j.hole_size, j.board, j.board_size,
+                                                  j.dead, j.n_dead, samples, seed, stream, NULL, work, b);
+            EXPECT(rk == 0 && counts_equal(a, b, j.n_players), "Monte Carlo kernel %d gives other counts", kernel);
+        }
         EXPECT(a->showdowns == samples, "%lld showdowns for %lld samples", (long long)a->showdowns, (long long)samples);
         check_pot(a, j.n_players, "Monte Carlo");
     }
