@@ -87,6 +87,14 @@ _FOLD_CALL, _CHECK = ("fold", "call"), ("check",)
 _INT64S = _ffi.typeof("int64_t[]")
 _NONES = tuple((None,) * n for n in range(53))
 _tuple_new = tuple.__new__  # builds an Action or SeatView without its Python-level __new__
+_object_new = object.__new__  # builds a LegalActions without its Python-level __init__ (the slots set inline)
+#: _PLAIN[kind][street][seat]: the recorded fold or check (never all-in: a player
+#: with no chips never acts), shared by every hand as the records are immutable.
+_PLAIN = {
+    kind: tuple(tuple(_tuple_new(Action, (street, seat, kind, 0, False)) for seat in range(53)) for street in STREETS[:4])
+    for kind in ("fold", "check")
+}
+_FOLDS, _CHECKS = _PLAIN["fold"], _PLAIN["check"]
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
 
@@ -575,6 +583,9 @@ class Hand:
         stack, bet = stacks[s], bets[s]
         owed = high - bet
         all_in_to = bet + stack
+        legal = _object_new(LegalActions)  # the slots set here, past LegalActions.__init__
+        legal.seat = s
+        legal.call_amount = stack if owed > stack else owed
         if all_in_to > high and self._bet_count < self._cap:
             acted, step = self._acted[s], self._min_raise
             if acted < 0 or high - acted >= step:  # short all-ins do not reopen
@@ -586,10 +597,16 @@ class Hand:
                         low_to = high + step
                         if low_to > all_in_to:
                             low_to = all_in_to
-                        high_to = self._rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
-                        kinds = _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET
-                        return LegalActions(s, kinds, stack if owed > stack else owed, low_to, high_to)
-        return LegalActions(s, _FOLD_CALL if owed > 0 else _CHECK, stack if owed > stack else owed, 0, 0)
+                        rules = self._rules
+                        legal.actions = _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET
+                        legal.min_raise_to = low_to
+                        legal.max_raise_to = (
+                            all_in_to if rules.all_in_max else rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
+                        )
+                        return legal
+        legal.actions = _FOLD_CALL if owed > 0 else _CHECK
+        legal.min_raise_to = legal.max_raise_to = 0
+        return legal
 
     def _showdown_legal(self, s: int) -> LegalActions:
         """At a choose-mode showdown: show, or muck unless that would leave a
@@ -617,7 +634,8 @@ class Hand:
         self._folded[s] = True
         self._live -= 1
         self._able -= 1
-        self._record(s, "fold", 0)
+        self._actions.append(_FOLDS[self._street][s])
+        self._advance(s)
 
     def check(self) -> None:
         """Pass without betting (only when nothing is owed)."""
@@ -627,7 +645,8 @@ class Hand:
             raise IllegalAction(f"cannot check: {legal.call_amount} to call")
         s = legal.seat
         self._acted[s] = self._high
-        self._record(s, "check", 0)
+        self._actions.append(_CHECKS[self._street][s])
+        self._advance(s)
 
     def call(self) -> None:
         """Match the current bet (or put in all remaining chips if fewer)."""
@@ -769,17 +788,22 @@ class Hand:
     # --- flow ----------------------------------------------------------------
 
     def _record(self, s: int, kind: str, amount: int) -> None:
-        stacks = self._stacks
-        all_in = stacks[s] == 0
+        """Log a call, bet or raise by ``s`` (all-in when no chips are left), then move on."""
+        all_in = self._stacks[s] == 0
         self._actions.append(_tuple_new(Action, (STREETS[self._street], s, kind, amount, all_in)))
-        self._legal = None
         if all_in:
             self._able -= 1
+        self._advance(s)
+
+    def _advance(self, s: int) -> None:
+        """After ``s`` acted (the action logged): the next player's turn and
+        legal actions, the end of the street, or the payout."""
+        self._legal = None
         if self._live == 1:
             self._finish()
             return
         if self._able > 1:  # _next_actor's loop, inline (the next player always asks for legal actions)
-            folded, acted, bets, high = self._folded, self._acted, self._bets, self._high
+            stacks, folded, acted, bets, high = self._stacks, self._folded, self._acted, self._bets, self._high
             for o in _CLOCKWISE[self._n][s]:
                 if stacks[o] and not folded[o] and (acted[o] < 0 or bets[o] < high):
                     self._to_act = o
@@ -904,37 +928,35 @@ class Hand:
     def _split_one_board(self) -> list[int] | None:
         """The payouts by seat of a showdown on one board with no rake and no
         choose-mode muck, in one C call (the cards were checked when dealt);
-        None when the general path must decide (it raises the errors)."""
-        n, h, button = self._n, self._hole_size, self._button
-        cards = bytes(self._cards)
-        first = (button + 1) % n  # the showdown module's player 0
-        at = n * h
-        committed, dead = self._committed, self._folded
-        order = _CLOCKWISE[n][button]
+        None when the general path must decide (it raises the errors).
+
+        The holes go to C in seat order: the leftover chips of a half start
+        with the seat left of the button (``first``), as the showdown
+        module's player order does."""
+        n, h = self._n, self._hole_size
+        committed, folded = self._committed, self._folded
         live = 0
         level = -1
         single = True
-        for k, s in enumerate(order):
-            if not dead[s]:
-                live |= 1 << k
+        for s in range(n):
+            if not folded[s]:
+                live |= 1 << s
                 if level != committed[s]:
                     single = level < 0
                     level = committed[s]
         if single:  # live players all in for the same: one pot (folded chips are dead money in it)
             pairs = [sum(committed), live]
         else:
-            amounts = [committed[s] for s in order]
-            players = [k for k in range(n) if live >> k & 1]
-            pairs = [x for amount, eligible in _side_pots(amounts, players) for x in (amount, sum(1 << k for k in eligible))]
+            players = [s for s in range(n) if live >> s & 1]
+            pairs = [x for amount, eligible in _side_pots(committed, players) for x in (amount, sum(1 << s for s in eligible))]
+        cards = bytes(self._cards)
+        at = n * h
         payouts = _ffi.new(_INT64S, n)
         code = _lib.o8_showdown(
-            cards[at:at + 5], 5, cards[first * h:at] + cards[:first * h], h, n, live, 0, pairs, len(pairs) // 2,
+            cards[at:at + 5], 5, cards, h, n, live, (self._button + 1) % n, pairs, len(pairs) // 2,
             payouts, _ffi.NULL, _ffi.NULL, _ffi.NULL,
         )
-        if code:
-            return None
-        won = list(payouts)
-        return won[n - first:] + won[:n - first]
+        return None if code else list(payouts)
 
     def _settle(self, detailed: bool) -> tuple[list[int], list[Showdown]]:
         """Split the pots at the showdown: payouts by seat, and the results per run."""
