@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import add as _add
 from operator import index
 from typing import Any, ClassVar, Literal
 
@@ -302,6 +303,7 @@ class Hand:
     def __setstate__(self, state: dict[str, object]) -> None:
         for name in Hand.__slots__:
             object.__setattr__(self, name, state[name] if name != "_faces" else None)
+        self._cards = bytes(self._cards)  # the card ids (a tuple in older pickles)
 
     def __eq__(self, other: object) -> bool:
         """Hands are equal when they have the same settings, cards and
@@ -406,12 +408,12 @@ class Hand:
     def _board_ids(self) -> list[tuple[int, ...]]:
         """The card ids of each run's board, as far as dealt."""
         cards, at = self._cards, self._n * self._hole_size
-        first = cards[at:at + _BOARD_SIZE[self._street]]
+        first = tuple(cards[at:at + _BOARD_SIZE[self._street]])
         if self._run_from == 5:
             return [first]
         k, extra = self._run_from, 5 - self._run_from
         at += 5
-        return [first] + [first[:k] + cards[at + r * extra:at + (r + 1) * extra] for r in range(self._runs - 1)]
+        return [first] + [first[:k] + tuple(cards[at + r * extra:at + (r + 1) * extra]) for r in range(self._runs - 1)]
 
     @property
     def holes(self) -> list[tuple[Card, ...]]:
@@ -868,9 +870,11 @@ class Hand:
 
     def _return_uncalled(self) -> None:
         committed = self._committed
-        ordered = sorted(committed)
-        top = committed.index(ordered[-1])  # the first seat that put in the most
-        excess = ordered[-1] - ordered[-2]  # over the most anyone else put in
+        most = max(committed)
+        if committed.count(most) > 1:  # two or more put in the most: nothing is uncalled
+            return
+        top = committed.index(most)  # the seat that put in the most
+        excess = most - sorted(committed)[-2]  # over the most anyone else put in
         if excess:
             committed[top] -= excess
             self._stacks[top] += excess
@@ -888,7 +892,7 @@ class Hand:
         order = self.showdown_order
         if self._mode == "muck-losers":
             h, cards, seats = self._hole_size, self._cards, self.showdown_seats
-            holes = {s: cards[s * h:(s + 1) * h] for s in order}
+            holes = {s: tuple(cards[s * h:(s + 1) * h]) for s in order}
             boards = self._board_ids()
             pots = [(amount, [seats[i] for i in eligible]) for amount, eligible in self._pots_in_order()]
             self._shown, self._mucked = muck_losers(order, boards, holes, pots)
@@ -949,7 +953,7 @@ class Hand:
         else:
             players = [s for s in range(n) if live >> s & 1]
             pairs = [x for amount, eligible in _side_pots(committed, players) for x in (amount, sum(1 << s for s in eligible))]
-        cards = bytes(self._cards)
+        cards = self._cards
         at = n * h
         payouts = _ffi.new(_INT64S, n)
         code = _lib.o8_showdown(
@@ -967,7 +971,7 @@ class Hand:
         n, h, cards, order = self._n, self._hole_size, self._cards, self.showdown_seats
         dead = self._folded
         mucked = self._mucked if self._mode == "choose" else ()
-        holes = [None if dead[s] or s in mucked else cards[s * h:(s + 1) * h] for s in order]
+        holes = [None if dead[s] or s in mucked else tuple(cards[s * h:(s + 1) * h]) for s in order]
         boards = self._board_ids()
         pots: PotLike
         if len(boards) == 1 and not self._raked and not mucked:
@@ -998,8 +1002,7 @@ class Hand:
             fast = self._split_one_board() if self._run_from == 5 and not self._raked and self._mode != "choose" else None
             payouts = self._settle(False)[0] if fast is None else fast
         self._bets = [0] * self._n
-        for s in range(self._n):
-            self._stacks[s] += payouts[s]
+        self._stacks = list(map(_add, self._stacks, payouts))
         self._payouts = payouts
 
     # --- history -------------------------------------------------------------
