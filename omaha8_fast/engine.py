@@ -226,7 +226,8 @@ class Hand:
         self._acted = [-1] * n  # the bet level when the seat last acted this street; -1: not yet
         self._street = 0
         self._aggressor = -1  # last to bet or raise on the current street
-        self._actions: list[Action] = []
+        # The log: Actions, except calls, bets and raises appended as plain tuples (see _log).
+        self._actions: list[tuple[str, int, str, int, bool]] = []
         self._legal: LegalActions | None = None
         self._returned: tuple[int, int] | None = None
         self._payouts: list[int] | None = None
@@ -451,14 +452,24 @@ class Hand:
         """The settings, cards and actions so far (see :meth:`replay`)."""
         return HandHistory(
             self._start, self._button, self._sb, self._bb, self._rules.name, self._small_bet, self._big_bet,
-            self._ante, self._hole_size, tuple([_CARDS[c] for c in self._cards]), tuple(self._actions),
+            self._ante, self._hole_size, tuple([_CARDS[c] for c in self._cards]), self._log(),
             self._rake, self._runs, self._mode, self._posts, self._dead_sb,
         )
 
     @property
     def actions(self) -> list[Action]:
         """The players' actions so far."""
-        return list(self._actions)
+        return list(self._log())
+
+    def _log(self) -> tuple[Action, ...]:
+        """The actions as :class:`Action` records. The hot path logs a call,
+        bet or raise as a plain tuple of the same fields; each becomes its
+        Action here, once (in place: an equal, immutable record)."""
+        actions = self._actions
+        for i, record in enumerate(actions):
+            if type(record) is not Action:
+                actions[i] = _tuple_new(Action, record)
+        return tuple(actions)  # type: ignore[arg-type]  # every record is an Action now
 
     @property
     def payouts(self) -> list[int] | None:
@@ -560,7 +571,7 @@ class Hand:
             seat, STREETS[street], self._button, None if to_act < 0 else to_act,
             None if seat is None else faces[seat * h:(seat + 1) * h],
             board, boards, self._start, tuple(self._stacks), tuple(self._bets), tuple(self._committed),
-            tuple(self._folded), tuple(self._actions),
+            tuple(self._folded), self._log(),
             (self._legal or self.legal_actions()) if seat == to_act and seat is not None else None,
             shown, shown_seats, tuple(self._mucked), self._payouts is not None,
             None if self._payouts is None else tuple(self._payouts), self._returned, self._raked,
@@ -595,13 +606,13 @@ class Hand:
                 for o in _OTHERS[self._n][s]:
                     # An opponent still in could put in more than the current bet
                     # (raising against players all-in for less is pointless).
-                    if bets[o] + stacks[o] > high and not folded[o]:
+                    if not folded[o] and bets[o] + stacks[o] > high:
                         low_to = high + step
                         if low_to > all_in_to:
                             low_to = all_in_to
-                        rules = self._rules
                         legal.actions = _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET
                         legal.min_raise_to = low_to
+                        rules = self._rules
                         legal.max_raise_to = (
                             all_in_to if rules.all_in_max else rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
                         )
@@ -792,7 +803,7 @@ class Hand:
     def _record(self, s: int, kind: str, amount: int) -> None:
         """Log a call, bet or raise by ``s`` (all-in when no chips are left), then move on."""
         all_in = self._stacks[s] == 0
-        self._actions.append(_tuple_new(Action, (STREETS[self._street], s, kind, amount, all_in)))
+        self._actions.append((STREETS[self._street], s, kind, amount, all_in))  # an Action once read (_log)
         if all_in:
             self._able -= 1
         self._advance(s)
@@ -1044,7 +1055,7 @@ class Hand:
                 hand.act(kind)
             else:
                 raise IllegalAction(f"action {number}: {kind!r} is not a recorded kind (an all-in is recorded as a call, bet or raise)")
-            done = hand._actions[-1]
+            done = _tuple_new(Action, hand._actions[-1])
             if kind == "call" and done.amount != action.amount:
                 raise IllegalAction(f"action {number}: the call is {done.amount}, not {action.amount}")
             if done != action:
@@ -1059,7 +1070,7 @@ class Hand:
             betting=self._rules.name, blinds=(self._sb, self._bb), bets=(self._small_bet, self._big_bet),
             ante=self._ante, button=self._button, starting_stacks=self._start, holes=self.holes, posts=self._posts,
             dead_small_blind=self._dead_sb,
-            actions=self._actions, boards=self.boards, street=self._street, run_from=self._run_from,
+            actions=self._log(), boards=self.boards, street=self._street, run_from=self._run_from,
             returned=self._returned, shown=self.shown_seats, mucked=self._mucked, pot_text=self._pot_text or (),
             rake=self._raked, payouts=self._payouts, stacks=self._stacks,
         )
