@@ -89,13 +89,6 @@ _INT64S = _ffi.typeof("int64_t[]")
 _NONES = tuple((None,) * n for n in range(53))
 _tuple_new = tuple.__new__  # builds an Action or SeatView without its Python-level __new__
 _object_new = object.__new__  # builds a LegalActions without its Python-level __init__ (the slots set inline)
-#: _PLAIN[kind][street][seat]: the recorded fold or check (never all-in: a player
-#: with no chips never acts), shared by every hand as the records are immutable.
-_PLAIN = {
-    kind: tuple(tuple(_tuple_new(Action, (street, seat, kind, 0, False)) for seat in range(53)) for street in STREETS[:4])
-    for kind in ("fold", "check")
-}
-_FOLDS, _CHECKS = _PLAIN["fold"], _PLAIN["check"]
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
 
@@ -226,7 +219,7 @@ class Hand:
         self._acted = [-1] * n  # the bet level when the seat last acted this street; -1: not yet
         self._street = 0
         self._aggressor = -1  # last to bet or raise on the current street
-        # The log: Actions, except calls, bets and raises appended as plain tuples (see _log).
+        # The log: each action appended as a plain tuple, made an Action when read (see _log).
         self._actions: list[tuple[str, int, str, int, bool]] = []
         self._legal: LegalActions | None = None
         self._returned: tuple[int, int] | None = None
@@ -462,13 +455,15 @@ class Hand:
         return list(self._log())
 
     def _log(self) -> tuple[Action, ...]:
-        """The actions as :class:`Action` records. The hot path logs a call,
-        bet or raise as a plain tuple of the same fields; each becomes its
-        Action here, once (in place: an equal, immutable record)."""
+        """The actions as :class:`Action` records. Every action is logged as
+        a plain tuple of the same fields and becomes its Action here, once,
+        in place (an equal, immutable record); as records are only ever
+        appended, the plain ones are the tail after the last Action."""
         actions = self._actions
-        for i, record in enumerate(actions):
-            if type(record) is not Action:
-                actions[i] = _tuple_new(Action, record)
+        i = len(actions) - 1
+        while i >= 0 and type(actions[i]) is not Action:
+            actions[i] = _tuple_new(Action, actions[i])
+            i -= 1
         return tuple(actions)  # type: ignore[arg-type]  # every record is an Action now
 
     @property
@@ -647,7 +642,7 @@ class Hand:
         self._folded[s] = True
         self._live -= 1
         self._able -= 1
-        self._actions.append(_FOLDS[self._street][s])
+        self._actions.append((STREETS[self._street], s, "fold", 0, False))  # (never all-in: they had chips)
         self._advance(s)
 
     def check(self) -> None:
@@ -658,7 +653,7 @@ class Hand:
             raise IllegalAction(f"cannot check: {legal.call_amount} to call")
         s = legal.seat
         self._acted[s] = self._high
-        self._actions.append(_CHECKS[self._street][s])
+        self._actions.append((STREETS[self._street], s, "check", 0, False))
         self._advance(s)
 
     def call(self) -> None:
@@ -928,7 +923,7 @@ class Hand:
 
     def _decide(self, s: int, kind: str) -> None:
         self._pending.pop(0)
-        self._actions.append(_tuple_new(Action, ("showdown", s, kind, 0, self._stacks[s] == 0)))
+        self._actions.append(("showdown", s, kind, 0, self._stacks[s] == 0))
         self._legal = None
         self._next_decision()
 

@@ -11,7 +11,7 @@ hands here are played on both and must agree:
 - the quick settings check of ``Hand.__init__`` against the full checks
   (the same settings given as non-list sequences), and ``Hand.replay`` from
   the history (the given-deck deal);
-- legal actions built past ``LegalActions.__init__``, the shared fold/check
+- legal actions built past ``LegalActions.__init__``, the plain-tuple log
   records and the no-limit maximum without ``max_to`` against their plain
   constructions;
 - and the rules' invariants after every action (chips conserved with rake,
@@ -95,7 +95,7 @@ def play(hand: Hand, rng: random.Random) -> None:
         else:
             hand.act(kind)
         done = hand.actions[-1]
-        assert type(done) is Action and done == Action(*done)  # shared fold/check records are plain Actions
+        assert type(done) is Action and done == Action(*done)  # the plain logged records read as Actions
         check_invariants(hand, total)
 
 
