@@ -292,6 +292,9 @@ class Hand:
         state["_results"] = None  # the showdown details are rebuilt on demand
         state["_legal"] = None
         state["_faces"] = None  # Card objects for views, made again on demand
+        # The state as it always was: the cards as a tuple of ids, the log as Actions.
+        state["_cards"] = tuple(self._cards)
+        state["_actions"] = list(self._log())
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
