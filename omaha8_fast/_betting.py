@@ -117,6 +117,8 @@ class BettingRules:
     cap: ClassVar[int | None] = None
     #: Whether a full bet or raise becomes the new minimum raise.
     resizes: ClassVar[bool] = True
+    #: Whether :meth:`max_to` is always ``all_in_to`` (the engine then skips the call).
+    all_in_max: ClassVar[bool] = False
 
     def street_sizes(self, big_blind: int, small_bet: int | None, big_bet: int | None) -> tuple[int, int, int, int]:
         """The minimum bet or raise on each street: the big blind."""
@@ -170,6 +172,7 @@ class NoLimitRules(BettingRules):
 
     __slots__ = ()
     name: ClassVar[Betting] = "no-limit"
+    all_in_max: ClassVar[bool] = True
 
     def max_to(self, high: int, low_to: int, all_in_to: int, pot: int, owed: int) -> int:
         return all_in_to

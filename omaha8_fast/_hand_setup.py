@@ -3,7 +3,7 @@ posts, bet amounts, and the deal (used by :class:`omaha8_fast.engine.Hand`).
 
 >>> blind_seats(6, 0, False), blind_seats(2, 1, False), blind_seats(6, 0, True)
 ((1, 2), (1, 0), (-1, 1))
->>> deal("As Kd", 7, 4)[:2], len(set(deal(None, 7, 52)))   # given cards first, then the shuffle
+>>> tuple(deal("As Kd", 7, 4)[:2]), len(set(deal(None, 7, 52)))   # given cards first, then the shuffle
 ((51, 45), 52)
 """
 
@@ -116,8 +116,8 @@ def bet_amount(value: object, kind: str) -> int:
     return index(value)  # pyright: ignore[reportArgumentType]  # has __index__
 
 
-def deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> tuple[int, ...]:
-    """``count`` cards: the given ones first, the rest drawn at random."""
+def deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> bytes:
+    """``count`` card ids (as bytes): the given ones first, the rest drawn at random."""
     if deck is None:
         start = 0
         cards = bytearray(_DECK)
@@ -125,7 +125,7 @@ def deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -
         given = card_ids(deck)
         check_unique(given)
         if len(given) >= count:
-            return tuple(given[:count])
+            return bytes(given[:count])
         seen = set(given)
         start = len(given)
         cards = bytearray(given + [c for c in range(52) if c not in seen])
@@ -136,4 +136,4 @@ def deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -
     # C core does the divisions and swaps (o8_deal). An int seed always deals
     # the same cards.
     _lib.o8_deal(rng.getrandbits(290).to_bytes(37, "little"), 37, _ffi.from_buffer(cards), start, count)
-    return tuple(cards[:count])
+    return bytes(cards[:count])

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from typing import Protocol, Union
 
+from ._betting import LegalActions
 from ._hand_log import Action
 from .views import SeatView
 
@@ -51,6 +52,10 @@ class RandomAgent:
     def __call__(self, view: SeatView) -> ActionLike:
         legal = view.legal_actions
         assert legal is not None, "an agent is only asked on its turn"
+        return self.choose(legal)
+
+    def choose(self, legal: LegalActions) -> ActionLike:
+        """The action, from the turn's legal actions alone (all this agent reads)."""
         random_ = self._rng.random
         kinds = legal.actions
         kind = kinds[int(random_() * len(kinds))]
@@ -63,6 +68,11 @@ def calling_station(view: SeatView) -> ActionLike:
     """Never folds, never raises: checks or calls (shows at a choose-mode showdown)."""
     legal = view.legal_actions
     assert legal is not None, "an agent is only asked on its turn"
+    return _station_choice(legal)
+
+
+def _station_choice(legal: LegalActions) -> ActionLike:
+    """:func:`calling_station`'s action, from the turn's legal actions alone."""
     kind = legal.actions[0]
     return "call" if kind == "fold" else "show" if kind == "muck" else kind
 

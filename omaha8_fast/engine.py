@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import add as _add
 from operator import index
 from typing import Any, ClassVar, Literal
 
@@ -87,6 +88,7 @@ _FOLD_CALL, _CHECK = ("fold", "call"), ("check",)
 _INT64S = _ffi.typeof("int64_t[]")
 _NONES = tuple((None,) * n for n in range(53))
 _tuple_new = tuple.__new__  # builds an Action or SeatView without its Python-level __new__
+_object_new = object.__new__  # builds a LegalActions without its Python-level __init__ (the slots set inline)
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
 
@@ -217,7 +219,8 @@ class Hand:
         self._acted = [-1] * n  # the bet level when the seat last acted this street; -1: not yet
         self._street = 0
         self._aggressor = -1  # last to bet or raise on the current street
-        self._actions: list[Action] = []
+        # The log: each action appended as a plain tuple, made an Action when read (see _log).
+        self._actions: list[tuple[str, int, str, int, bool]] = []
         self._legal: LegalActions | None = None
         self._returned: tuple[int, int] | None = None
         self._payouts: list[int] | None = None
@@ -289,11 +292,15 @@ class Hand:
         state["_results"] = None  # the showdown details are rebuilt on demand
         state["_legal"] = None
         state["_faces"] = None  # Card objects for views, made again on demand
+        # The state as it always was: the cards as a tuple of ids, the log as Actions.
+        state["_cards"] = tuple(self._cards)
+        state["_actions"] = list(self._log())
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name in Hand.__slots__:
             object.__setattr__(self, name, state[name] if name != "_faces" else None)
+        self._cards = bytes(self._cards)  # the card ids (a tuple in older pickles)
 
     def __eq__(self, other: object) -> bool:
         """Hands are equal when they have the same settings, cards and
@@ -398,12 +405,12 @@ class Hand:
     def _board_ids(self) -> list[tuple[int, ...]]:
         """The card ids of each run's board, as far as dealt."""
         cards, at = self._cards, self._n * self._hole_size
-        first = cards[at:at + _BOARD_SIZE[self._street]]
+        first = tuple(cards[at:at + _BOARD_SIZE[self._street]])
         if self._run_from == 5:
             return [first]
         k, extra = self._run_from, 5 - self._run_from
         at += 5
-        return [first] + [first[:k] + cards[at + r * extra:at + (r + 1) * extra] for r in range(self._runs - 1)]
+        return [first] + [first[:k] + tuple(cards[at + r * extra:at + (r + 1) * extra]) for r in range(self._runs - 1)]
 
     @property
     def holes(self) -> list[tuple[Card, ...]]:
@@ -441,14 +448,26 @@ class Hand:
         """The settings, cards and actions so far (see :meth:`replay`)."""
         return HandHistory(
             self._start, self._button, self._sb, self._bb, self._rules.name, self._small_bet, self._big_bet,
-            self._ante, self._hole_size, tuple([_CARDS[c] for c in self._cards]), tuple(self._actions),
+            self._ante, self._hole_size, tuple([_CARDS[c] for c in self._cards]), self._log(),
             self._rake, self._runs, self._mode, self._posts, self._dead_sb,
         )
 
     @property
     def actions(self) -> list[Action]:
         """The players' actions so far."""
-        return list(self._actions)
+        return list(self._log())
+
+    def _log(self) -> tuple[Action, ...]:
+        """The actions as :class:`Action` records. Every action is logged as
+        a plain tuple of the same fields and becomes its Action here, once,
+        in place (an equal, immutable record); as records are only ever
+        appended, the plain ones are the tail after the last Action."""
+        actions = self._actions
+        i = len(actions) - 1
+        while i >= 0 and type(actions[i]) is not Action:
+            actions[i] = _tuple_new(Action, actions[i])
+            i -= 1
+        return tuple(actions)  # type: ignore[arg-type]  # every record is an Action now
 
     @property
     def payouts(self) -> list[int] | None:
@@ -550,7 +569,7 @@ class Hand:
             seat, STREETS[street], self._button, None if to_act < 0 else to_act,
             None if seat is None else faces[seat * h:(seat + 1) * h],
             board, boards, self._start, tuple(self._stacks), tuple(self._bets), tuple(self._committed),
-            tuple(self._folded), tuple(self._actions),
+            tuple(self._folded), self._log(),
             (self._legal or self.legal_actions()) if seat == to_act and seat is not None else None,
             shown, shown_seats, tuple(self._mucked), self._payouts is not None,
             None if self._payouts is None else tuple(self._payouts), self._returned, self._raked,
@@ -575,6 +594,9 @@ class Hand:
         stack, bet = stacks[s], bets[s]
         owed = high - bet
         all_in_to = bet + stack
+        legal = _object_new(LegalActions)  # the slots set here, past LegalActions.__init__
+        legal.seat = s
+        legal.call_amount = stack if owed > stack else owed
         if all_in_to > high and self._bet_count < self._cap:
             acted, step = self._acted[s], self._min_raise
             if acted < 0 or high - acted >= step:  # short all-ins do not reopen
@@ -582,14 +604,20 @@ class Hand:
                 for o in _OTHERS[self._n][s]:
                     # An opponent still in could put in more than the current bet
                     # (raising against players all-in for less is pointless).
-                    if bets[o] + stacks[o] > high and not folded[o]:
+                    if not folded[o] and bets[o] + stacks[o] > high:
                         low_to = high + step
                         if low_to > all_in_to:
                             low_to = all_in_to
-                        high_to = self._rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
-                        kinds = _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET
-                        return LegalActions(s, kinds, stack if owed > stack else owed, low_to, high_to)
-        return LegalActions(s, _FOLD_CALL if owed > 0 else _CHECK, stack if owed > stack else owed, 0, 0)
+                        legal.actions = _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET
+                        legal.min_raise_to = low_to
+                        rules = self._rules
+                        legal.max_raise_to = (
+                            all_in_to if rules.all_in_max else rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
+                        )
+                        return legal
+        legal.actions = _FOLD_CALL if owed > 0 else _CHECK
+        legal.min_raise_to = legal.max_raise_to = 0
+        return legal
 
     def _showdown_legal(self, s: int) -> LegalActions:
         """At a choose-mode showdown: show, or muck unless that would leave a
@@ -617,7 +645,8 @@ class Hand:
         self._folded[s] = True
         self._live -= 1
         self._able -= 1
-        self._record(s, "fold", 0)
+        self._actions.append((STREETS[self._street], s, "fold", 0, False))  # (never all-in: they had chips)
+        self._advance(s)
 
     def check(self) -> None:
         """Pass without betting (only when nothing is owed)."""
@@ -627,7 +656,8 @@ class Hand:
             raise IllegalAction(f"cannot check: {legal.call_amount} to call")
         s = legal.seat
         self._acted[s] = self._high
-        self._record(s, "check", 0)
+        self._actions.append((STREETS[self._street], s, "check", 0, False))
+        self._advance(s)
 
     def call(self) -> None:
         """Match the current bet (or put in all remaining chips if fewer)."""
@@ -769,17 +799,22 @@ class Hand:
     # --- flow ----------------------------------------------------------------
 
     def _record(self, s: int, kind: str, amount: int) -> None:
-        stacks = self._stacks
-        all_in = stacks[s] == 0
-        self._actions.append(_tuple_new(Action, (STREETS[self._street], s, kind, amount, all_in)))
-        self._legal = None
+        """Log a call, bet or raise by ``s`` (all-in when no chips are left), then move on."""
+        all_in = self._stacks[s] == 0
+        self._actions.append((STREETS[self._street], s, kind, amount, all_in))  # an Action once read (_log)
         if all_in:
             self._able -= 1
+        self._advance(s)
+
+    def _advance(self, s: int) -> None:
+        """After ``s`` acted (the action logged): the next player's turn and
+        legal actions, the end of the street, or the payout."""
+        self._legal = None
         if self._live == 1:
             self._finish()
             return
         if self._able > 1:  # _next_actor's loop, inline (the next player always asks for legal actions)
-            folded, acted, bets, high = self._folded, self._acted, self._bets, self._high
+            stacks, folded, acted, bets, high = self._stacks, self._folded, self._acted, self._bets, self._high
             for o in _CLOCKWISE[self._n][s]:
                 if stacks[o] and not folded[o] and (acted[o] < 0 or bets[o] < high):
                     self._to_act = o
@@ -844,9 +879,11 @@ class Hand:
 
     def _return_uncalled(self) -> None:
         committed = self._committed
-        ordered = sorted(committed)
-        top = committed.index(ordered[-1])  # the first seat that put in the most
-        excess = ordered[-1] - ordered[-2]  # over the most anyone else put in
+        most = max(committed)
+        if committed.count(most) > 1:  # two or more put in the most: nothing is uncalled
+            return
+        top = committed.index(most)  # the seat that put in the most
+        excess = most - sorted(committed)[-2]  # over the most anyone else put in
         if excess:
             committed[top] -= excess
             self._stacks[top] += excess
@@ -864,7 +901,7 @@ class Hand:
         order = self.showdown_order
         if self._mode == "muck-losers":
             h, cards, seats = self._hole_size, self._cards, self.showdown_seats
-            holes = {s: cards[s * h:(s + 1) * h] for s in order}
+            holes = {s: tuple(cards[s * h:(s + 1) * h]) for s in order}
             boards = self._board_ids()
             pots = [(amount, [seats[i] for i in eligible]) for amount, eligible in self._pots_in_order()]
             self._shown, self._mucked = muck_losers(order, boards, holes, pots)
@@ -889,7 +926,7 @@ class Hand:
 
     def _decide(self, s: int, kind: str) -> None:
         self._pending.pop(0)
-        self._actions.append(_tuple_new(Action, ("showdown", s, kind, 0, self._stacks[s] == 0)))
+        self._actions.append(("showdown", s, kind, 0, self._stacks[s] == 0))
         self._legal = None
         self._next_decision()
 
@@ -904,37 +941,35 @@ class Hand:
     def _split_one_board(self) -> list[int] | None:
         """The payouts by seat of a showdown on one board with no rake and no
         choose-mode muck, in one C call (the cards were checked when dealt);
-        None when the general path must decide (it raises the errors)."""
-        n, h, button = self._n, self._hole_size, self._button
-        cards = bytes(self._cards)
-        first = (button + 1) % n  # the showdown module's player 0
-        at = n * h
-        committed, dead = self._committed, self._folded
-        order = _CLOCKWISE[n][button]
+        None when the general path must decide (it raises the errors).
+
+        The holes go to C in seat order: the leftover chips of a half start
+        with the seat left of the button (``first``), as the showdown
+        module's player order does."""
+        n, h = self._n, self._hole_size
+        committed, folded = self._committed, self._folded
         live = 0
         level = -1
         single = True
-        for k, s in enumerate(order):
-            if not dead[s]:
-                live |= 1 << k
+        for s in range(n):
+            if not folded[s]:
+                live |= 1 << s
                 if level != committed[s]:
                     single = level < 0
                     level = committed[s]
         if single:  # live players all in for the same: one pot (folded chips are dead money in it)
             pairs = [sum(committed), live]
         else:
-            amounts = [committed[s] for s in order]
-            players = [k for k in range(n) if live >> k & 1]
-            pairs = [x for amount, eligible in _side_pots(amounts, players) for x in (amount, sum(1 << k for k in eligible))]
+            players = [s for s in range(n) if live >> s & 1]
+            pairs = [x for amount, eligible in _side_pots(committed, players) for x in (amount, sum(1 << s for s in eligible))]
+        cards = self._cards
+        at = n * h
         payouts = _ffi.new(_INT64S, n)
         code = _lib.o8_showdown(
-            cards[at:at + 5], 5, cards[first * h:at] + cards[:first * h], h, n, live, 0, pairs, len(pairs) // 2,
+            cards[at:at + 5], 5, cards, h, n, live, (self._button + 1) % n, pairs, len(pairs) // 2,
             payouts, _ffi.NULL, _ffi.NULL, _ffi.NULL,
         )
-        if code:
-            return None
-        won = list(payouts)
-        return won[n - first:] + won[:n - first]
+        return None if code else list(payouts)
 
     def _settle(self, detailed: bool) -> tuple[list[int], list[Showdown]]:
         """Split the pots at the showdown: payouts by seat, and the results per run."""
@@ -945,7 +980,7 @@ class Hand:
         n, h, cards, order = self._n, self._hole_size, self._cards, self.showdown_seats
         dead = self._folded
         mucked = self._mucked if self._mode == "choose" else ()
-        holes = [None if dead[s] or s in mucked else cards[s * h:(s + 1) * h] for s in order]
+        holes = [None if dead[s] or s in mucked else tuple(cards[s * h:(s + 1) * h]) for s in order]
         boards = self._board_ids()
         pots: PotLike
         if len(boards) == 1 and not self._raked and not mucked:
@@ -976,8 +1011,7 @@ class Hand:
             fast = self._split_one_board() if self._run_from == 5 and not self._raked and self._mode != "choose" else None
             payouts = self._settle(False)[0] if fast is None else fast
         self._bets = [0] * self._n
-        for s in range(self._n):
-            self._stacks[s] += payouts[s]
+        self._stacks = list(map(_add, self._stacks, payouts))
         self._payouts = payouts
 
     # --- history -------------------------------------------------------------
@@ -1019,7 +1053,7 @@ class Hand:
                 hand.act(kind)
             else:
                 raise IllegalAction(f"action {number}: {kind!r} is not a recorded kind (an all-in is recorded as a call, bet or raise)")
-            done = hand._actions[-1]
+            done = _tuple_new(Action, hand._actions[-1])
             if kind == "call" and done.amount != action.amount:
                 raise IllegalAction(f"action {number}: the call is {done.amount}, not {action.amount}")
             if done != action:
@@ -1034,7 +1068,7 @@ class Hand:
             betting=self._rules.name, blinds=(self._sb, self._bb), bets=(self._small_bet, self._big_bet),
             ante=self._ante, button=self._button, starting_stacks=self._start, holes=self.holes, posts=self._posts,
             dead_small_blind=self._dead_sb,
-            actions=self._actions, boards=self.boards, street=self._street, run_from=self._run_from,
+            actions=self._log(), boards=self.boards, street=self._street, run_from=self._run_from,
             returned=self._returned, shown=self.shown_seats, mucked=self._mucked, pot_text=self._pot_text or (),
             rake=self._raked, payouts=self._payouts, stacks=self._stacks,
         )

@@ -28,9 +28,8 @@ from typing import Any
 
 from ._betting import LegalActions
 from ._hand_log import Action
-from .agents import ActionLike, Agent, RandomAgent, calling_station
+from .agents import ActionLike, Agent, RandomAgent, _station_choice, calling_station
 from .engine import Hand, Table
-from .views import SeatView
 
 __all__ = ["BATCH", "SeatResult", "SimulationResult", "simulate"]
 
@@ -75,60 +74,19 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-class _TurnView:
-    """The view the built-in agents get inside :func:`simulate`: their
-    turn's ``legal_actions`` at once (all they read), and every other field
-    of :class:`~omaha8_fast.views.SeatView` made by ``hand.view(seat)`` on
-    first access, which is only allowed during that turn (so it never shows
-    what the seat's own view would not). Immutable, as a view is; made by
-    :func:`_turn_view`."""
-
-    __slots__ = ("legal_actions", "_hand", "_count")  # the seat is legal_actions.seat
-    legal_actions: LegalActions
-    _hand: Hand
-    _count: int
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a view is immutable: cannot set {name}")
-
-    def _view(self) -> SeatView:
-        hand, seat = self._hand, self.legal_actions.seat
-        if hand._to_act != seat or len(hand._actions) != self._count:
-            raise RuntimeError("this view was for one turn, which is over")
-        return hand.view(seat)
-
-    def __getattr__(self, name: str) -> Any:  # any field but legal_actions
-        if name.startswith("_"):
-            raise AttributeError(name)
-        return getattr(self._view(), name)
-
-    def __repr__(self) -> str:
-        try:
-            return repr(self._view())
-        except RuntimeError:
-            return "<a past turn's view>"
-
-
-_new_turn_view = object.__new__
-_slot = _TurnView.__dict__  # the slots' descriptors set a field past __setattr__
-_set_legal, _set_hand, _set_count = (_slot[name].__set__ for name in _TurnView.__slots__)
-
-
-def _turn_view(hand: Hand) -> SeatView:
-    """The :class:`_TurnView` of the seat to act (typed as the view it stands for)."""
-    view = _new_turn_view(_TurnView)
-    _set_legal(view, hand._legal or hand.legal_actions())
-    _set_hand(view, hand)
-    _set_count(view, len(hand._actions))
-    return view  # type: ignore[return-value]  # reads as the seat's SeatView
-
-
-#: Agents known to read only ``view.legal_actions``: they get a :class:`_TurnView`.
+#: Agents known to read only ``view.legal_actions``: simulate asks them with
+#: the turn's legal actions alone (no view is made; see :func:`_chooser`).
 _LEGAL_ONLY = (RandomAgent,)
 
 
-def _reads_only_legal(agent: Agent) -> bool:
-    return type(agent) in _LEGAL_ONLY or agent is calling_station
+def _chooser(agent: Agent) -> Callable[[LegalActions], ActionLike] | None:
+    """For a built-in agent that reads only the legal actions, the function
+    it decides with (what its call on the seat's view returns); else None."""
+    if type(agent) in _LEGAL_ONLY:
+        return agent.choose  # type: ignore[attr-defined, no-any-return]  # a RandomAgent
+    if agent is calling_station:
+        return _station_choice
+    return None
 
 
 def _apply(hand: Hand, action: ActionLike) -> None:
@@ -159,46 +117,50 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
         reset = getattr(agent, "reset", None)
         if reset is not None:
             reset(batch_seed + k)
-    fast = [_reads_only_legal(agent) for agent in agents]
+    choosers = [_chooser(agent) for agent in agents]
     rows = [[0, 0, 0, 0, 0] for _ in range(n)]
     rake = 0
+    simple, sized = _SIMPLE.get, _SIZED
     for _ in range(count):
         hand = table.deal()
-        seats = table.seats
+        seats = table._seats
         view = hand.view
         players = [agents[s] for s in seats]
-        quick = [fast[s] for s in seats]
+        choose_by_seat = [choosers[s] for s in seats]
         while True:
             s = hand._to_act
             if s < 0:
                 break
-            if quick[s]:
-                action = players[s](_turn_view(hand))
+            choose = choose_by_seat[s]
+            if choose is not None:
+                action = choose(hand._legal or hand.legal_actions())
             else:
                 action = players[s](view(s))
             if type(action) is str:
-                method = _SIMPLE.get(action)
+                method = simple(action)
                 if method is None:
                     hand.act(action)
                 else:
                     method(hand)
-            elif type(action) is tuple and len(action) == 2 and type(action[0]) is str and action[0] in _SIZED and action[1] is not None:
-                _SIZED[action[0]](hand, action[1])
+            elif type(action) is tuple and len(action) == 2 and type(action[0]) is str and action[0] in sized and action[1] is not None:
+                sized[action[0]](hand, action[1])
             else:
                 _apply(hand, action)
         # The hand's own fields (read only): what hand.payouts, .net, .folded and .mucked_seats copy.
-        payouts = hand._payouts or []
         at_showdown = hand._street == 4
-        folded, mucked = hand._folded, hand._mucked
-        for k, (chips, start) in enumerate(zip(hand._stacks, hand._start)):
-            net = chips - start
+        payouts, folded, mucked = hand._payouts or [], hand._folded, hand._mucked
+        for k, chips in enumerate(hand._stacks):
+            net = chips - hand._start[k]
             row = rows[seats[k]]
-            row[0] += net
-            row[1] += net * net
-            row[2] += net > 0
+            if net:
+                row[0] += net
+                row[1] += net * net
+                if net > 0:
+                    row[2] += 1
             if at_showdown and not folded[k] and k not in mucked:
                 row[3] += 1
-                row[4] += payouts[k] > 0
+                if payouts[k] > 0:
+                    row[4] += 1
         rake += hand._raked
     rows.append([rake])
     return rows
