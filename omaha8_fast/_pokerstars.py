@@ -753,6 +753,320 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
     return _build(hand)
 
 
+# --- the fast reader -------------------------------------------------------------
+#
+# Hand-history files repeat the same lines over and over ("bob: checks",
+# "alice: calls $0.50", ...). _parse_fast reads a hand the way _parse_one does,
+# but what each line says, as far as it depends on the line alone, is worked
+# out once (_classify) and kept (_KINDS, by unit); the hand only applies it.
+# At the first line it cannot read exactly as _parse_one would, or anything
+# that would be an error, it gives the hand up (None) and _parse_one reads it:
+# the rules for the rare lines and the error messages stay there.
+# tests/test_histories_fast.py checks that the two read the same hands alike.
+
+_ACT, _POST, _SEAT, _SHOW, _COLLECT, _STREET, _DEALT, _RETURN, _HOLE, _SHOWDOWN, _SUMMARY, _NOISE, _OTHER = range(13)
+_KINDS: dict[str, dict[str, tuple[Any, ...]]] = {"cents": {}, "chips": {}}  # line -> what it says, by unit
+_KIND_OTHER = (_OTHER,)
+_KIND_KEY = 200  # longest line kept in _KINDS
+_KEPT = frozenset((_ACT, _POST, _SEAT, _COLLECT, _RETURN, _HOLE, _SHOWDOWN, _SUMMARY, _NOISE))  # lines that recur
+
+
+def _classify(text: str, unit: Unit) -> tuple[Any, ...]:
+    """What the line ``text`` says, worked out from it alone as
+    :func:`_parse_one` reads it (whether a name is a player's is for the
+    hand to check); ``(_OTHER,)`` for a line only _parse_one may read."""
+    try:
+        return _classify_text(text, unit)
+    except ValueError:  # a bad amount or card: _parse_one says what
+        return _KIND_OTHER
+
+
+def _classify_text(text: str, unit: Unit) -> tuple[Any, ...]:
+    """:func:`_classify`, raising ValueError on a bad amount or card."""
+    c0 = text[0]
+    if c0 == "*" and text.startswith("*** "):
+        if text == "*** HOLE CARDS ***":
+            return (_HOLE,)
+        if text == "*** SHOW DOWN ***":
+            return (_SHOWDOWN,)
+        if text == "*** SUMMARY ***":
+            return (_SUMMARY,)
+        if (end := text.find(" *** [", 4)) > 0 and (kind := _PLAIN_STREETS.get(text[4:end])) is not None \
+                and text[-1] == "]" and "[" not in (inner := text[end + 6:-1].replace("] [", " ")) \
+                and "]" not in inner and len(cards := _GROUPS.get(inner) or _known_cards(inner)) == kind[1]:
+            return (_STREET, kind[0], cards)
+        return _KIND_OTHER
+    if ' said, "' in text:
+        return _KIND_OTHER
+    amount = _AMOUNTS[unit]
+    colon = text.find(": ")
+    if c0 == "S" and text.startswith("Seat ") and " in chips" in text:
+        number, sep, rest = text[5:].partition(": ")
+        at = rest.rfind(" in chips")
+        open_ = rest.rfind(" (", 0, at)
+        if not sep or not number.isdigit() or open_ < 0:
+            return _KIND_OTHER
+        tail = rest[at:]
+        return (_SEAT, int(number), rest[:open_], _amount(rest[open_ + 2:at], unit),
+                "sitting out" in tail or "out of hand" in tail)
+    if colon < 0:
+        if c0 == "D" and text.startswith("Dealt to "):
+            at = text.find(" [", 9)
+            if at < 0:
+                return (_NOISE,)
+            if text[-1] == "]" and "]" not in text[at + 2:-1]:
+                dealt = _cards(text[at + 2:-1], "", 0)
+            else:
+                dealt = _bracket_groups(text[at:], "", 0)
+            return (_DEALT, text[9:at], dealt)
+        if c0 == "U" and text.startswith("Uncalled bet ("):
+            close = text.find(") returned to ")
+            if close > 0:
+                return (_RETURN, text[close + 14:], _amount(text[14:close], unit))
+            return _KIND_OTHER
+        at = text.find(" collected ")
+        if at > 0:
+            amount_text, sep, pot = text[at + 11:].partition(" from ")
+            if sep and pot[-1:] != " ":
+                return (_COLLECT, text[:at], _amount(amount_text, unit), pot)
+        return _KIND_OTHER
+    name = text[:colon]
+    verb = text[colon + 2:]
+    if verb[-1:] == " ":
+        verb = verb.rstrip()
+    first_word, _, rest = verb.partition(" ")
+    if first_word == "folds" and not rest:
+        return (_ACT, name, "fold", 0, False, "")
+    if first_word == "checks":
+        return (_ACT, name, "check", 0, False, "")
+    if first_word == "calls" or first_word == "bets" or first_word == "raises":
+        all_in = rest.endswith(" and is all-in")
+        if all_in:
+            rest = rest[:-14]
+        elif " and has reached the " in rest:
+            rest = rest[:rest.find(" and has reached the ")]
+        if first_word == "raises":
+            by, to_word, to_text = rest.partition(" to ")
+            if not to_word:
+                return _KIND_OTHER
+            _amount(by, unit)
+            return (_ACT, name, "raise", _amount(to_text, unit), all_in, to_text)
+        return (_ACT, name, "call" if first_word == "calls" else "bet", _amount(rest, unit), all_in, "")
+    if first_word == "posts" and (rest.startswith("small blind ") or rest.startswith("big blind ")) \
+            and not rest.endswith(" and is all-in"):
+        big = rest[0] == "b"
+        return (_POST, name, "big blind" if big else "small blind", _amount(rest[10 if big else 12:], unit))
+    if first_word == "shows":
+        start, end = rest.find("["), rest.find("]")
+        if start != 0 or end < 0 or verb != verb.rstrip():
+            return _KIND_OTHER
+        description = rest[end + 1:].strip()
+        if description.startswith("(") and description.endswith(")"):
+            description = description[1:-1]
+        return (_SHOW, name, _cards(rest[1:end], "", 0), description or None)
+    del amount
+    return _KIND_OTHER
+
+
+def _amount(text: str, unit: Unit) -> int:
+    """``text`` as an amount in ``unit`` (through the cache of :meth:`_Hand.amount`)."""
+    cache = _AMOUNTS[unit]
+    value = cache.get(text)
+    if value is None:
+        value = parse_amount(text, unit)
+        if len(cache) > 20_000:
+            cache.clear()
+        cache[text] = value
+    return value
+
+
+def _parse_fast(body: str, first: int) -> ImportedHand | str | None:
+    """The hand in ``body`` (its lines, the header first, no blank line at
+    the end, none longer than MAX_LINE, at most MAX_HAND_LINES) as
+    :func:`_parse_one` reads it, or None when only _parse_one may read it."""
+    lines = body.split("\n")
+    header = _HEADER.match(lines[0])
+    if header is None or len(lines) < 3:
+        return None
+    hand = _Hand(header.group(1), first)
+    try:
+        other = _read_header(header.group(2), hand, first)
+        if other is not None:
+            return other
+        table = _TABLE.match(lines[1]) if lines[1].startswith("Table '") else None
+        if table is None:
+            return None
+        hand.table = table.group(1)
+        hand.max_seats = int(table.group(2)) if table.group(2) else None
+        hand.button = int(table.group(3))
+        line = _fast_lines(hand, lines, first)
+        if not line:
+            return None
+        hand.section = "summary"
+        boards = hand.boards
+        groups = _GROUPS
+        for text in islice(lines, line - first + 1, None):
+            line += 1
+            if not text:
+                continue
+            c0 = text[0]
+            if c0 == "S" and text.startswith("Seat ") and " showed [" not in text and " mucked [" not in text:
+                continue
+            if c0 == "B" and text.startswith("Board [") and groups.get(text[7:-1]) == boards[0] \
+                    and text[-1] == "]" and boards[0]:
+                continue
+            if c0 == "*" and text.startswith("*** "):
+                return None
+            _summary(hand, text, line)
+        if hand.cancelled or len(hand.seats) < 2:
+            return None
+        return _build(hand)
+    except HandHistoryError:
+        return None
+
+
+def _fast_lines(hand: _Hand, lines: list[str], first: int) -> int:
+    """Read into ``hand`` the lines after the header and the table line up
+    to the summary: the summary line's number, or 0 at the first line that
+    only :func:`_parse_one` may read."""
+    names = hand.names
+    add = hand.actions.append
+    unit = hand.unit
+    kinds = _KINDS[unit]
+    street, bets, section = hand.street, hand.bets, hand.section
+    line = first + 1
+    for text in islice(lines, 2, None):
+        line += 1
+        if not text:
+            continue
+        kind = kinds.get(text)
+        if kind is None:
+            kind = _classify(text, unit)
+            if kind[0] in _KEPT and len(text) <= _KIND_KEY:
+                if len(kinds) > 50_000:
+                    kinds.clear()
+                kinds[text] = kind
+        k = kind[0]
+        if k == _ACT:
+            _, name, verb, value, all_in, to_text = kind
+            if name not in names:
+                if not _fast_line(hand, text, line):
+                    return 0
+                continue
+            if verb == "fold" or verb == "check":
+                add((street, name, verb, 0, 0, False, line))
+            elif verb == "raise":
+                added = value - bets.get(name, 0)
+                if added <= 0:
+                    return 0
+                bets[name] = value
+                add((street, name, "raise", value, added, all_in, line))
+            else:
+                bets[name] = bets.get(name, 0) + value
+                add((street, name, verb, value, value, all_in, line))
+        elif k == _SEAT:
+            if section != "header":
+                if not _fast_line(hand, text, line):
+                    return 0
+                continue
+            _, number, name, stack, out = kind
+            if name in names:
+                return 0
+            hand.seats.append((number, name, stack, out))
+            names.add(name)
+        elif k == _POST:
+            _, name, verb, value = kind
+            if name not in names:
+                if not _fast_line(hand, text, line):
+                    return 0
+                continue
+            if verb == "big blind" and not hand.big_blind:
+                hand.big_blind = value
+            bets[name] = bets.get(name, 0) + value
+            hand.posts.append((name, verb, value, False, 0, line))
+        elif k == _STREET:
+            hand.boards[0] = kind[2]
+            street = section = hand.street = hand.section = kind[1]
+            bets = hand.bets = {}
+        elif k == _SHOW:
+            _, name, cards, description = kind
+            if name not in names:
+                if not _fast_line(hand, text, line):
+                    return 0
+                continue
+            if len(cards) == hand.hole_size:
+                hand.holes[name] = cards
+            out = 5 if section == "showdown" or section == "summary" else len(hand.boards[0])
+            hand.shown.append((name, cards, description, hand.run, line, out))
+        elif k == _COLLECT:
+            _, name, value, pot = kind
+            if name not in names:
+                if not _fast_line(hand, text, line):
+                    return 0
+                continue
+            hand.collected.append((name, value, pot, hand.run, line))
+        elif k == _DEALT:
+            _, name, cards = kind
+            if name in names and cards:
+                hand.holes[name] = cards
+                if hand.hero is None:
+                    hand.hero = name
+        elif k == _RETURN:
+            if kind[1] not in names:
+                return 0
+            hand.returned.append((kind[1], kind[2]))
+        elif k == _HOLE:
+            section = hand.section = "hole cards"
+        elif k == _SHOWDOWN:
+            section = hand.section = "showdown"
+            hand.run = 1
+        elif k == _SUMMARY:
+            return line
+        elif k == _OTHER:
+            if text.startswith("*** ") or section == "header" and (
+                    text.startswith("Seat ") and " in chips" in text or text.startswith("Table '")):
+                return 0
+            if not _fast_line(hand, text, line):
+                return 0
+        # _NOISE: nothing to read
+    return 0
+
+
+def _fast_line(hand: _Hand, text: str, line: int) -> bool:
+    """A line that is not a section, a seat or the first table line, read
+    as :func:`_parse_one` reads it; False if only _parse_one may read it."""
+    names = hand.names
+    colon = text.find(": ")
+    if ' said, "' in text:
+        return True  # chat
+    if colon < 0:
+        if text.startswith("Dealt to "):
+            at = text.find(" [", 9)
+            if at >= 0 and text[9:at] in names:
+                return False
+            return True
+        if text.startswith("Uncalled bet ("):
+            return False
+        at = text.find(" collected ")
+        if at > 0 and text[:at] in names:
+            return False
+        _body(hand, text, line)
+        return True
+    name = text[:colon]
+    if name not in names:
+        _body(hand, text, line)
+        return True
+    verb = text[colon + 2:]
+    if verb[-1:] == " ":
+        verb = verb.rstrip()
+    word, _, rest = verb.partition(" ")
+    if word in ("checks", "calls", "bets", "raises") or word == "folds" and not rest or word == "posts" and (
+            rest.startswith("small blind ") or rest.startswith("big blind ")) and not rest.endswith(" and is all-in"):
+        return False  # read by _parse_one's own lines
+    _named(hand, name, text, verb.rstrip(), line)
+    return True
+
+
 class PokerStarsReader(Iterator[ImportedHand]):
     """An iterator over the Omaha Hi/Lo hands of a PokerStars file.
 
@@ -774,15 +1088,29 @@ class PokerStarsReader(Iterator[ImportedHand]):
         return self
 
     def __next__(self) -> ImportedHand:
-        for first, lines, too_long, long_line in self._blocks:
+        for first, block, too_long, long_line in self._blocks:
             try:
-                if too_long:
-                    header = _HEADER.match(lines[0])
-                    raise HandHistoryError(f"the hand has more than {MAX_HAND_LINES} lines",
-                                           hand_id=header.group(1) if header else None, line=first)
-                while lines and not lines[-1].strip():
-                    lines.pop()
-                result = _parse_one(lines, first, long_line)
+                if too_long or long_line:
+                    assert isinstance(block, list)
+                    lines = block
+                    if too_long:
+                        header = _HEADER.match(lines[0])
+                        raise HandHistoryError(f"the hand has more than {MAX_HAND_LINES} lines",
+                                               hand_id=header.group(1) if header else None, line=first)
+                    while lines and not lines[-1].strip():
+                        lines.pop()
+                    result = _parse_one(lines, first, long_line)
+                else:
+                    text = block if isinstance(block, str) else "\n".join(block)
+                    body = text.rstrip("\n")
+                    fast = _parse_fast(body, first) if body and not body[-1].isspace() else None
+                    if fast is not None:
+                        result = fast
+                    else:  # the general reader, with its error messages
+                        lines = text.split("\n")
+                        while lines and not lines[-1].strip():
+                            lines.pop()
+                        result = _parse_one(lines, first, False)
             except HandHistoryError as error:
                 if self._mode == "raise":
                     raise
@@ -829,35 +1157,52 @@ def _add_lines(current: list[str], lines: list[str], too_long: bool, long_line: 
     return too_long, long_line
 
 
-def _blocks(batches: Iterable[str | list[str]]) -> Iterator[tuple[int, list[str], bool, bool]]:
-    """Cut the text into hands: ``(header line number, the hand's lines,
-    whether it had more than MAX_HAND_LINES lines, whether a line is longer
-    than MAX_LINE)``. A batch is text of whole lines (``\n`` endings, none at
-    its end) or a list of lines. Lines before the first header are ignored; a
-    hand keeps at most MAX_HAND_LINES + 1 lines, each cut to MAX_LINE + 1
-    characters."""
+def _blocks(batches: Iterable[str | list[str]]) -> Iterator[tuple[int, str | list[str], bool, bool]]:
+    """Cut the text into hands: ``(header line number, the hand's text or
+    lines, whether it had more than MAX_HAND_LINES lines, whether a line is
+    longer than MAX_LINE)``. A batch is text of whole lines (``\n`` endings,
+    none at its end) or a list of lines. Lines before the first header are
+    ignored. A hand that lies in one batch and is within the limits comes as
+    its text (lines joined by ``\n``); any other as a list of at most
+    MAX_HAND_LINES + 1 lines, each cut to MAX_LINE + 1 characters."""
     done = 0  # lines in the batches before this one
-    current: list[str] | None = None
+    current: list[str] | None = None  # the lines of a hand begun in an earlier batch
     start = 0
     too_long = long_line = False
     for batch in batches:
         text = batch if isinstance(batch, str) else "\n".join(batch)
         pos = 0  # where the lines not yet given to a hand start
+        here = False  # whether a hand begins at pos
         for at in _headers(text):
             if at > pos:
-                lines = text[pos:at - 1].split("\n")
-                done += len(lines)
-                if current is not None:
-                    too_long, long_line = _add_lines(current, lines, too_long, long_line)
+                piece = text[pos:at - 1]
+                count = piece.count("\n") + 1
+                if here:
+                    yield _block(start, piece, count)
+                elif current is not None:
+                    too_long, long_line = _add_lines(current, piece.split("\n"), too_long, long_line)
+                done += count
             if current is not None:
                 yield start, current, too_long, long_line
-            current, start, too_long, long_line, pos = [], done + 1, False, False, at
+                current = None
+            here, start, pos = True, done + 1, at
         lines = text[pos:].split("\n")
         done += len(lines)
+        if here:
+            current, too_long, long_line = [], False, False
         if current is not None:
             too_long, long_line = _add_lines(current, lines, too_long, long_line)
     if current is not None:
         yield start, current, too_long, long_line
+
+
+def _block(start: int, text: str, count: int) -> tuple[int, str | list[str], bool, bool]:
+    """The hand ``text`` (``count`` lines) beginning on line ``start``, as :func:`_blocks` gives it."""
+    if count <= MAX_HAND_LINES + 1 and (len(text) <= MAX_LINE or max(map(len, text.split("\n"))) <= MAX_LINE):
+        return start, text, False, False
+    lines: list[str] = []
+    too_long, long_line = _add_lines(lines, text.split("\n"), False, False)
+    return start, lines, too_long, long_line
 
 
 def _split(text: str) -> str:
