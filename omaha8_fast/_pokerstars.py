@@ -45,6 +45,7 @@ from ._hh_model import (
     Tournament,
     Unit,
     format_amount,
+    new_hand,
     parse_amount,
 )
 from .cards import Card
@@ -210,28 +211,29 @@ _HEADERS: dict[str, tuple[object, ...] | str] = {}  # header text before the dat
 
 def _read_header(rest: str, hand: _Hand, line: int) -> str | None:
     """Fill the game fields from the header; the other game's name if it is not Omaha Hi/Lo."""
-    key, dash, date = rest.rpartition(" - ")
+    key, dash, _ = rest.rpartition(" - ")
     known = _HEADERS.get(key) if dash else None
     if known is None:
-        other = _read_header_text(rest, hand, line)
+        other, date_at = _read_header_text(rest, hand, line)
         if dash:
             if len(_HEADERS) > 10_000:
                 _HEADERS.clear()
-            _HEADERS[key] = other if other is not None else tuple(getattr(hand, f) for f in _HEADER_FIELDS)
+            # the date's place is the same in every header of this key (it starts at or before the key's end)
+            _HEADERS[key] = other if other is not None else tuple(getattr(hand, f) for f in _HEADER_FIELDS[:-1]) + (date_at,)
         return other
     if isinstance(known, str):
         return known
     (hand.game, hand.hole_size, hand.betting, hand.mixed, hand.tournament, hand.unit, hand.symbol, hand.currency,  # pyright: ignore[reportAttributeAccessIssue]
-     hand.stakes, _) = known  # type: ignore[assignment]
-    hand.date = date.strip()
+     hand.stakes, date_at) = known  # type: ignore[assignment]
+    hand.date = rest[date_at:].strip() if date_at >= 0 else ""  # type: ignore[operator]
     return None
 
 
-def _read_header_text(rest: str, hand: _Hand, line: int) -> str | None:
-    """:func:`_read_header` without the cache."""
+def _read_header_text(rest: str, hand: _Hand, line: int) -> tuple[str | None, int]:
+    """:func:`_read_header` without the cache, and where the date starts in ``rest`` (-1: no date)."""
     game = _GAME.search(rest)
     if game is None:
-        return _other_name(rest)
+        return _other_name(rest), -1
     hand.game = game.group(1)
     hand.hole_size = _HOLE_SIZE[hand.game]
     hand.betting = _BETTING[game.group(2)]
@@ -282,7 +284,7 @@ def _read_header_text(rest: str, hand: _Hand, line: int) -> str | None:
         hand.stakes = (0, 0)
     dash = rest.find(" - ", stakes.end() if stakes else game.end())
     hand.date = rest[dash + 3:].strip() if dash >= 0 else ""
-    return None
+    return None, dash + 3 if dash >= 0 else -1
 
 
 def _other_name(rest: str) -> str:
@@ -537,20 +539,23 @@ def _section(hand: _Hand, text: str, line: int) -> None:
 def _build(hand: _Hand) -> ImportedHand:
     if hand.total is None:
         raise hand.error("the hand has no 'Total pot' line (is it cut short?)", hand.first)
-    boards = tuple(b for b in hand.boards if b)
+    first, second = hand.boards
+    boards = ((first, second) if second else (first,)) if first else ((second,) if second else ())
+    size = hand.hole_size
+    known: list[int] = []
     for name, cards in hand.holes.items():
-        if len(cards) != hand.hole_size:
-            raise hand.error(f"{name} has {len(cards)} hole cards in a {hand.hole_size}-card game", hand.first)
-    known = [c for cards in hand.holes.values() for c in cards]
+        if len(cards) != size:
+            raise hand.error(f"{name} has {len(cards)} hole cards in a {size}-card game", hand.first)
+        known += cards
     for board in boards or ((),):
-        dealt = known + list(board)
-        if len(set(dealt)) != len(dealt):
+        if len(set(known).union(board)) != len(known) + len(board):
+            dealt = known + list(board)
             twice = next(c for c in dealt if dealt.count(c) > 1)
             raise hand.error(f"the card {Card(twice)} is dealt twice", hand.first)
-    return ImportedHand(  # positional, in field order: much faster than keywords
+    return new_hand(
         "PokerStars", hand.hand_id, hand.game, hand.hole_size, hand.betting, hand.unit, hand.currency, hand.symbol,
         hand.stakes, hand.table, hand.max_seats, hand.button, tuple(hand.seats), tuple(hand.posts),
-        tuple(hand.actions), boards, hand.hero, hand.holes, tuple(hand.shown), tuple(hand.mucked),  # type: ignore[arg-type]
+        tuple(hand.actions), boards, hand.hero, hand.holes, tuple(hand.shown), tuple(hand.mucked),
         tuple(hand.collected), tuple(hand.returned), hand.total, hand.rake, hand.breakdown, hand.date, hand.mixed,
         hand.tournament, hand.cashed_out, hand.first,
     )
@@ -893,36 +898,95 @@ def _parse_fast(body: str, first: int) -> ImportedHand | str | None:
         other = _read_header(header.group(2), hand, first)
         if other is not None:
             return other
-        table = _TABLE.match(lines[1]) if lines[1].startswith("Table '") else None
+        table = _TABLES.get(lines[1])
         if table is None:
-            return None
-        hand.table = table.group(1)
-        hand.max_seats = int(table.group(2)) if table.group(2) else None
-        hand.button = int(table.group(3))
-        line = _fast_lines(hand, lines, first)
-        if not line:
-            return None
-        hand.section = "summary"
-        boards = hand.boards
-        groups = _GROUPS
-        for text in islice(lines, line - first + 1, None):
-            line += 1
-            if not text:
-                continue
-            c0 = text[0]
-            if c0 == "S" and text.startswith("Seat ") and " showed [" not in text and " mucked [" not in text:
-                continue
-            if c0 == "B" and text.startswith("Board [") and groups.get(text[7:-1]) == boards[0] \
-                    and text[-1] == "]" and boards[0]:
-                continue
-            if c0 == "*" and text.startswith("*** "):
+            found = _TABLE.match(lines[1]) if lines[1].startswith("Table '") else None
+            if found is None:
                 return None
-            _summary(hand, text, line)
+            table = (found.group(1), int(found.group(2)) if found.group(2) else None, int(found.group(3)))
+            if len(_TABLES) > 10_000:
+                _TABLES.clear()
+            _TABLES[lines[1]] = table
+        hand.table, hand.max_seats, hand.button = table
+        line = _fast_lines(hand, lines, first)
+        if not line or not _fast_summary(hand, lines, line - first + 1, line):
+            return None
         if hand.cancelled or len(hand.seats) < 2:
             return None
         return _build(hand)
     except HandHistoryError:
         return None
+
+
+_TABLES: dict[str, tuple[str, int | None, int]] = {}  # table lines already read
+_TOTALS: dict[str, dict[str, tuple[int, tuple[int, ...] | None, int | None]]] = {"cents": {}, "chips": {}}
+
+
+def _fast_summary(hand: _Hand, lines: list[str], start: int, line: int) -> bool:
+    """Read the summary, ``lines[start:]`` (``line`` the number of the line
+    before), as :func:`_parse_one` reads it; False if only _parse_one may."""
+    hand.section = "summary"
+    boards = hand.boards
+    groups = _GROUPS
+    totals = _TOTALS[hand.unit]
+    seat_names: dict[int, str] | None = None
+    for text in islice(lines, start, None):
+        line += 1
+        if not text:
+            continue
+        c0 = text[0]
+        if c0 == "S" and text.startswith("Seat "):
+            if " showed [" not in text:
+                if " mucked [" not in text:
+                    continue
+                _summary(hand, text, line)
+                continue
+            # "Seat N: NAME ... showed [cards] ...": as _summary reads it
+            number, colon, rest = text[5:].partition(": ")
+            if not colon or not number.isdigit() or not number.isascii():
+                _summary(hand, text, line)
+                continue
+            if seat_names is None:
+                seat_names = {}
+                for known in reversed(hand.seats):  # the first seat of a number wins, as in _summary
+                    seat_names[known[0]] = known[1]
+            name = seat_names.get(int(number))
+            if name is None or not rest.startswith(name):
+                continue
+            tail = rest[len(name):]
+            if " mucked [" in tail:
+                _summary(hand, text, line)
+                continue
+            at = tail.find(" showed [")
+            end = tail.find("]", at) if at >= 0 else -1
+            if end > 0:
+                cards = _cards(tail[at + 9:end], hand.hand_id, line)
+                if len(cards) == hand.hole_size:
+                    hand.holes.setdefault(name, cards)
+            continue
+        if c0 == "B" and text.startswith("Board [") and groups.get(text[7:-1]) == boards[0] \
+                and text[-1] == "]" and boards[0]:
+            continue
+        if c0 == "*" and text.startswith("*** "):
+            return False
+        if c0 == "T" and text.startswith("Total pot "):
+            total = totals.get(text)
+            if total is None:
+                _summary(hand, text, line)
+                if len(totals) > 20_000:
+                    totals.clear()
+                body = text[len("Total pot "):]
+                totals[text] = (hand.total, hand.breakdown if "pot" in body else None,  # type: ignore[assignment]
+                                hand.rake if body.find("| Rake ") >= 0 else None)
+                continue
+            hand.total = total[0]
+            if total[1] is not None:
+                hand.breakdown = total[1]
+            if total[2] is not None:
+                hand.rake = total[2]
+            continue
+        _summary(hand, text, line)
+    return True
 
 
 def _fast_lines(hand: _Hand, lines: list[str], first: int) -> int:
