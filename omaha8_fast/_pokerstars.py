@@ -224,8 +224,10 @@ def _read_header(rest: str, hand: _Hand, line: int) -> str | None:
     if isinstance(known, str):
         return known
     (hand.game, hand.hole_size, hand.betting, hand.mixed, hand.tournament, hand.unit, hand.symbol, hand.currency,  # pyright: ignore[reportAttributeAccessIssue]
-     hand.stakes, date_at) = known  # type: ignore[assignment]
-    hand.date = rest[date_at:].strip() if date_at >= 0 else ""  # type: ignore[operator]
+     hand.stakes, _) = known  # type: ignore[assignment]
+    start = known[-1]
+    assert isinstance(start, int)
+    hand.date = rest[start:].strip() if start >= 0 else ""
     return None
 
 
@@ -796,14 +798,9 @@ def _classify_text(text: str, unit: Unit) -> tuple[Any, ...]:
             return (_SHOWDOWN,)
         if text == "*** SUMMARY ***":
             return (_SUMMARY,)
-        if (end := text.find(" *** [", 4)) > 0 and (kind := _PLAIN_STREETS.get(text[4:end])) is not None \
-                and text[-1] == "]" and "[" not in (inner := text[end + 6:-1].replace("] [", " ")) \
-                and "]" not in inner and len(cards := _GROUPS.get(inner) or _known_cards(inner)) == kind[1]:
-            return (_STREET, kind[0], cards)
-        return _KIND_OTHER
+        return _street(text)
     if ' said, "' in text:
         return _KIND_OTHER
-    amount = _AMOUNTS[unit]
     colon = text.find(": ")
     if c0 == "S" and text.startswith("Seat ") and " in chips" in text:
         number, sep, rest = text[5:].partition(": ")
@@ -839,11 +836,19 @@ def _classify_text(text: str, unit: Unit) -> tuple[Any, ...]:
     verb = text[colon + 2:]
     if verb[-1:] == " ":
         verb = verb.rstrip()
+    if verb.startswith("shows ["):
+        end = verb.find("]")
+        if end < 0 or verb != verb.rstrip():
+            return _KIND_OTHER
+        description = verb[end + 1:].strip()
+        if description.startswith("(") and description.endswith(")"):
+            description = description[1:-1]
+        return (_SHOW, name, _cards(verb[7:end], "", 0), description or None)
     first_word, _, rest = verb.partition(" ")
     if first_word == "folds" and not rest:
-        return (_ACT, name, "fold", 0, False, "")
+        return (_ACT, name, "fold", 0, False)
     if first_word == "checks":
-        return (_ACT, name, "check", 0, False, "")
+        return (_ACT, name, "check", 0, False)
     if first_word == "calls" or first_word == "bets" or first_word == "raises":
         all_in = rest.endswith(" and is all-in")
         if all_in:
@@ -855,22 +860,36 @@ def _classify_text(text: str, unit: Unit) -> tuple[Any, ...]:
             if not to_word:
                 return _KIND_OTHER
             _amount(by, unit)
-            return (_ACT, name, "raise", _amount(to_text, unit), all_in, to_text)
-        return (_ACT, name, "call" if first_word == "calls" else "bet", _amount(rest, unit), all_in, "")
-    if first_word == "posts" and (rest.startswith("small blind ") or rest.startswith("big blind ")) \
-            and not rest.endswith(" and is all-in"):
+            return (_ACT, name, "raise", _amount(to_text, unit), all_in)
+        return (_ACT, name, "call" if first_word == "calls" else "bet", _amount(rest, unit), all_in)
+    if first_word == "posts" and rest.startswith(("small blind ", "big blind ")) and not rest.endswith(" and is all-in"):
         big = rest[0] == "b"
         return (_POST, name, "big blind" if big else "small blind", _amount(rest[10 if big else 12:], unit))
-    if first_word == "shows":
-        start, end = rest.find("["), rest.find("]")
-        if start != 0 or end < 0 or verb != verb.rstrip():
-            return _KIND_OTHER
-        description = rest[end + 1:].strip()
-        if description.startswith("(") and description.endswith(")"):
-            description = description[1:-1]
-        return (_SHOW, name, _cards(rest[1:end], "", 0), description or None)
-    del amount
     return _KIND_OTHER
+
+
+def _street(text: str) -> tuple[Any, ...]:
+    """``*** TURN *** [Tc 9d As] [Ah]``, the first board's streets, as
+    :func:`_parse_one` reads them inline: ``(_STREET, street, cards)``."""
+    end = text.find(" *** [", 4)
+    kind = _PLAIN_STREETS.get(text[4:end]) if end > 0 else None
+    if kind is None or text[-1] != "]":
+        return _KIND_OTHER
+    inner = text[end + 6:-1]
+    cut = inner.find("] [")
+    if cut > 0:  # the board so far (read on the street before), then the new card
+        head = _GROUPS.get(inner[:cut])
+        card = _CARD.get(inner[cut + 3:])
+        if head is not None and card is not None and len(head) + 1 == kind[1]:
+            cards = head + (card,)
+            if len(_GROUPS) > 50_000:
+                _GROUPS.clear()
+            _GROUPS[f"{inner[:cut]} {inner[cut + 3:]}"] = cards
+            return (_STREET, kind[0], cards)
+        inner = inner.replace("] [", " ")
+    if "[" in inner or "]" in inner or len(cards := _GROUPS.get(inner) or _known_cards(inner)) != kind[1]:
+        return _KIND_OTHER
+    return (_STREET, kind[0], cards)
 
 
 def _amount(text: str, unit: Unit) -> int:
@@ -1012,7 +1031,7 @@ def _fast_lines(hand: _Hand, lines: list[str], first: int) -> int:
                 kinds[text] = kind
         k = kind[0]
         if k == _ACT:
-            _, name, verb, value, all_in, to_text = kind
+            _, name, verb, value, all_in = kind
             if name not in names:
                 if not _fast_line(hand, text, line):
                     return 0
@@ -1106,9 +1125,7 @@ def _fast_line(hand: _Hand, text: str, line: int) -> bool:
     if colon < 0:
         if text.startswith("Dealt to "):
             at = text.find(" [", 9)
-            if at >= 0 and text[9:at] in names:
-                return False
-            return True
+            return not (at >= 0 and text[9:at] in names)
         if text.startswith("Uncalled bet ("):
             return False
         at = text.find(" collected ")
@@ -1124,8 +1141,8 @@ def _fast_line(hand: _Hand, text: str, line: int) -> bool:
     if verb[-1:] == " ":
         verb = verb.rstrip()
     word, _, rest = verb.partition(" ")
-    if word in ("checks", "calls", "bets", "raises") or word == "folds" and not rest or word == "posts" and (
-            rest.startswith("small blind ") or rest.startswith("big blind ")) and not rest.endswith(" and is all-in"):
+    if word in ("checks", "calls", "bets", "raises") or word == "folds" and not rest or word == "posts" and \
+            rest.startswith(("small blind ", "big blind ")) and not rest.endswith(" and is all-in"):
         return False  # read by _parse_one's own lines
     _named(hand, name, text, verb.rstrip(), line)
     return True
