@@ -1017,14 +1017,10 @@ def _fast_lines(hand: _Hand, lines: list[str], first: int) -> int:
     unit = hand.unit
     kinds = _KINDS[unit]
     street, bets, section = hand.street, hand.bets, hand.section
-    line = first + 1
-    for text in islice(lines, 2, None):
-        line += 1
-        if not text:
-            continue
+    for line, text in enumerate(islice(lines, 2, None), first + 2):
         kind = kinds.get(text)
         if kind is None:
-            kind = _classify(text, unit)
+            kind = _classify(text, unit) if text else (_NOISE,)
             if kind[0] in _KEPT and len(text) <= _KIND_KEY:
                 if len(kinds) > 50_000:
                     kinds.clear()
@@ -1070,7 +1066,7 @@ def _fast_lines(hand: _Hand, lines: list[str], first: int) -> int:
         elif k == _STREET:
             hand.boards[0] = kind[2]
             street = section = hand.street = hand.section = kind[1]
-            bets = hand.bets = {}
+            bets.clear()  # (hand.bets is bets)
         elif k == _SHOW:
             _, name, cards, description = kind
             if name not in names:
