@@ -5,7 +5,10 @@ The reader takes the text PokerStars writes (cash games and tournaments, the
 hands (4, 5 and 6 cards; limit, pot limit, no limit) and skips the other games,
 counting them. It is one pass over the lines with a small state machine; every
 line is capped at :data:`MAX_LINE` characters and every hand at
-:data:`MAX_HAND_LINES` lines, so no input can make it slow or large.
+:data:`MAX_HAND_LINES` lines, so no input can make it slow or large. A fast
+path (:func:`_parse_fast`) reads the common hands from a bounded cache of what
+each line says and leaves every other hand to the general reader
+(:func:`_parse_one`), which owns the rules and the error messages.
 
 >>> text = '''PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.25/$0.50 USD) - 2024/03/02 21:14:05 ET
 ... Table 'T' 6-max Seat #1 is the button

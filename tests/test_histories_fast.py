@@ -211,3 +211,14 @@ def test_hostile_lines_are_read_or_refused_quickly() -> None:
     [hand] = parse_pokerstars(text)
     assert hand.players == (name, "b") and hand.actions[0].player == name
     _compare(text)
+
+
+def test_a_date_with_a_dash_is_whole_in_every_hand() -> None:
+    """The header cache keeps where the date starts: "2008/01/07 - 22:59:37 (ET)" whole, every time."""
+    text = (DATA / "pokerstars_o8.txt").read_text(encoding="utf-8")
+    start = text.index("PokerStars Game #500000000009")
+    block = text[start:text.find("\nPokerStars ", start + 1) if "\nPokerStars " in text[start + 1:] else len(text)]
+    again = block.replace("#500000000009", "#500000000010").replace("22:59:37", "23:01:02")
+    hands = parse_pokerstars(block + "\n\n" + again) + parse_pokerstars(again)
+    assert [h.date for h in hands] == ["2008/01/07 - 22:59:37 (ET)", "2008/01/07 - 23:01:02 (ET)",
+                                       "2008/01/07 - 23:01:02 (ET)"]
