@@ -5,7 +5,10 @@ The reader takes the text PokerStars writes (cash games and tournaments, the
 hands (4, 5 and 6 cards; limit, pot limit, no limit) and skips the other games,
 counting them. It is one pass over the lines with a small state machine; every
 line is capped at :data:`MAX_LINE` characters and every hand at
-:data:`MAX_HAND_LINES` lines, so no input can make it slow or large.
+:data:`MAX_HAND_LINES` lines, so no input can make it slow or large. A fast
+path (:func:`_parse_fast`) reads the common hands from a bounded cache of what
+each line says and leaves every other hand to the general reader
+(:func:`_parse_one`), which owns the rules and the error messages.
 
 >>> text = '''PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.25/$0.50 USD) - 2024/03/02 21:14:05 ET
 ... Table 'T' 6-max Seat #1 is the button
@@ -45,6 +48,7 @@ from ._hh_model import (
     Tournament,
     Unit,
     format_amount,
+    new_hand,
     parse_amount,
 )
 from .cards import Card
@@ -210,28 +214,31 @@ _HEADERS: dict[str, tuple[object, ...] | str] = {}  # header text before the dat
 
 def _read_header(rest: str, hand: _Hand, line: int) -> str | None:
     """Fill the game fields from the header; the other game's name if it is not Omaha Hi/Lo."""
-    key, dash, date = rest.rpartition(" - ")
+    key, dash, _ = rest.rpartition(" - ")
     known = _HEADERS.get(key) if dash else None
     if known is None:
-        other = _read_header_text(rest, hand, line)
+        other, date_at = _read_header_text(rest, hand, line)
         if dash:
             if len(_HEADERS) > 10_000:
                 _HEADERS.clear()
-            _HEADERS[key] = other if other is not None else tuple(getattr(hand, f) for f in _HEADER_FIELDS)
+            # the date's place is the same in every header of this key (it starts at or before the key's end)
+            _HEADERS[key] = other if other is not None else tuple(getattr(hand, f) for f in _HEADER_FIELDS[:-1]) + (date_at,)
         return other
     if isinstance(known, str):
         return known
     (hand.game, hand.hole_size, hand.betting, hand.mixed, hand.tournament, hand.unit, hand.symbol, hand.currency,  # pyright: ignore[reportAttributeAccessIssue]
      hand.stakes, _) = known  # type: ignore[assignment]
-    hand.date = date.strip()
+    start = known[-1]
+    assert isinstance(start, int)
+    hand.date = rest[start:].strip() if start >= 0 else ""
     return None
 
 
-def _read_header_text(rest: str, hand: _Hand, line: int) -> str | None:
-    """:func:`_read_header` without the cache."""
+def _read_header_text(rest: str, hand: _Hand, line: int) -> tuple[str | None, int]:
+    """:func:`_read_header` without the cache, and where the date starts in ``rest`` (-1: no date)."""
     game = _GAME.search(rest)
     if game is None:
-        return _other_name(rest)
+        return _other_name(rest), -1
     hand.game = game.group(1)
     hand.hole_size = _HOLE_SIZE[hand.game]
     hand.betting = _BETTING[game.group(2)]
@@ -282,7 +289,7 @@ def _read_header_text(rest: str, hand: _Hand, line: int) -> str | None:
         hand.stakes = (0, 0)
     dash = rest.find(" - ", stakes.end() if stakes else game.end())
     hand.date = rest[dash + 3:].strip() if dash >= 0 else ""
-    return None
+    return None, dash + 3 if dash >= 0 else -1
 
 
 def _other_name(rest: str) -> str:
@@ -537,20 +544,23 @@ def _section(hand: _Hand, text: str, line: int) -> None:
 def _build(hand: _Hand) -> ImportedHand:
     if hand.total is None:
         raise hand.error("the hand has no 'Total pot' line (is it cut short?)", hand.first)
-    boards = tuple(b for b in hand.boards if b)
+    first, second = hand.boards
+    boards = ((first, second) if second else (first,)) if first else ((second,) if second else ())
+    size = hand.hole_size
+    known: list[int] = []
     for name, cards in hand.holes.items():
-        if len(cards) != hand.hole_size:
-            raise hand.error(f"{name} has {len(cards)} hole cards in a {hand.hole_size}-card game", hand.first)
-    known = [c for cards in hand.holes.values() for c in cards]
+        if len(cards) != size:
+            raise hand.error(f"{name} has {len(cards)} hole cards in a {size}-card game", hand.first)
+        known += cards
     for board in boards or ((),):
-        dealt = known + list(board)
-        if len(set(dealt)) != len(dealt):
+        if len(set(known).union(board)) != len(known) + len(board):
+            dealt = known + list(board)
             twice = next(c for c in dealt if dealt.count(c) > 1)
             raise hand.error(f"the card {Card(twice)} is dealt twice", hand.first)
-    return ImportedHand(  # positional, in field order: much faster than keywords
+    return new_hand(
         "PokerStars", hand.hand_id, hand.game, hand.hole_size, hand.betting, hand.unit, hand.currency, hand.symbol,
         hand.stakes, hand.table, hand.max_seats, hand.button, tuple(hand.seats), tuple(hand.posts),
-        tuple(hand.actions), boards, hand.hero, hand.holes, tuple(hand.shown), tuple(hand.mucked),  # type: ignore[arg-type]
+        tuple(hand.actions), boards, hand.hero, hand.holes, tuple(hand.shown), tuple(hand.mucked),
         tuple(hand.collected), tuple(hand.returned), hand.total, hand.rake, hand.breakdown, hand.date, hand.mixed,
         hand.tournament, hand.cashed_out, hand.first,
     )
@@ -753,6 +763,390 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
     return _build(hand)
 
 
+# --- the fast reader -------------------------------------------------------------
+#
+# Hand-history files repeat the same lines over and over ("bob: checks",
+# "alice: calls $0.50", ...). _parse_fast reads a hand the way _parse_one does,
+# but what each line says, as far as it depends on the line alone, is worked
+# out once (_classify) and kept (_KINDS, by unit); the hand only applies it.
+# At the first line it cannot read exactly as _parse_one would, or anything
+# that would be an error, it gives the hand up (None) and _parse_one reads it:
+# the rules for the rare lines and the error messages stay there.
+# tests/test_histories_fast.py checks that the two read the same hands alike.
+
+_ACT, _POST, _SEAT, _SHOW, _COLLECT, _STREET, _DEALT, _RETURN, _HOLE, _SHOWDOWN, _SUMMARY, _NOISE, _OTHER = range(13)
+_KINDS: dict[str, dict[str, tuple[Any, ...]]] = {"cents": {}, "chips": {}}  # line -> what it says, by unit
+_KIND_OTHER = (_OTHER,)
+_KIND_KEY = 200  # longest line kept in _KINDS
+_KEPT = frozenset((_ACT, _POST, _SEAT, _COLLECT, _RETURN, _HOLE, _SHOWDOWN, _SUMMARY, _NOISE))  # lines that recur
+
+
+def _classify(text: str, unit: Unit) -> tuple[Any, ...]:
+    """What the line ``text`` says, worked out from it alone as
+    :func:`_parse_one` reads it (whether a name is a player's is for the
+    hand to check); ``(_OTHER,)`` for a line only _parse_one may read."""
+    try:
+        return _classify_text(text, unit)
+    except ValueError:  # a bad amount or card: _parse_one says what
+        return _KIND_OTHER
+
+
+def _classify_text(text: str, unit: Unit) -> tuple[Any, ...]:
+    """:func:`_classify`, raising ValueError on a bad amount or card."""
+    c0 = text[0]
+    if c0 == "*" and text.startswith("*** "):
+        if text == "*** HOLE CARDS ***":
+            return (_HOLE,)
+        if text == "*** SHOW DOWN ***":
+            return (_SHOWDOWN,)
+        if text == "*** SUMMARY ***":
+            return (_SUMMARY,)
+        return _street(text)
+    if ' said, "' in text:
+        return _KIND_OTHER
+    colon = text.find(": ")
+    if c0 == "S" and text.startswith("Seat ") and " in chips" in text:
+        number, sep, rest = text[5:].partition(": ")
+        at = rest.rfind(" in chips")
+        open_ = rest.rfind(" (", 0, at)
+        if not sep or not number.isdigit() or open_ < 0:
+            return _KIND_OTHER
+        tail = rest[at:]
+        return (_SEAT, int(number), rest[:open_], _amount(rest[open_ + 2:at], unit),
+                "sitting out" in tail or "out of hand" in tail)
+    if colon < 0:
+        if c0 == "D" and text.startswith("Dealt to "):
+            at = text.find(" [", 9)
+            if at < 0:
+                return (_NOISE,)
+            if text[-1] == "]" and "]" not in text[at + 2:-1]:
+                dealt = _cards(text[at + 2:-1], "", 0)
+            else:
+                dealt = _bracket_groups(text[at:], "", 0)
+            return (_DEALT, text[9:at], dealt)
+        if c0 == "U" and text.startswith("Uncalled bet ("):
+            close = text.find(") returned to ")
+            if close > 0:
+                return (_RETURN, text[close + 14:], _amount(text[14:close], unit))
+            return _KIND_OTHER
+        at = text.find(" collected ")
+        if at > 0:
+            amount_text, sep, pot = text[at + 11:].partition(" from ")
+            if sep and pot[-1:] != " ":
+                return (_COLLECT, text[:at], _amount(amount_text, unit), pot)
+        return _KIND_OTHER
+    name = text[:colon]
+    verb = text[colon + 2:]
+    if verb[-1:] == " ":
+        verb = verb.rstrip()
+    if verb.startswith("shows ["):
+        end = verb.find("]")
+        if end < 0 or verb != verb.rstrip():
+            return _KIND_OTHER
+        description = verb[end + 1:].strip()
+        if description.startswith("(") and description.endswith(")"):
+            description = description[1:-1]
+        return (_SHOW, name, _cards(verb[7:end], "", 0), description or None)
+    first_word, _, rest = verb.partition(" ")
+    if first_word == "folds" and not rest:
+        return (_ACT, name, "fold", 0, False)
+    if first_word == "checks":
+        return (_ACT, name, "check", 0, False)
+    if first_word == "calls" or first_word == "bets" or first_word == "raises":
+        all_in = rest.endswith(" and is all-in")
+        if all_in:
+            rest = rest[:-14]
+        elif " and has reached the " in rest:
+            rest = rest[:rest.find(" and has reached the ")]
+        if first_word == "raises":
+            by, to_word, to_text = rest.partition(" to ")
+            if not to_word:
+                return _KIND_OTHER
+            _amount(by, unit)
+            return (_ACT, name, "raise", _amount(to_text, unit), all_in)
+        return (_ACT, name, "call" if first_word == "calls" else "bet", _amount(rest, unit), all_in)
+    if first_word == "posts" and rest.startswith(("small blind ", "big blind ")) and not rest.endswith(" and is all-in"):
+        big = rest[0] == "b"
+        return (_POST, name, "big blind" if big else "small blind", _amount(rest[10 if big else 12:], unit))
+    return _KIND_OTHER
+
+
+def _street(text: str) -> tuple[Any, ...]:
+    """``*** TURN *** [Tc 9d As] [Ah]``, the first board's streets, as
+    :func:`_parse_one` reads them inline: ``(_STREET, street, cards)``."""
+    end = text.find(" *** [", 4)
+    kind = _PLAIN_STREETS.get(text[4:end]) if end > 0 else None
+    if kind is None or text[-1] != "]":
+        return _KIND_OTHER
+    inner = text[end + 6:-1]
+    cut = inner.find("] [")
+    if cut > 0:  # the board so far (read on the street before), then the new card
+        head = _GROUPS.get(inner[:cut])
+        card = _CARD.get(inner[cut + 3:])
+        if head is not None and card is not None and len(head) + 1 == kind[1]:
+            cards = head + (card,)
+            if len(_GROUPS) > 50_000:
+                _GROUPS.clear()
+            _GROUPS[f"{inner[:cut]} {inner[cut + 3:]}"] = cards
+            return (_STREET, kind[0], cards)
+        inner = inner.replace("] [", " ")
+    if "[" in inner or "]" in inner or len(cards := _GROUPS.get(inner) or _known_cards(inner)) != kind[1]:
+        return _KIND_OTHER
+    return (_STREET, kind[0], cards)
+
+
+def _amount(text: str, unit: Unit) -> int:
+    """``text`` as an amount in ``unit`` (through the cache of :meth:`_Hand.amount`)."""
+    cache = _AMOUNTS[unit]
+    value = cache.get(text)
+    if value is None:
+        value = parse_amount(text, unit)
+        if len(cache) > 20_000:
+            cache.clear()
+        cache[text] = value
+    return value
+
+
+def _parse_fast(body: str, first: int) -> ImportedHand | str | None:
+    """The hand in ``body`` (its lines, the header first, no blank line at
+    the end, none longer than MAX_LINE, at most MAX_HAND_LINES) as
+    :func:`_parse_one` reads it, or None when only _parse_one may read it."""
+    lines = body.split("\n")
+    header = _HEADER.match(lines[0])
+    if header is None or len(lines) < 3:
+        return None
+    hand = _Hand(header.group(1), first)
+    try:
+        other = _read_header(header.group(2), hand, first)
+        if other is not None:
+            return other
+        table = _TABLES.get(lines[1])
+        if table is None:
+            found = _TABLE.match(lines[1]) if lines[1].startswith("Table '") else None
+            if found is None:
+                return None
+            table = (found.group(1), int(found.group(2)) if found.group(2) else None, int(found.group(3)))
+            if len(_TABLES) > 10_000:
+                _TABLES.clear()
+            _TABLES[lines[1]] = table
+        hand.table, hand.max_seats, hand.button = table
+        line = _fast_lines(hand, lines, first)
+        if not line or not _fast_summary(hand, lines, line - first + 1, line):
+            return None
+        if hand.cancelled or len(hand.seats) < 2:
+            return None
+        return _build(hand)
+    except HandHistoryError:
+        return None
+
+
+_TABLES: dict[str, tuple[str, int | None, int]] = {}  # table lines already read
+_TOTALS: dict[str, dict[str, tuple[int, tuple[int, ...] | None, int | None]]] = {"cents": {}, "chips": {}}
+
+
+def _fast_summary(hand: _Hand, lines: list[str], start: int, line: int) -> bool:
+    """Read the summary, ``lines[start:]`` (``line`` the number of the line
+    before), as :func:`_parse_one` reads it; False if only _parse_one may."""
+    hand.section = "summary"
+    boards = hand.boards
+    groups = _GROUPS
+    totals = _TOTALS[hand.unit]
+    seat_names: dict[int, str] | None = None
+    for text in islice(lines, start, None):
+        line += 1
+        if not text:
+            continue
+        c0 = text[0]
+        if c0 == "S" and text.startswith("Seat "):
+            if " showed [" not in text:
+                if " mucked [" not in text:
+                    continue
+                _summary(hand, text, line)
+                continue
+            # "Seat N: NAME ... showed [cards] ...": as _summary reads it
+            number, colon, rest = text[5:].partition(": ")
+            if not colon or not number.isdigit() or not number.isascii():
+                _summary(hand, text, line)
+                continue
+            if seat_names is None:
+                seat_names = {}
+                for known in reversed(hand.seats):  # the first seat of a number wins, as in _summary
+                    seat_names[known[0]] = known[1]
+            name = seat_names.get(int(number))
+            if name is None or not rest.startswith(name):
+                continue
+            tail = rest[len(name):]
+            if " mucked [" in tail:
+                _summary(hand, text, line)
+                continue
+            at = tail.find(" showed [")
+            end = tail.find("]", at) if at >= 0 else -1
+            if end > 0:
+                cards = _cards(tail[at + 9:end], hand.hand_id, line)
+                if len(cards) == hand.hole_size:
+                    hand.holes.setdefault(name, cards)
+            continue
+        if c0 == "B" and text.startswith("Board [") and groups.get(text[7:-1]) == boards[0] \
+                and text[-1] == "]" and boards[0]:
+            continue
+        if c0 == "*" and text.startswith("*** "):
+            return False
+        if c0 == "T" and text.startswith("Total pot "):
+            total = totals.get(text)
+            if total is None:
+                _summary(hand, text, line)
+                if len(totals) > 20_000:
+                    totals.clear()
+                body = text[len("Total pot "):]
+                totals[text] = (hand.total, hand.breakdown if "pot" in body else None,  # type: ignore[assignment]
+                                hand.rake if body.find("| Rake ") >= 0 else None)
+                continue
+            hand.total = total[0]
+            if total[1] is not None:
+                hand.breakdown = total[1]
+            if total[2] is not None:
+                hand.rake = total[2]
+            continue
+        _summary(hand, text, line)
+    return True
+
+
+def _fast_lines(hand: _Hand, lines: list[str], first: int) -> int:
+    """Read into ``hand`` the lines after the header and the table line up
+    to the summary: the summary line's number, or 0 at the first line that
+    only :func:`_parse_one` may read."""
+    names = hand.names
+    add = hand.actions.append
+    unit = hand.unit
+    kinds = _KINDS[unit]
+    street, bets, section = hand.street, hand.bets, hand.section
+    for line, text in enumerate(islice(lines, 2, None), first + 2):
+        kind = kinds.get(text)
+        if kind is None:
+            kind = _classify(text, unit) if text else (_NOISE,)
+            if kind[0] in _KEPT and len(text) <= _KIND_KEY:
+                if len(kinds) > 50_000:
+                    kinds.clear()
+                kinds[text] = kind
+        k = kind[0]
+        if k == _ACT:
+            _, name, verb, value, all_in = kind
+            if name not in names:
+                if not _fast_line(hand, text, line):
+                    return 0
+                continue
+            if verb == "fold" or verb == "check":
+                add((street, name, verb, 0, 0, False, line))
+            elif verb == "raise":
+                added = value - bets.get(name, 0)
+                if added <= 0:
+                    return 0
+                bets[name] = value
+                add((street, name, "raise", value, added, all_in, line))
+            else:
+                bets[name] = bets.get(name, 0) + value
+                add((street, name, verb, value, value, all_in, line))
+        elif k == _SEAT:
+            if section != "header":
+                if not _fast_line(hand, text, line):
+                    return 0
+                continue
+            _, number, name, stack, out = kind
+            if name in names:
+                return 0
+            hand.seats.append((number, name, stack, out))
+            names.add(name)
+        elif k == _POST:
+            _, name, verb, value = kind
+            if name not in names:
+                if not _fast_line(hand, text, line):
+                    return 0
+                continue
+            if verb == "big blind" and not hand.big_blind:
+                hand.big_blind = value
+            bets[name] = bets.get(name, 0) + value
+            hand.posts.append((name, verb, value, False, 0, line))
+        elif k == _STREET:
+            hand.boards[0] = kind[2]
+            street = section = hand.street = hand.section = kind[1]
+            bets.clear()  # (hand.bets is bets)
+        elif k == _SHOW:
+            _, name, cards, description = kind
+            if name not in names:
+                if not _fast_line(hand, text, line):
+                    return 0
+                continue
+            if len(cards) == hand.hole_size:
+                hand.holes[name] = cards
+            out = 5 if section == "showdown" or section == "summary" else len(hand.boards[0])
+            hand.shown.append((name, cards, description, hand.run, line, out))
+        elif k == _COLLECT:
+            _, name, value, pot = kind
+            if name not in names:
+                if not _fast_line(hand, text, line):
+                    return 0
+                continue
+            hand.collected.append((name, value, pot, hand.run, line))
+        elif k == _DEALT:
+            _, name, cards = kind
+            if name in names and cards:
+                hand.holes[name] = cards
+                if hand.hero is None:
+                    hand.hero = name
+        elif k == _RETURN:
+            if kind[1] not in names:
+                return 0
+            hand.returned.append((kind[1], kind[2]))
+        elif k == _HOLE:
+            section = hand.section = "hole cards"
+        elif k == _SHOWDOWN:
+            section = hand.section = "showdown"
+            hand.run = 1
+        elif k == _SUMMARY:
+            return line
+        elif k == _OTHER:
+            if text.startswith("*** ") or section == "header" and (
+                    text.startswith("Seat ") and " in chips" in text or text.startswith("Table '")):
+                return 0
+            if not _fast_line(hand, text, line):
+                return 0
+        # _NOISE: nothing to read
+    return 0
+
+
+def _fast_line(hand: _Hand, text: str, line: int) -> bool:
+    """A line that is not a section, a seat or the first table line, read
+    as :func:`_parse_one` reads it; False if only _parse_one may read it."""
+    names = hand.names
+    colon = text.find(": ")
+    if ' said, "' in text:
+        return True  # chat
+    if colon < 0:
+        if text.startswith("Dealt to "):
+            at = text.find(" [", 9)
+            return not (at >= 0 and text[9:at] in names)
+        if text.startswith("Uncalled bet ("):
+            return False
+        at = text.find(" collected ")
+        if at > 0 and text[:at] in names:
+            return False
+        _body(hand, text, line)
+        return True
+    name = text[:colon]
+    if name not in names:
+        _body(hand, text, line)
+        return True
+    verb = text[colon + 2:]
+    if verb[-1:] == " ":
+        verb = verb.rstrip()
+    word, _, rest = verb.partition(" ")
+    if word in ("checks", "calls", "bets", "raises") or word == "folds" and not rest or word == "posts" and \
+            rest.startswith(("small blind ", "big blind ")) and not rest.endswith(" and is all-in"):
+        return False  # read by _parse_one's own lines
+    _named(hand, name, text, verb.rstrip(), line)
+    return True
+
+
 class PokerStarsReader(Iterator[ImportedHand]):
     """An iterator over the Omaha Hi/Lo hands of a PokerStars file.
 
@@ -774,15 +1168,29 @@ class PokerStarsReader(Iterator[ImportedHand]):
         return self
 
     def __next__(self) -> ImportedHand:
-        for first, lines, too_long, long_line in self._blocks:
+        for first, block, too_long, long_line in self._blocks:
             try:
-                if too_long:
-                    header = _HEADER.match(lines[0])
-                    raise HandHistoryError(f"the hand has more than {MAX_HAND_LINES} lines",
-                                           hand_id=header.group(1) if header else None, line=first)
-                while lines and not lines[-1].strip():
-                    lines.pop()
-                result = _parse_one(lines, first, long_line)
+                if too_long or long_line:
+                    assert isinstance(block, list)
+                    lines = block
+                    if too_long:
+                        header = _HEADER.match(lines[0])
+                        raise HandHistoryError(f"the hand has more than {MAX_HAND_LINES} lines",
+                                               hand_id=header.group(1) if header else None, line=first)
+                    while lines and not lines[-1].strip():
+                        lines.pop()
+                    result = _parse_one(lines, first, long_line)
+                else:
+                    text = block if isinstance(block, str) else "\n".join(block)
+                    body = text.rstrip("\n")
+                    fast = _parse_fast(body, first) if body and not body[-1].isspace() else None
+                    if fast is not None:
+                        result = fast
+                    else:  # the general reader, with its error messages
+                        lines = text.split("\n")
+                        while lines and not lines[-1].strip():
+                            lines.pop()
+                        result = _parse_one(lines, first, False)
             except HandHistoryError as error:
                 if self._mode == "raise":
                     raise
@@ -829,35 +1237,52 @@ def _add_lines(current: list[str], lines: list[str], too_long: bool, long_line: 
     return too_long, long_line
 
 
-def _blocks(batches: Iterable[str | list[str]]) -> Iterator[tuple[int, list[str], bool, bool]]:
-    """Cut the text into hands: ``(header line number, the hand's lines,
-    whether it had more than MAX_HAND_LINES lines, whether a line is longer
-    than MAX_LINE)``. A batch is text of whole lines (``\n`` endings, none at
-    its end) or a list of lines. Lines before the first header are ignored; a
-    hand keeps at most MAX_HAND_LINES + 1 lines, each cut to MAX_LINE + 1
-    characters."""
+def _blocks(batches: Iterable[str | list[str]]) -> Iterator[tuple[int, str | list[str], bool, bool]]:
+    """Cut the text into hands: ``(header line number, the hand's text or
+    lines, whether it had more than MAX_HAND_LINES lines, whether a line is
+    longer than MAX_LINE)``. A batch is text of whole lines (``\n`` endings,
+    none at its end) or a list of lines. Lines before the first header are
+    ignored. A hand that lies in one batch and is within the limits comes as
+    its text (lines joined by ``\n``); any other as a list of at most
+    MAX_HAND_LINES + 1 lines, each cut to MAX_LINE + 1 characters."""
     done = 0  # lines in the batches before this one
-    current: list[str] | None = None
+    current: list[str] | None = None  # the lines of a hand begun in an earlier batch
     start = 0
     too_long = long_line = False
     for batch in batches:
         text = batch if isinstance(batch, str) else "\n".join(batch)
         pos = 0  # where the lines not yet given to a hand start
+        here = False  # whether a hand begins at pos
         for at in _headers(text):
             if at > pos:
-                lines = text[pos:at - 1].split("\n")
-                done += len(lines)
-                if current is not None:
-                    too_long, long_line = _add_lines(current, lines, too_long, long_line)
+                piece = text[pos:at - 1]
+                count = piece.count("\n") + 1
+                if here:
+                    yield _block(start, piece, count)
+                elif current is not None:
+                    too_long, long_line = _add_lines(current, piece.split("\n"), too_long, long_line)
+                done += count
             if current is not None:
                 yield start, current, too_long, long_line
-            current, start, too_long, long_line, pos = [], done + 1, False, False, at
+                current = None
+            here, start, pos = True, done + 1, at
         lines = text[pos:].split("\n")
         done += len(lines)
+        if here:
+            current, too_long, long_line = [], False, False
         if current is not None:
             too_long, long_line = _add_lines(current, lines, too_long, long_line)
     if current is not None:
         yield start, current, too_long, long_line
+
+
+def _block(start: int, text: str, count: int) -> tuple[int, str | list[str], bool, bool]:
+    """The hand ``text`` (``count`` lines) beginning on line ``start``, as :func:`_blocks` gives it."""
+    if count <= MAX_HAND_LINES + 1 and (len(text) <= MAX_LINE or max(map(len, text.split("\n"))) <= MAX_LINE):
+        return start, text, False, False
+    lines: list[str] = []
+    too_long, long_line = _add_lines(lines, text.split("\n"), False, False)
+    return start, lines, too_long, long_line
 
 
 def _split(text: str) -> str:
