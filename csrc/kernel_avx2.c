@@ -60,6 +60,10 @@ O8_TARGET static inline __attribute__((always_inline)) __m256i o8_avx2_gather(co
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 }
 #define v_gather(base, index, scale) o8_avx2_gather((const uint8_t *)(const void *)(base), index, scale)
+/* 16 bytes from p + at[q] into quarter q (128 bits) of a vector */
+#define v_load_quarters(p, at) _mm256_inserti128_si256(_mm256_castsi128_si256( \
+    _mm_loadu_si128((const __m128i *)(const void *)((p) + (at)[0]))), \
+    _mm_loadu_si128((const __m128i *)(const void *)((p) + (at)[1])), 1)
 #define v_loadu(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define v_any(a) (!_mm256_testz_si256(a, a))
 #define v_lanes() _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)

@@ -35,6 +35,12 @@
 #define v_lut(table, index) _mm512_shuffle_epi8(table, index)
 #define v_lut_table(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #define v_gather(base, index, scale) _mm512_i32gather_epi32(index, (const void *)(base), scale)
+/* 16 bytes from p + at[q] into quarter q (128 bits) of a vector */
+#define v_load_quarters(p, at) _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4( \
+    _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(const void *)((p) + (at)[0]))), \
+    _mm_loadu_si128((const __m128i *)(const void *)((p) + (at)[1])), 1), \
+    _mm_loadu_si128((const __m128i *)(const void *)((p) + (at)[2])), 2), \
+    _mm_loadu_si128((const __m128i *)(const void *)((p) + (at)[3])), 3)
 #define v_loadu(p) _mm512_loadu_si512((const void *)(p))
 #define v_any(a) (_mm512_test_epi32_mask(a, a) != 0)
 #define v_lanes() _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)

@@ -80,6 +80,55 @@ O8_TARGET O8_INLINE void O8_RPREFIX(board_ranks)(V bw0, V bw1, const int B, V *b
     w1 = (S) > 4 ? v_gather(p, v_add(at, v_set1(4)), 1) : v_zero(); \
 } while (0)
 
+/* Where the loads of cut_words start, per 16-byte quarter of a vector: load
+ * A at the quarter's first row (moved back to stay inside the block), load
+ * B (rows of 5 and 6 cards) ending at the quarter's last row's end. */
+O8_TARGET O8_INLINE int O8_RPREFIX(cut_at)(const int S, const int q, const int b) {
+    int at = b ? 4 * q * S + 4 * S - 16 : 4 * q * S;
+    return at + 16 > O8_LANES * S ? O8_LANES * S - 16 : at;
+}
+
+/* Byte shuffles that cut the rows of S cards (3, 5 or 6) of a block out of
+ * its 16-byte loads A and B (cut_at): cut[2 * w + b] puts bytes 4w..4w+3 of
+ * each row, from load b, into its lane (0x80, a zero, elsewhere). */
+O8_TARGET O8_INLINE void O8_RPREFIX(make_cuts)(const int S, V *cut) {
+    uint8_t bytes[4][4 * O8_LANES];
+    for (int q = 0; q < O8_LANES / 4; q++)
+        for (int k = 0; k < 4; k++)
+            for (int w = 0; w < 2; w++)
+                for (int j = 0; j < 4; j++) {
+                    int at = (4 * q + k) * S + 4 * w + j, from_b = S > 4 && at >= O8_RPREFIX(cut_at)(S, q, 1);
+                    for (int b = 0; b < 2; b++)
+                        bytes[2 * w + b][16 * q + 4 * k + j] = (uint8_t)(4 * w + j >= S || b != from_b
+                            ? 0x80 : at - O8_RPREFIX(cut_at)(S, q, b));
+                }
+    for (int i = 0; i < 4; i++) cut[i] = v_loadu(bytes[i]);
+}
+
+/* The card words (see O8_WORDS) of a block of contiguous rows of S cards,
+ * by 16-byte loads and byte shuffles, none reading outside the block. */
+O8_TARGET O8_INLINE void O8_RPREFIX(cut_words)(const uint8_t *p, const int S, const V *cut, V *w0, V *w1) {
+    int a[O8_LANES / 4], b[O8_LANES / 4];
+    for (int q = 0; q < O8_LANES / 4; q++) {
+        a[q] = O8_RPREFIX(cut_at)(S, q, 0);
+        b[q] = O8_RPREFIX(cut_at)(S, q, 1);
+    }
+    if (S == 4) {
+        *w0 = v_loadu(p);
+        *w1 = v_zero();
+        return;
+    }
+    V la = v_load_quarters(p, a);
+    if (S == 3) {
+        *w0 = v_lut(la, cut[0]);
+        *w1 = v_zero();
+        return;
+    }
+    V lb = v_load_quarters(p, b);
+    *w0 = v_or(v_lut(la, cut[0]), v_lut(lb, cut[1]));
+    *w1 = S == 5 ? v_lut(lb, cut[3]) : v_or(v_lut(la, cut[2]), v_lut(lb, cut[3]));
+}
+
 /* O8_HIGH offset (row * O8_N_PAIRS) of the boards' rank multisets: ranks
  * sorted by a network, then the colex index. */
 O8_TARGET O8_INLINE V O8_RPREFIX(row_at)(const V *br, const O8_RPREFIX(luts) *t, const int B) {
@@ -240,8 +289,9 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
                                              const O8_RPREFIX(luts) *t,
                                              const int H, const int B, const int want_high,
                                              const int want_low) {
-    const V lanes = v_lanes();
-    const V hole_at = v_mullo(lanes, v_set1(H)), board_at = v_mullo(lanes, v_set1(B));
+    V hole_cut[4], board_cut[4];
+    O8_RPREFIX(make_cuts)(H, hole_cut);
+    O8_RPREFIX(make_cuts)(B, board_cut);
     const V one = v_set1(1), twelve = v_set1(12), lut_mask = v_set1((int)0x80808000u);
     const int64_t blocks = (n - 1) / O8_LANES;  /* a block is taken while a row follows it */
     uint32_t flags[O8_FLUSH_BLOCKS];  /* per block of the chunk: its rows that can make a flush */
@@ -250,10 +300,8 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
     for (int64_t j = 0; j < blocks; j++, r += O8_LANES) {
         const uint8_t *hp = holes + r * H, *bp = boards + r * B;
         V hw0, hw1, bw0, bw1;
-#define O8_CONTIGUOUS 1
-        O8_WORDS(hp, hole_at, H, hw0, hw1);
-        O8_WORDS(bp, board_at, B, bw0, bw1);
-#undef O8_CONTIGUOUS
+        O8_RPREFIX(cut_words)(hp, H, hole_cut, &hw0, &hw1);
+        O8_RPREFIX(cut_words)(bp, B, board_cut, &bw0, &bw1);
         if (check && v_any(O8_RPREFIX(bad_cards)(hw0, hw1, bw0, bw1, H, B))) break;
         V hc[6], hr[6], hs[6], br[5], bs[5];
         for (int k = 0; k < H; k++) hc[k] = k < 4 ? O8_BYTE(hw0, k) : O8_BYTE(hw1, k - 4);
