@@ -1,9 +1,10 @@
-/* The AVX2 batch kernel: 8 deals per step, table lookups by gathers.
+/* The AVX2 batch kernel: 8 deals per step, table lookups by scalar loads.
  *
  * Only the functions here are compiled for AVX2 (a per-function target
  * attribute; with MSVC the intrinsics need no flag), never the whole module:
  * eval.c calls o8_rows_avx2 only when the CPU has AVX2 (kernels.h). */
 #include "kernels.h"
+#include "eval_inline.h"
 
 #if O8_X86_KERNELS
 #include <immintrin.h>
@@ -11,8 +12,10 @@
 
 #if defined(_MSC_VER) && !defined(__clang__)
 #define O8_TARGET
+#define O8_POPCOUNT(x) ((int)__popcnt(x))
 #else
-#define O8_TARGET __attribute__((target("avx2")))
+#define O8_TARGET __attribute__((target("avx2,popcnt")))
+#define O8_POPCOUNT(x) __builtin_popcount(x)
 #endif
 
 #define V __m256i
@@ -37,13 +40,12 @@
 /* Zen 3 runs vpgatherdd at about half the rate of eight scalar loads and
  * inserts, so the AVX2 "gather" is those: the same 32-bit reads (the tables
  * are padded alike). */
-O8_TARGET static inline __attribute__((always_inline)) uint32_t o8_avx2_load32(const uint8_t *p) {
+O8_TARGET O8_INLINE uint32_t o8_avx2_load32(const uint8_t *p) {
     uint32_t v;
     memcpy(&v, p, 4);
     return v;
 }
-O8_TARGET static inline __attribute__((always_inline)) __m256i o8_avx2_gather(const uint8_t *base, __m256i index,
-                                                                               const int scale) {
+O8_TARGET O8_INLINE __m256i o8_avx2_gather(const uint8_t *base, __m256i index, const int scale) {
     __m128i l = _mm256_castsi256_si128(index), h = _mm256_extracti128_si256(index, 1);
     uint64_t q0 = (uint64_t)_mm_cvtsi128_si64(l), q1 = (uint64_t)_mm_extract_epi64(l, 1);
     uint64_t q2 = (uint64_t)_mm_cvtsi128_si64(h), q3 = (uint64_t)_mm_extract_epi64(h, 1);
@@ -76,6 +78,11 @@ O8_TARGET static inline __attribute__((always_inline)) __m256i o8_avx2_gather(co
 #define v_cmpeq8(a, b) _mm256_cmpeq_epi8(a, b)
 #define v_subs_u8(a, b) _mm256_subs_epu8(a, b)
 /* bit l set when lane l of a is greater than lane l of b (signed) */
+/* Writes base + l for each bit l of the 8-bit mask, in order, to p (8
+ * entries may be written); returns their number. */
+#define v_list(p, mask, base) (_mm256_storeu_si256((__m256i *)(void *)(p), _mm256_add_epi32( \
+    _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(O8_LANE_LIST + 8 * (mask)))), \
+    _mm256_set1_epi32(base))), O8_POPCOUNT(mask))
 #define v_lanes_gt(a, b) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(a, b))))
 
 #include "simd_rows.h"

@@ -223,11 +223,13 @@ O8_TARGET O8_INLINE V O8_RPREFIX(three)(const V *bs, const int B) {
 /* The flush pass over rows list[0..k) (k >= 1): the rows that can make a
  * flush, O8_LANES at a time (the last step repeats the last row). Each
  * row's high[] already holds its best non-flush hand; this lowers it to the
- * best flush where that is better. Rows are of whole blocks, so a row
- * follows each one and the 4-byte card reads stay inside the input. */
+ * best flush where that is better. With `two`, every row has exactly two
+ * hole cards in the board's flush suit, and only that pair is looked up.
+ * Rows are of whole blocks, so a row follows each one and the 4-byte card
+ * reads stay inside the input. */
 O8_TARGET O8_INLINE void O8_RPREFIX(flush_pass)(const uint8_t *holes, const uint8_t *boards, uint16_t *high,
                                                 int32_t *list, int k, const O8_RPREFIX(luts) *t,
-                                                const int H, const int B) {
+                                                const int H, const int B, const int two) {
     const V one = v_set1(1), twelve = v_set1(12), lut_mask = v_set1((int)0x80808000u);
     while (k % O8_LANES) { list[k] = list[k - 1]; k++; }
     for (int g = 0; g < k; g += O8_LANES) {
@@ -252,6 +254,15 @@ O8_TARGET O8_INLINE void O8_RPREFIX(flush_pass)(const uint8_t *holes, const uint
         V flush_at = v_mullo(flush_row, v_set1(O8_N_PAIRS));
         V best = v_set1(O8_NO_HAND);
         for (int i = 0; i < H; i++) suited[i] = v_and(v_srli(v_srlv(three, hs[i]), 7), one);
+        if (two) {  /* the two suited ranks: the least and the greatest */
+            V lo = v_set1(-1), hi = v_zero();
+            for (int i = 0; i < H; i++) {
+                lo = v_minu(lo, v_or(hr[i], v_sub(suited[i], one)));
+                hi = v_maxu(hi, v_and(hr[i], v_sub(v_zero(), suited[i])));
+            }
+            V col = v_add(lo, v_lut(t->tri, v_or(hi, lut_mask)));
+            best = v_gather(O8_FLUSH, v_add(flush_at, col), 2);
+        } else
         for (int i = 0; i < H; i++)
             for (int j = i + 1; j < H; j++) {
                 V col = v_add(v_minu(hr[i], hr[j]), v_lut(t->tri, v_or(v_maxu(hr[i], hr[j]), lut_mask)));
@@ -267,19 +278,14 @@ O8_TARGET O8_INLINE void O8_RPREFIX(flush_pass)(const uint8_t *holes, const uint
     }
 }
 
-/* The flush pass of a chunk of `blocks` blocks from row `chunk` on, whose
- * flags say which rows can make a flush: those rows listed (branch-free),
- * then flush_pass. */
+/* The flush passes of a chunk of rows from row `chunk` on: its rows with
+ * two hole cards in the board's flush suit listed in list[0..k), those with
+ * more in more[0..m). */
 O8_TARGET O8_INLINE void O8_RPREFIX(flushes)(const uint8_t *holes, const uint8_t *boards, uint16_t *high,
-                                             int64_t chunk, const uint32_t *flags, int blocks, int32_t *list,
+                                             int64_t chunk, int32_t *list, int k, int32_t *more, int m,
                                              const O8_RPREFIX(luts) *t, const int H, const int B) {
-    int k = 0;
-    for (int j = 0; j < blocks; j++)
-        for (int l = 0; l < O8_LANES; l++) {
-            list[k] = j * O8_LANES + l;
-            k += (int)(flags[j] >> l & 1);
-        }
-    if (k) O8_RPREFIX(flush_pass)(holes + chunk * H, boards + chunk * B, high + chunk, list, k, t, H, B);
+    if (k) O8_RPREFIX(flush_pass)(holes + chunk * H, boards + chunk * B, high + chunk, list, k, t, H, B, 1);
+    if (m) O8_RPREFIX(flush_pass)(holes + chunk * H, boards + chunk * B, high + chunk, more, m, t, H, B, 0);
 }
 
 /* Rows [0, returned) of n, in blocks of O8_LANES; H, B, want_high and
@@ -294,9 +300,10 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
     O8_RPREFIX(make_cuts)(B, board_cut);
     const V one = v_set1(1), twelve = v_set1(12), lut_mask = v_set1((int)0x80808000u);
     const int64_t blocks = (n - 1) / O8_LANES;  /* a block is taken while a row follows it */
-    uint32_t flags[O8_FLUSH_BLOCKS];  /* per block of the chunk: its rows that can make a flush */
-    int32_t list[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES];
+    /* the chunk's rows that can make a flush (see flushes), from its first row */
+    int32_t list[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES], more[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES];
     int64_t r = 0, chunk = 0;  /* first row of the chunk */
+    int k = 0, m = 0;
     for (int64_t j = 0; j < blocks; j++, r += O8_LANES) {
         const uint8_t *hp = holes + r * H, *bp = boards + r * B;
         V hw0, hw1, bw0, bw1;
@@ -327,10 +334,13 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
              * the flush pass (about 7% of random rows). */
             V three = O8_RPREFIX(three)(bs, B), suited = v_zero();
             for (int k = 0; k < H; k++) suited = v_add(suited, v_and(v_srli(v_srlv(three, hs[k]), 7), one));
-            flags[j - chunk / O8_LANES] = v_lanes_gt(suited, one);
+            unsigned two = v_lanes_gt(suited, one), three_up = v_lanes_gt(suited, v_set1(2));
+            k += v_list(list + k, two & ~three_up, (int)(r - chunk));
+            m += v_list(more + m, three_up, (int)(r - chunk));
             if (j + 1 - chunk / O8_LANES == O8_FLUSH_BLOCKS) {
-                O8_RPREFIX(flushes)(holes, boards, high, chunk, flags, O8_FLUSH_BLOCKS, list, t, H, B);
+                O8_RPREFIX(flushes)(holes, boards, high, chunk, list, k, more, m, t, H, B);
                 chunk = r + O8_LANES;
+                k = m = 0;
             }
         }
         if (want_low) {
@@ -341,8 +351,7 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
             v_store_low(low + r, v_gather(O8_LOW_DECIMAL, pos, 4));
         }
     }
-    if (want_high && r > chunk)
-        O8_RPREFIX(flushes)(holes, boards, high, chunk, flags, (int)((r - chunk) / O8_LANES), list, t, H, B);
+    if (want_high) O8_RPREFIX(flushes)(holes, boards, high, chunk, list, k, more, m, t, H, B);
     return r;
 }
 
