@@ -303,7 +303,7 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
     /* the chunk's rows that can make a flush (see flushes), from its first row */
     int32_t list[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES], more[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES];
     int64_t r = 0, chunk = 0;  /* first row of the chunk */
-    int k = 0, m = 0;
+    int listed = 0, more_listed = 0;
     for (int64_t j = 0; j < blocks; j++, r += O8_LANES) {
         const uint8_t *hp = holes + r * H, *bp = boards + r * B;
         V hw0, hw1, bw0, bw1;
@@ -335,12 +335,12 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
             V three = O8_RPREFIX(three)(bs, B), suited = v_zero();
             for (int k = 0; k < H; k++) suited = v_add(suited, v_and(v_srli(v_srlv(three, hs[k]), 7), one));
             unsigned two = v_lanes_gt(suited, one), three_up = v_lanes_gt(suited, v_set1(2));
-            k += v_list(list + k, two & ~three_up, (int)(r - chunk));
-            m += v_list(more + m, three_up, (int)(r - chunk));
+            listed += v_list(list + listed, two & ~three_up, (int)(r - chunk));
+            more_listed += v_list(more + more_listed, three_up, (int)(r - chunk));
             if (j + 1 - chunk / O8_LANES == O8_FLUSH_BLOCKS) {
-                O8_RPREFIX(flushes)(holes, boards, high, chunk, list, k, more, m, t, H, B);
+                O8_RPREFIX(flushes)(holes, boards, high, chunk, list, listed, more, more_listed, t, H, B);
                 chunk = r + O8_LANES;
-                k = m = 0;
+                listed = more_listed = 0;
             }
         }
         if (want_low) {
@@ -351,7 +351,7 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
             v_store_low(low + r, v_gather(O8_LOW_DECIMAL, pos, 4));
         }
     }
-    if (want_high) O8_RPREFIX(flushes)(holes, boards, high, chunk, list, k, more, m, t, H, B);
+    if (want_high) O8_RPREFIX(flushes)(holes, boards, high, chunk, list, listed, more, more_listed, t, H, B);
     return r;
 }
 
