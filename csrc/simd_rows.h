@@ -3,16 +3,17 @@
  * file. One lane is one deal (32-bit lanes); the steps are those of the
  * scalar kernel in eval_inline.h, on the same tables:
  *
- *   cards     gathered from the rows (or loaded, for 4-card rows), one byte each;
+ *   cards     cut out of 16-byte loads by byte shuffles (one plain load for
+ *             4-card rows), one byte each; gathered in the flush pass;
  *   check     per lane, a card >= 52 or a card seen twice (two 32-bit halves
  *             of the 52-bit card set);
  *   board     ranks sorted by a min/max network, the O8_HIGH row from the
  *             colex formula (binomials from byte shuffles), the suit holding
  *             three or more cards (per-suit counts in the bytes of a lane),
  *             its rank mask -> O8_FLUSH_ROW;
- *   high      for each hole rank pair, a gather from the O8_HIGH row and,
- *             when that pair is suited in the flush suit, from the O8_FLUSH
- *             row (row 0, all "no hand", otherwise); min over all of them;
+ *   high      for each hole rank pair, a gather from the O8_HIGH row; min
+ *             over them; rows with two or more hole cards in the board's
+ *             flush suit listed for a flush pass (O8_FLUSH, see flush_pass);
  *   low       O8_LOW[hole low mask << 8 | board low mask] -> O8_LOW_DECIMAL.
  *
  * Every index stays inside its table for any byte values (ranks are clamped
@@ -23,8 +24,12 @@
  * v_add, v_sub, v_and, v_or, v_srli, v_slli, v_srlv, v_sllv, v_minu, v_maxu
  * (unsigned 32-bit), v_minu16 (unsigned 16-bit), v_mullo, v_lut (byte
  * shuffle within 128-bit lanes), v_lut_table(p) (16 bytes broadcast),
- * v_gather(base, index, scale), v_loadu(p), v_any(a), v_lanes(),
- * v_store_high(p, a), v_store_low(p, a).
+ * v_gather(base, index, scale) (32-bit reads; a gather instruction or
+ * scalar loads), v_loadu(p), v_load_quarters(p, at) (16 bytes from p + at[q]
+ * into each 128-bit quarter q), v_any(a), v_lanes(), v_storeu(p, a),
+ * v_store_high(p, a), v_store_low(p, a), v_cmpeq8, v_subs_u8, v_lanes_gt,
+ * v_list(p, mask, base) (the listed lanes' base + lane written in order to p,
+ * up to O8_LANES entries; returns their number).
  */
 #include "eval_inline.h"
 #include "tables.h"
