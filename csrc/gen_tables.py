@@ -24,6 +24,8 @@ Conventions shared with the C code (see ``omaha8.h`` and ``eval_inline.h``):
 * ``O8_LOW``: 65536 ``uint8`` indexed by ``hole_low_mask << 8 | board_low_mask``
   (bit 0 = ace, bit r = rank r + 1 for 2..8); value 1..56 = position of the
   best low in the order of lows (1 = 5-4-3-2-A), ``0xFF`` = no low.
+* ``O8_LANE_LIST``: 8 bytes per 8-bit mask, the indices of its set bits in
+  order, then zeros (the AVX2 kernel lists its flush rows with it).
 * Padding: the SIMD kernels read ``uint8`` and ``uint16`` entries with 32-bit
   gathers, which read up to 3 bytes past the entry. ``O8_HIGH``, ``O8_FLUSH``,
   ``O8_FLUSH_ROW`` and ``O8_LOW`` end with ``PAD_BYTES`` bytes of padding
@@ -165,6 +167,15 @@ def low_table() -> list[int]:
     return table
 
 
+def lane_lists() -> list[int]:
+    """For each 8-bit lane mask, the indices of its set bits in order, then zeros (8 bytes)."""
+    table = []
+    for mask in range(256):
+        lanes = [lane for lane in range(8) if mask >> lane & 1]
+        table.extend(lanes + [0] * (8 - len(lanes)))
+    return table
+
+
 def _padded(values: list[int], size: int, fill: int) -> list[int]:
     """``values`` followed by ``PAD_BYTES`` bytes of ``fill`` entries of ``size`` bytes."""
     return values + [fill] * (PAD_BYTES // size)
@@ -201,6 +212,7 @@ def tables() -> list[tuple[str, str, list[int]]]:
         ("uint8_t", "O8_RANK", rank),
         ("uint64_t", "O8_CARD_BITS", [(1 << (16 * (c % 4) + r)) | (1 << (16 * (c % 4) + 13)) for c, r in zip(card, rank)]),
         ("uint8_t", "O8_PAIR64", [pair_index(a, b) if a < 13 and b < 13 else 0 for a in range(64) for b in range(64)]),
+        ("uint8_t", "O8_LANE_LIST", lane_lists()),
     ]
 
 

@@ -5,14 +5,17 @@
  * attribute), never the whole module: eval.c calls o8_rows_avx512 only when
  * the CPU and the OS support AVX512F and AVX512BW (kernels.h). */
 #include "kernels.h"
+#include "eval_inline.h"
 
 #if O8_X86_KERNELS
 #include <immintrin.h>
 
 #if defined(_MSC_VER) && !defined(__clang__)
 #define O8_TARGET
+#define O8_POPCOUNT(x) ((int)__popcnt(x))
 #else
-#define O8_TARGET __attribute__((target("avx512f,avx512bw")))
+#define O8_TARGET __attribute__((target("avx512f,avx512bw,popcnt")))
+#define O8_POPCOUNT(x) __builtin_popcount(x)
 #endif
 
 #define V __m512i
@@ -35,6 +38,12 @@
 #define v_lut(table, index) _mm512_shuffle_epi8(table, index)
 #define v_lut_table(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #define v_gather(base, index, scale) _mm512_i32gather_epi32(index, (const void *)(base), scale)
+/* 16 bytes from p + at[q] into quarter q (128 bits) of a vector */
+#define v_load_quarters(p, at) _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4( \
+    _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(const void *)((p) + (at)[0]))), \
+    _mm_loadu_si128((const __m128i *)(const void *)((p) + (at)[1])), 1), \
+    _mm_loadu_si128((const __m128i *)(const void *)((p) + (at)[2])), 2), \
+    _mm_loadu_si128((const __m128i *)(const void *)((p) + (at)[3])), 3)
 #define v_loadu(p) _mm512_loadu_si512((const void *)(p))
 #define v_any(a) (_mm512_test_epi32_mask(a, a) != 0)
 #define v_lanes() _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
@@ -45,6 +54,10 @@
 #define v_cmpeq8(a, b) _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(a, b))
 #define v_subs_u8(a, b) _mm512_subs_epu8(a, b)
 /* bit l set when lane l of a is greater than lane l of b (signed) */
+/* Writes base + l for each bit l of the 16-bit mask, in order, to p;
+ * returns their number. */
+#define v_list(p, mask, base) (_mm512_mask_compressstoreu_epi32((void *)(p), (__mmask16)(mask), \
+    _mm512_add_epi32(v_lanes(), _mm512_set1_epi32(base))), O8_POPCOUNT(mask))
 #define v_lanes_gt(a, b) ((unsigned)_mm512_cmpgt_epi32_mask(a, b))
 
 #include "simd_rows.h"

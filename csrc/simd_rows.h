@@ -3,16 +3,17 @@
  * file. One lane is one deal (32-bit lanes); the steps are those of the
  * scalar kernel in eval_inline.h, on the same tables:
  *
- *   cards     gathered from the rows (or loaded, for 4-card rows), one byte each;
+ *   cards     cut out of 16-byte loads by byte shuffles (one plain load for
+ *             4-card rows), one byte each; gathered in the flush pass;
  *   check     per lane, a card >= 52 or a card seen twice (two 32-bit halves
  *             of the 52-bit card set);
  *   board     ranks sorted by a min/max network, the O8_HIGH row from the
  *             colex formula (binomials from byte shuffles), the suit holding
  *             three or more cards (per-suit counts in the bytes of a lane),
  *             its rank mask -> O8_FLUSH_ROW;
- *   high      for each hole rank pair, a gather from the O8_HIGH row and,
- *             when that pair is suited in the flush suit, from the O8_FLUSH
- *             row (row 0, all "no hand", otherwise); min over all of them;
+ *   high      for each hole rank pair, a gather from the O8_HIGH row; min
+ *             over them; rows with two or more hole cards in the board's
+ *             flush suit listed for a flush pass (O8_FLUSH, see flush_pass);
  *   low       O8_LOW[hole low mask << 8 | board low mask] -> O8_LOW_DECIMAL.
  *
  * Every index stays inside its table for any byte values (ranks are clamped
@@ -23,8 +24,12 @@
  * v_add, v_sub, v_and, v_or, v_srli, v_slli, v_srlv, v_sllv, v_minu, v_maxu
  * (unsigned 32-bit), v_minu16 (unsigned 16-bit), v_mullo, v_lut (byte
  * shuffle within 128-bit lanes), v_lut_table(p) (16 bytes broadcast),
- * v_gather(base, index, scale), v_loadu(p), v_any(a), v_lanes(),
- * v_store_high(p, a), v_store_low(p, a).
+ * v_gather(base, index, scale) (32-bit reads; a gather instruction or
+ * scalar loads), v_loadu(p), v_load_quarters(p, at) (16 bytes from p + at[q]
+ * into each 128-bit quarter q), v_any(a), v_lanes(), v_storeu(p, a),
+ * v_store_high(p, a), v_store_low(p, a), v_cmpeq8, v_subs_u8, v_lanes_gt,
+ * v_list(p, mask, base) (the listed lanes' base + lane written in order to p,
+ * up to O8_LANES entries; returns their number).
  */
 #include "eval_inline.h"
 #include "tables.h"
@@ -79,6 +84,55 @@ O8_TARGET O8_INLINE void O8_RPREFIX(board_ranks)(V bw0, V bw1, const int B, V *b
     w0 = (S) == 4 && O8_CONTIGUOUS ? v_loadu(p) : v_gather(p, at, 1); \
     w1 = (S) > 4 ? v_gather(p, v_add(at, v_set1(4)), 1) : v_zero(); \
 } while (0)
+
+/* Where the loads of cut_words start, per 16-byte quarter of a vector: load
+ * A at the quarter's first row (moved back to stay inside the block), load
+ * B (rows of 5 and 6 cards) ending at the quarter's last row's end. */
+O8_TARGET O8_INLINE int O8_RPREFIX(cut_at)(const int S, const int q, const int b) {
+    int at = b ? 4 * q * S + 4 * S - 16 : 4 * q * S;
+    return at + 16 > O8_LANES * S ? O8_LANES * S - 16 : at;
+}
+
+/* Byte shuffles that cut the rows of S cards (3, 5 or 6) of a block out of
+ * its 16-byte loads A and B (cut_at): cut[2 * w + b] puts bytes 4w..4w+3 of
+ * each row, from load b, into its lane (0x80, a zero, elsewhere). */
+O8_TARGET O8_INLINE void O8_RPREFIX(make_cuts)(const int S, V *cut) {
+    uint8_t bytes[4][4 * O8_LANES];
+    for (int q = 0; q < O8_LANES / 4; q++)
+        for (int k = 0; k < 4; k++)
+            for (int w = 0; w < 2; w++)
+                for (int j = 0; j < 4; j++) {
+                    int at = (4 * q + k) * S + 4 * w + j, from_b = S > 4 && at >= O8_RPREFIX(cut_at)(S, q, 1);
+                    for (int b = 0; b < 2; b++)
+                        bytes[2 * w + b][16 * q + 4 * k + j] = (uint8_t)(4 * w + j >= S || b != from_b
+                            ? 0x80 : at - O8_RPREFIX(cut_at)(S, q, b));
+                }
+    for (int i = 0; i < 4; i++) cut[i] = v_loadu(bytes[i]);
+}
+
+/* The card words (see O8_WORDS) of a block of contiguous rows of S cards,
+ * by 16-byte loads and byte shuffles, none reading outside the block. */
+O8_TARGET O8_INLINE void O8_RPREFIX(cut_words)(const uint8_t *p, const int S, const V *cut, V *w0, V *w1) {
+    int a[O8_LANES / 4], b[O8_LANES / 4];
+    for (int q = 0; q < O8_LANES / 4; q++) {
+        a[q] = O8_RPREFIX(cut_at)(S, q, 0);
+        b[q] = O8_RPREFIX(cut_at)(S, q, 1);
+    }
+    if (S == 4) {
+        *w0 = v_loadu(p);
+        *w1 = v_zero();
+        return;
+    }
+    V la = v_load_quarters(p, a);
+    if (S == 3) {
+        *w0 = v_lut(la, cut[0]);
+        *w1 = v_zero();
+        return;
+    }
+    V lb = v_load_quarters(p, b);
+    *w0 = v_or(v_lut(la, cut[0]), v_lut(lb, cut[1]));
+    *w1 = S == 5 ? v_lut(lb, cut[3]) : v_or(v_lut(la, cut[2]), v_lut(lb, cut[3]));
+}
 
 /* O8_HIGH offset (row * O8_N_PAIRS) of the boards' rank multisets: ranks
  * sorted by a network, then the colex index. */
@@ -174,11 +228,13 @@ O8_TARGET O8_INLINE V O8_RPREFIX(three)(const V *bs, const int B) {
 /* The flush pass over rows list[0..k) (k >= 1): the rows that can make a
  * flush, O8_LANES at a time (the last step repeats the last row). Each
  * row's high[] already holds its best non-flush hand; this lowers it to the
- * best flush where that is better. Rows are of whole blocks, so a row
- * follows each one and the 4-byte card reads stay inside the input. */
+ * best flush where that is better. With `two`, every row has exactly two
+ * hole cards in the board's flush suit, and only that pair is looked up.
+ * Rows are of whole blocks, so a row follows each one and the 4-byte card
+ * reads stay inside the input. */
 O8_TARGET O8_INLINE void O8_RPREFIX(flush_pass)(const uint8_t *holes, const uint8_t *boards, uint16_t *high,
                                                 int32_t *list, int k, const O8_RPREFIX(luts) *t,
-                                                const int H, const int B) {
+                                                const int H, const int B, const int two) {
     const V one = v_set1(1), twelve = v_set1(12), lut_mask = v_set1((int)0x80808000u);
     while (k % O8_LANES) { list[k] = list[k - 1]; k++; }
     for (int g = 0; g < k; g += O8_LANES) {
@@ -203,6 +259,15 @@ O8_TARGET O8_INLINE void O8_RPREFIX(flush_pass)(const uint8_t *holes, const uint
         V flush_at = v_mullo(flush_row, v_set1(O8_N_PAIRS));
         V best = v_set1(O8_NO_HAND);
         for (int i = 0; i < H; i++) suited[i] = v_and(v_srli(v_srlv(three, hs[i]), 7), one);
+        if (two) {  /* the two suited ranks: the least and the greatest */
+            V lo = v_set1(-1), hi = v_zero();
+            for (int i = 0; i < H; i++) {
+                lo = v_minu(lo, v_or(hr[i], v_sub(suited[i], one)));
+                hi = v_maxu(hi, v_and(hr[i], v_sub(v_zero(), suited[i])));
+            }
+            V col = v_add(lo, v_lut(t->tri, v_or(hi, lut_mask)));
+            best = v_gather(O8_FLUSH, v_add(flush_at, col), 2);
+        } else
         for (int i = 0; i < H; i++)
             for (int j = i + 1; j < H; j++) {
                 V col = v_add(v_minu(hr[i], hr[j]), v_lut(t->tri, v_or(v_maxu(hr[i], hr[j]), lut_mask)));
@@ -218,19 +283,14 @@ O8_TARGET O8_INLINE void O8_RPREFIX(flush_pass)(const uint8_t *holes, const uint
     }
 }
 
-/* The flush pass of a chunk of `blocks` blocks from row `chunk` on, whose
- * flags say which rows can make a flush: those rows listed (branch-free),
- * then flush_pass. */
+/* The flush passes of a chunk of rows from row `chunk` on: its rows with
+ * two hole cards in the board's flush suit listed in list[0..k), those with
+ * more in more[0..m). */
 O8_TARGET O8_INLINE void O8_RPREFIX(flushes)(const uint8_t *holes, const uint8_t *boards, uint16_t *high,
-                                             int64_t chunk, const uint32_t *flags, int blocks, int32_t *list,
+                                             int64_t chunk, int32_t *list, int k, int32_t *more, int m,
                                              const O8_RPREFIX(luts) *t, const int H, const int B) {
-    int k = 0;
-    for (int j = 0; j < blocks; j++)
-        for (int l = 0; l < O8_LANES; l++) {
-            list[k] = j * O8_LANES + l;
-            k += (int)(flags[j] >> l & 1);
-        }
-    if (k) O8_RPREFIX(flush_pass)(holes + chunk * H, boards + chunk * B, high + chunk, list, k, t, H, B);
+    if (k) O8_RPREFIX(flush_pass)(holes + chunk * H, boards + chunk * B, high + chunk, list, k, t, H, B, 1);
+    if (m) O8_RPREFIX(flush_pass)(holes + chunk * H, boards + chunk * B, high + chunk, more, m, t, H, B, 0);
 }
 
 /* Rows [0, returned) of n, in blocks of O8_LANES; H, B, want_high and
@@ -240,20 +300,20 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
                                              const O8_RPREFIX(luts) *t,
                                              const int H, const int B, const int want_high,
                                              const int want_low) {
-    const V lanes = v_lanes();
-    const V hole_at = v_mullo(lanes, v_set1(H)), board_at = v_mullo(lanes, v_set1(B));
+    V hole_cut[4], board_cut[4];
+    O8_RPREFIX(make_cuts)(H, hole_cut);
+    O8_RPREFIX(make_cuts)(B, board_cut);
     const V one = v_set1(1), twelve = v_set1(12), lut_mask = v_set1((int)0x80808000u);
     const int64_t blocks = (n - 1) / O8_LANES;  /* a block is taken while a row follows it */
-    uint32_t flags[O8_FLUSH_BLOCKS];  /* per block of the chunk: its rows that can make a flush */
-    int32_t list[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES];
+    /* the chunk's rows that can make a flush (see flushes), from its first row */
+    int32_t list[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES], more[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES];
     int64_t r = 0, chunk = 0;  /* first row of the chunk */
+    int listed = 0, more_listed = 0;
     for (int64_t j = 0; j < blocks; j++, r += O8_LANES) {
         const uint8_t *hp = holes + r * H, *bp = boards + r * B;
         V hw0, hw1, bw0, bw1;
-#define O8_CONTIGUOUS 1
-        O8_WORDS(hp, hole_at, H, hw0, hw1);
-        O8_WORDS(bp, board_at, B, bw0, bw1);
-#undef O8_CONTIGUOUS
+        O8_RPREFIX(cut_words)(hp, H, hole_cut, &hw0, &hw1);
+        O8_RPREFIX(cut_words)(bp, B, board_cut, &bw0, &bw1);
         if (check && v_any(O8_RPREFIX(bad_cards)(hw0, hw1, bw0, bw1, H, B))) break;
         V hc[6], hr[6], hs[6], br[5], bs[5];
         for (int k = 0; k < H; k++) hc[k] = k < 4 ? O8_BYTE(hw0, k) : O8_BYTE(hw1, k - 4);
@@ -279,10 +339,13 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
              * the flush pass (about 7% of random rows). */
             V three = O8_RPREFIX(three)(bs, B), suited = v_zero();
             for (int k = 0; k < H; k++) suited = v_add(suited, v_and(v_srli(v_srlv(three, hs[k]), 7), one));
-            flags[j - chunk / O8_LANES] = v_lanes_gt(suited, one);
+            unsigned two = v_lanes_gt(suited, one), three_up = v_lanes_gt(suited, v_set1(2));
+            listed += v_list(list + listed, two & ~three_up, (int)(r - chunk));
+            more_listed += v_list(more + more_listed, three_up, (int)(r - chunk));
             if (j + 1 - chunk / O8_LANES == O8_FLUSH_BLOCKS) {
-                O8_RPREFIX(flushes)(holes, boards, high, chunk, flags, O8_FLUSH_BLOCKS, list, t, H, B);
+                O8_RPREFIX(flushes)(holes, boards, high, chunk, list, listed, more, more_listed, t, H, B);
                 chunk = r + O8_LANES;
+                listed = more_listed = 0;
             }
         }
         if (want_low) {
@@ -293,8 +356,7 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
             v_store_low(low + r, v_gather(O8_LOW_DECIMAL, pos, 4));
         }
     }
-    if (want_high && r > chunk)
-        O8_RPREFIX(flushes)(holes, boards, high, chunk, flags, (int)((r - chunk) / O8_LANES), list, t, H, B);
+    if (want_high) O8_RPREFIX(flushes)(holes, boards, high, chunk, list, listed, more, more_listed, t, H, B);
     return r;
 }
 

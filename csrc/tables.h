@@ -23,9 +23,10 @@ extern const uint16_t O8_BINOM[7 * 19];
 extern const uint8_t O8_RANK[256];
 extern const uint64_t O8_CARD_BITS[256];
 extern const uint8_t O8_PAIR64[64 * 64];
+extern const uint8_t O8_LANE_LIST[256 * 8];
 
 /* All of the above, in order, for o8_table(). */
-#define O8_N_TABLES 10
+#define O8_N_TABLES 11
 extern const void *const O8_TABLE_DATA[O8_N_TABLES];
 extern const size_t O8_TABLE_SIZE[O8_N_TABLES];
 
