@@ -388,6 +388,13 @@ int64_t o8r_fold(uint8_t *w, const uint8_t *inner, int64_t n, uint8_t value);
 int64_t o8r_without(const uint8_t *rows, int hole_size, int64_t n_rows, const int32_t *index, int64_t n,
                     uint64_t dead, uint8_t *keep);
 
+/* The rank-free shape of each hand rows[n * hole_size] (cards strictly
+ * ascending): the multiset of the suit masks of its ranks (bit s: the rank
+ * in suit s), as out[r] = sum of C(v_i + i, i + 1) over the masks v_0 <= v_1
+ * <= ... padded with zeros to hole_size values, below C(15 + hole_size,
+ * hole_size). Returns 0, -1 on a bad size, a card >= 52 or out of order. */
+int o8r_shape_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out);
+
 /* ---- Overlapping ranges (csrc/overlap.c) ---------------------------------
  *
  * A pilot of the Monte Carlo sampler's draws: up to max_draws times, draw

@@ -427,6 +427,35 @@ int o8r_suit_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *ou
     return 0;
 }
 
+/* The rank-free shape of a hand: the multiset of its ranks' suit masks
+ * (bit s of a rank's mask: the hand holds that rank in suit s), padded with
+ * zero masks to hole_size values v_0 <= v_1 <= ...; key sum C(v_i + i, i + 1),
+ * below C(15 + hole_size, hole_size). Two hands that differ by renaming
+ * ranks have the same key. */
+int o8r_shape_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out) {
+    const int64_t *C = binomials();
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0) return -1;
+    for (int64_t r = 0; r < n; r++) {
+        const uint8_t *row = rows + r * hole_size;
+        unsigned v[O8_MAX_HOLE];
+        int m = 0;
+        for (int i = 0; i < hole_size; i++) {
+            if (row[i] >= 52 || (i && row[i] <= row[i - 1])) return -1;
+            if (i && row[i] >> 2 == row[i - 1] >> 2) v[m - 1] |= 1u << (row[i] & 3);
+            else v[m++] = 1u << (row[i] & 3);
+        }
+        for (int i = 1; i < m; i++)  /* insertion sort, ascending */
+            for (int j = i; j > 0 && v[j - 1] > v[j]; j--) { unsigned t = v[j]; v[j] = v[j - 1]; v[j - 1] = t; }
+        int64_t key = 0;
+        for (int i = 0; i < m; i++) {
+            int at = hole_size - m + i;  /* the zero masks come first and add C(i, i + 1) = 0 */
+            key += C[(v[i] + at) * 7 + at + 1];
+        }
+        out[r] = (uint16_t)key;
+    }
+    return 0;
+}
+
 int64_t o8r_keep_classes(uint8_t *w, const uint16_t *class_of, int64_t n, const uint8_t *keep, int64_t n_classes) {
     int64_t nonzero = 0;
     for (int64_t i = 0; i < n; i++) {

@@ -1130,7 +1130,9 @@ class _Evaluator:
 
 def _reads_only(node: _Hand | _Macro) -> str:
     """"ranks" when hands with the same ranks always agree on ``node``,
-    "suits" when hands with the same number of cards of each suit do, else ""."""
+    "suits" when hands with the same number of cards of each suit do,
+    "shapes" when hands that differ by renaming ranks do (no explicit rank:
+    only ``*``, suits and rank variables), else ""."""
     if isinstance(node, _Macro):
         return "ranks" if node.name == "np" else "suits"
     cards = [c for p in node.patterns for c in p]
@@ -1138,6 +1140,8 @@ def _reads_only(node: _Hand | _Macro) -> str:
         return "ranks"
     if all(c.kind != "var" and c.ranks == _ALL_RANKS for c in cards):
         return "suits"
+    if all(c.kind in ("any", "var") for c in cards):
+        return "shapes"
     return ""
 
 
@@ -1171,19 +1175,35 @@ def _suit_class_rows(k: int) -> npt.NDArray[np.uint8]:
     return reps
 
 
+def _shape_class_rows(k: int) -> npt.NDArray[np.uint8]:
+    """One hand per multiset of the suit masks of its ranks, at its key
+    (o8r_shape_classes); rows of 255 for multisets of other than k cards."""
+    reps = np.full((comb(15 + k, k), k), 255, dtype=np.uint8)
+    for values in itertools.combinations_with_replacement(range(16), k):
+        if sum(bin(v).count("1") for v in values) != k:
+            continue
+        masks = [v for v in values if v]
+        reps[sum(comb(v + i, i + 1) for i, v in enumerate(values))] = sorted(
+            4 * r + s for r, v in enumerate(masks) for s in range(4) if v >> s & 1)
+    return reps
+
+
+_CLASSIFY = {"ranks": "o8r_rank_classes", "suits": "o8r_suit_classes", "shapes": "o8r_shape_classes"}
+
+
 def _classes(k: int, kind: str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]:
-    """For "ranks" (rank multisets) or "suits" (counts per suit): one hand per
-    class, in the order of the class keys, and the key of every hand of the
-    universe."""
+    """For "ranks" (rank multisets), "suits" (counts per suit) or "shapes"
+    (multisets of the ranks' suit masks): one hand per class, in the order of
+    the class keys, and the key of every hand of the universe."""
     rows = _universe(k)
     with _lock:
         hit = _class_cache.get((k, kind))
         if hit is None:
             class_of = np.empty(len(rows), dtype=np.uint16)
-            classify = lib.o8r_rank_classes if kind == "ranks" else lib.o8r_suit_classes
+            classify = getattr(lib, _CLASSIFY[kind])
             if classify(ffi.from_buffer(rows), k, len(rows), ffi.cast("uint16_t *", ffi.from_buffer(class_of))) != 0:
-                raise RuntimeError("o8r_rank_classes failed")
-            reps = _rank_class_rows(k) if kind == "ranks" else _suit_class_rows(k)
+                raise RuntimeError(f"{_CLASSIFY[kind]} failed")
+            reps = {"ranks": _rank_class_rows, "suits": _suit_class_rows, "shapes": _shape_class_rows}[kind](k)
             class_of.flags.writeable = False
             hit = _class_cache[(k, kind)] = (reps, class_of)
         return hit
