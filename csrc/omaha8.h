@@ -345,9 +345,11 @@ int64_t o8r_apply(const o8r_atom *atom, const uint8_t *rows, int hole_size, int6
 
 /* The same for O8R_SET and O8R_DROP (w = 0 where it matches), by listing
  * the matching hands instead of testing every one: w is indexed by colex
- * index over all hole_size-card hands (n = C(52, hole_size)). Every variant
- * must have no rank variables. Work: the ways to pick the elements' cards
- * times the completions. Returns 0, or -1 on an invalid atom or size. */
+ * index over all hole_size-card hands (n = C(52, hole_size)). Rank
+ * variables take every choice of different ranks of var_ranks (variable v
+ * above var_after[v] when that is >= 0). Work: the rank choices times the
+ * ways to pick the elements' cards times the completions. Returns 0, or -1
+ * on an invalid atom or size. */
 int o8r_generate(const o8r_atom *atom, int hole_size, uint8_t *w, int64_t n, int op, uint8_t value);
 
 /* The nonzero entries of w[n]: their positions into index[] and values into
@@ -394,6 +396,12 @@ int64_t o8r_without(const uint8_t *rows, int hole_size, int64_t n_rows, const in
  * <= ... padded with zeros to hole_size values, below C(15 + hole_size,
  * hole_size). Returns 0, -1 on a bad size, a card >= 52 or out of order. */
 int o8r_shape_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out);
+
+/* The hands o8r_generate visits, listed: the colex index of each (a hand
+ * reached several ways appears as often) into index[] while there is room
+ * for it (capacity). Returns how many were visited (more than capacity: the
+ * list is cut), or -1 on an invalid atom or size. */
+int64_t o8r_generate_list(const o8r_atom *atom, int hole_size, int32_t *index, int64_t capacity);
 
 /* ---- Overlapping ranges (csrc/overlap.c) ---------------------------------
  *

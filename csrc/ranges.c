@@ -298,14 +298,19 @@ typedef struct {
     int op;
     uint8_t value;
     const int64_t *C;  /* C[c * 7 + i] = C(c, i) */
+    int32_t *list;     /* when not NULL: the indices are listed here instead */
+    int64_t listed, capacity;
 } gen_state;
 
-O8R_CLONES static void visit(const gen_state *g, uint64_t hand) {
+O8R_CLONES static void visit(gen_state *g, uint64_t hand) {
     if (!has_feature(g->a->feature, hand)) return;
     int64_t index = 0;
     int i = 1;
     for (uint64_t h = hand; h; h &= h - 1, i++) index += g->C[__builtin_ctzll(h) * 7 + i];
-    if (g->op == O8R_SET) {
+    if (g->list) {
+        if (g->listed < g->capacity) g->list[g->listed] = (int32_t)index;
+        g->listed++;  /* past capacity only counted */
+    } else if (g->op == O8R_SET) {
         if (g->w[index] < g->value) g->w[index] = g->value;
     } else {
         g->w[index] = 0;
@@ -313,15 +318,16 @@ O8R_CLONES static void visit(const gen_state *g, uint64_t hand) {
 }
 
 /* Every way to add `left` cards above card `from` (and not in `taken`). */
-static void complete(const gen_state *g, uint64_t hand, int left, int from) {
+static void complete(gen_state *g, uint64_t hand, int left, int from) {
     if (left == 0) { visit(g, hand); return; }
     for (int c = from; c <= 52 - left; c++)
         if (!(hand >> c & 1)) complete(g, hand | 1ull << c, left - 1, c + 1);
 }
 
-/* Cards for elements e.. of v; identical neighbours take increasing cards. */
-static void cores(const gen_state *g, const o8r_variant *v, int e, uint64_t hand, int last) {
-    if (e == v->n) {
+/* Cards for elements e..n-1 (element i takes a card of cards[i]); identical
+ * neighbours take increasing cards. */
+static void cores(gen_state *g, const uint64_t *cards, int n, int e, uint64_t hand, int last) {
+    if (e == n) {
         int left = g->k - count_cards(hand);
         /* Each completion card goes anywhere free: enumerate the free cards in
          * increasing order; duplicates (a hand reached from several cores)
@@ -329,12 +335,44 @@ static void cores(const gen_state *g, const o8r_variant *v, int e, uint64_t hand
         complete(g, hand, left, 0);
         return;
     }
-    uint64_t allowed = v->cards[e] & ~hand & DECK;
-    if (e > 0 && v->cards[e] == v->cards[e - 1]) allowed &= ~((2ull << last) - 1);
+    uint64_t allowed = cards[e] & ~hand & DECK;
+    if (e > 0 && cards[e] == cards[e - 1]) allowed &= ~((2ull << last) - 1);
     while (allowed) {
         int c = __builtin_ctzll(allowed);
         allowed &= allowed - 1;
-        cores(g, v, e + 1, hand | 1ull << c, c);
+        cores(g, cards, n, e + 1, hand | 1ull << c, c);
+    }
+}
+
+/* Binds rank variables var.. of v to different ranks of var_ranks (an
+ * interchangeable variable above the one before it), then lists the cores
+ * with each variable's elements in the cards of its rank. */
+static void bind_and_list(gen_state *g, const o8r_variant *v, int var, int *rank_of, unsigned bound) {
+    if (var == v->n_rank_vars) {
+        uint64_t cards[O8R_MAX_ELEMENTS];
+        for (int e = 0; e < v->n; e++)
+            cards[e] = v->rank_var[e] < 0 ? v->cards[e] : v->cards[e] & (0xfull << (4 * rank_of[v->rank_var[e]]));
+        cores(g, cards, v->n, 0, 0, -1);
+        return;
+    }
+    unsigned cand = v->var_ranks & 0x1fffu & ~bound;
+    if (v->var_after[var] >= 0) cand &= ~((2u << rank_of[v->var_after[var]]) - 1);
+    for (; cand; cand &= cand - 1) {
+        int r = __builtin_ctz(cand);
+        rank_of[var] = r;
+        bind_and_list(g, v, var + 1, rank_of, bound | 1u << r);
+    }
+}
+
+static void generate(gen_state *g) {
+    const o8r_atom *atom = g->a;
+    if (atom->match_all) {
+        complete(g, 0, g->k, 0);
+        return;
+    }
+    for (int i = 0; i < atom->n_variants; i++) {
+        int rank_of[O8R_MAX_ELEMENTS];
+        bind_and_list(g, &atom->variants[i], 0, rank_of, 0);
     }
 }
 
@@ -344,14 +382,20 @@ O8R_CLONES int o8r_generate(const o8r_atom *atom, int hole_size, uint8_t *w, int
         || !atom_ok(atom))
         return -1;
     for (int i = 0; i < atom->n_variants; i++)
-        if (atom->variants[i].n_rank_vars || atom->variants[i].n > hole_size) return -1;
-    gen_state g = {atom, hole_size, w, op, value, C};
-    if (atom->match_all) {
-        complete(&g, 0, hole_size, 0);
-        return 0;
-    }
-    for (int i = 0; i < atom->n_variants; i++) cores(&g, &atom->variants[i], 0, 0, -1);
+        if (atom->variants[i].n > hole_size) return -1;
+    gen_state g = {atom, hole_size, w, op, value, C, NULL, 0, 0};
+    generate(&g);
     return 0;
+}
+
+int64_t o8r_generate_list(const o8r_atom *atom, int hole_size, int32_t *index, int64_t capacity) {
+    const int64_t *C = binomials();
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || capacity < 0 || !atom_ok(atom)) return -1;
+    for (int i = 0; i < atom->n_variants; i++)
+        if (atom->variants[i].n > hole_size) return -1;
+    gen_state g = {atom, hole_size, NULL, O8R_SET, 1, C, index, 0, capacity};
+    generate(&g);
+    return g.listed;
 }
 
 /* C(c, i) for c <= 52, i <= 6, at C[c * 7 + i]: read-only data. */

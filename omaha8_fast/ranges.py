@@ -582,7 +582,14 @@ _SUIT_CARDS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
 _RANK_CARDS = tuple(0xF << (4 * r) for r in range(13))
 _DECK = (1 << 52) - 1
 _FEATURES = {"": 0, "ds": 1, "ss": 2, "r": 3, "np": 4}
-_GENERATE_SHARE = 8  # list a pattern's hands when that is under 1/8 of a pass over the universe
+# What a pass costs per hand, in hands listed by o8r_generate: a pattern's
+# hands are listed when that costs less than the pass would. The pass skips
+# the hands it cannot change (_SCAN each) and tests the others, 8 times
+# faster than listing one hand for a pattern without rank variables, twice
+# slower for one with (it binds the variables).
+_SCAN = 1 / 50
+_PLAIN_TEST = 1 / 8
+_VARIABLE_TEST = 2.0
 _SPARSE_SHARE = 4  # a filter whose left side holds under 1/4 of the universe works on its hands
 _MATCH_BYTES = 1 << 27  # atoms used more than once keep their matches, up to this many bytes
 
@@ -678,6 +685,28 @@ def _conditions(masks: list[int], k: int) -> list[tuple[int, int]] | None:
     return kept
 
 
+def _listing_cost(elements: list[Any], letters: list[str], var_ranks: int, k: int) -> float:
+    """How many hands o8r_generate visits for a variant: the choices of
+    ranks for its rank variables (``letters``, interchangeable neighbours in
+    increasing order), times the ways to pick its elements' cards, times the
+    completions (an upper bound: cards taken twice are skipped)."""
+    choices = float(math.perm(bin(var_ranks).count("1"), len(letters)))
+    signature = [sorted(e[2] for e in elements if e[0] == "var" and e[1] == x) for x in letters]
+    run = 1
+    for i in range(1, len(letters) + 1):
+        if i < len(letters) and signature[i] == signature[i - 1]:
+            run += 1
+            continue
+        choices /= math.factorial(run)
+        run = 1
+    ways = 1.0
+    # a rank variable's element takes one of its suits in the variable's rank
+    masks = Counter(("fix", e[1]) if e[0] == "fix" else (e[1], e[2] & 0xF) for e in elements)
+    for (_, mask), count in masks.items():
+        ways *= comb(bin(mask).count("1"), count)
+    return choices * ways * comb(52 - len(elements), k - len(elements))
+
+
 @dataclass
 class _Compiled:
     """A C atom and what keeps its memory alive."""
@@ -685,6 +714,7 @@ class _Compiled:
     atom: Any
     keep: Any
     generate_cost: float | None  # hands listed by o8r_generate, None when it cannot
+    variables: bool = False  # whether a variant has rank variables (a slower pass)
 
 
 _atom_cache: dict[tuple[Any, int], _Compiled] = {}
@@ -769,16 +799,11 @@ def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
         for i, (cards, need) in enumerate(conditions):
             v.cond_cards[i], v.cond_need[i] = cards, need
         if cost is not None:
-            if letters:
-                cost = None
-            else:
-                ways = 1.0
-                for mask, count in Counter(e[1] for e in elements).items():
-                    ways *= comb(bin(mask).count("1"), count)
-                cost += ways * comb(52 - len(elements), k - len(elements))
+            cost += _listing_cost(elements, letters, var_ranks, k)
     atom = ffi.new("o8r_atom *")
     atom.match_all, atom.n_variants, atom.variants, atom.feature = match_all, n, variants, feature
-    compiled = _Compiled(atom, variants, None if match_all else cost)
+    compiled = _Compiled(atom, variants, None if match_all else cost,
+                         any(variants[i].n_rank_vars for i in range(n)))
     if len(_atom_cache) >= _ATOM_CACHE_SIZE:
         _atom_cache.clear()
     _atom_cache[key] = compiled
@@ -936,10 +961,14 @@ class _Evaluator:
         """The weights of a filter: dense, or when its left side holds few
         hands, as (universe indices, weights), the filters then costing what
         those hands do rather than a pass over the universe each."""
-        w = self.weights(node.left)
         ops = list({(op, _node_key(r)): (op, r) for op, r in node.ops}.values())
-        if int(np.count_nonzero(w)) * _SPARSE_SHARE < self.n:
-            index, values = _collect(w)
+        listed = self.listed(node.left)
+        if listed is not None:
+            w = None
+        else:
+            w = self.weights(node.left)
+        if w is None or int(np.count_nonzero(w)) * _SPARSE_SHARE < self.n:
+            index, values = (listed, np.ones(len(listed), dtype=np.uint8)) if w is None else _collect(w)
             for op, right in ops:
                 if not len(index):
                     break
@@ -957,6 +986,40 @@ class _Evaluator:
         if dropped:
             self.apply_compiled(_any_card_atom(dropped, self.k), w, _DROP, 0)
         return w
+
+    def listed(self, node: Any) -> npt.NDArray[np.int32] | None:
+        """The hands (universe indices, ascending) of an atom that holds
+        under 1/_SPARSE_SHARE of the universe, found without a pass over it:
+        a percentage, a part read by class (4- and 5-card hands), a pattern
+        listed by o8r_generate_list. None for any other part."""
+        limit = self.n // _SPARSE_SHARE
+        if isinstance(node, _Percent):
+            low, high = self.percent_span(node)
+            return np.sort(_ranking_order32()[low:high]) if high - low <= limit else None
+        if not isinstance(node, (_Hand, _Macro)):
+            return None
+        kind = _reads_only(node)
+        if kind:
+            if self.n > _CLASS_LISTS:
+                return None
+            by_class, _ = self.class_members(node)  # type: ignore[misc]
+            order, starts = _class_lists(self.k, kind)
+            picked = np.flatnonzero(by_class)
+            sizes = starts[picked + 1] - starts[picked]
+            total = int(sizes.sum())
+            if total > limit:
+                return None
+            at = np.repeat(starts[picked] - (np.cumsum(sizes) - sizes), sizes) + np.arange(total)
+            return np.sort(order[at])
+        compiled = _compile_atom(node, self.k)
+        visits = compiled.generate_cost
+        if visits is None or visits > limit:
+            return None
+        out = np.empty(int(visits) + 1, dtype=np.int32)
+        got = lib.o8r_generate_list(compiled.atom, self.k, ffi.cast("int32_t *", ffi.from_buffer(out)), len(out))
+        if not 0 <= got <= len(out):
+            raise RuntimeError("o8r_generate_list rejected an atom or listed more than its cost")
+        return _distinct(out[:got])
 
     def class_members(self, node: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]] | None:
         """For a part that reads only a hand's ranks or only its suit counts
@@ -1071,8 +1134,7 @@ class _Evaluator:
 
     def apply(self, node: _Hand | _Macro, w: npt.NDArray[np.uint8], op: int, value: int) -> int:
         compiled = _compile_atom(node, self.k)
-        cost = compiled.generate_cost
-        listed = cost is not None and cost * _GENERATE_SHARE < self.n
+        listed = self.lists(compiled, None, op, value)
         key = _node_key(node)
         match = self.matches.get(key)
         if match is None and (listed or self.uses[key] <= 1):
@@ -1090,10 +1152,28 @@ class _Evaluator:
             return 1
         return self.apply_compiled(compiled, w, op, value)
 
+    def lists(self, compiled: _Compiled, w: npt.NDArray[np.uint8] | None, op: int, value: int) -> bool:
+        """Whether listing the hands of an atom costs less than a pass over
+        ``w`` (None: a pass that tests every hand)."""
+        visits = compiled.generate_cost
+        if visits is None:
+            return False
+        test = _VARIABLE_TEST if compiled.variables else _PLAIN_TEST
+        if visits < _SCAN * self.n or visits >= (_SCAN + test) * self.n:
+            return visits < _SCAN * self.n
+        if w is None:
+            return True
+        if op != _SET:  # the pass tests the hands still in
+            tested = int(np.count_nonzero(w))
+        elif value == 1:
+            tested = self.n - int(np.count_nonzero(w))
+        else:
+            tested = int(np.count_nonzero(w < value))
+        return visits < _SCAN * self.n + test * tested
+
     def apply_compiled(self, compiled: _Compiled, w: npt.NDArray[np.uint8], op: int, value: int) -> int:
         """Applies an atom by listing its hands or by a pass over the universe."""
-        cost = compiled.generate_cost
-        if cost is not None and cost * _GENERATE_SHARE < self.n:
+        if self.lists(compiled, w, op, value):
             if op == _KEEP:
                 inside = self.zeros()
                 if lib.o8r_generate(compiled.atom, self.k, ffi.from_buffer(inside), self.n, _SET, 1) != 0:
@@ -1210,6 +1290,23 @@ def _classes(k: int, kind: str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.u
 
 
 _order_cache: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
+_CLASS_LISTS = 3_000_000  # universes up to this size (4- and 5-card hands) keep the hands of each class
+_list_cache: dict[tuple[int, str], tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]] = {}
+
+
+def _class_lists(k: int, kind: str) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+    """The hands of the universe grouped by class (see _classes), ascending
+    in each, and where each class starts: class c is order[starts[c]:starts[c + 1]]."""
+    reps, class_of = _classes(k, kind)
+    with _lock:
+        hit = _list_cache.get((k, kind))
+        if hit is None:
+            order = np.argsort(class_of, kind="stable").astype(np.int32)
+            starts = np.zeros(len(reps) + 1, dtype=np.int64)
+            np.cumsum(np.bincount(class_of, minlength=len(reps)), out=starts[1:])
+            order.flags.writeable = starts.flags.writeable = False
+            hit = _list_cache[(k, kind)] = (order, starts)
+        return hit
 
 
 _order32_cache: list[npt.NDArray[np.int32]] = []
@@ -1247,6 +1344,14 @@ def _collect(weights: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int32], npt
                        ffi.from_buffer(values), n) != n:
         raise RuntimeError("o8r_collect failed")
     return index, values
+
+
+def _distinct(values: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
+    """The distinct values, ascending (np.unique, by sorting rather than hashing)."""
+    values = np.sort(values)
+    if len(values) > 1:
+        values = values[np.concatenate(([True], values[1:] != values[:-1]))]
+    return values
 
 
 def _mask(cards: Iterable[int]) -> int:
