@@ -403,6 +403,42 @@ int o8r_shape_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *o
  * list is cut), or -1 on an invalid atom or size. */
 int64_t o8r_generate_list(const o8r_atom *atom, int hole_size, int32_t *index, int64_t capacity);
 
+/* o8r_apply for an atom that reads the ranks r1 and r2 (-1: none) and no
+ * other rank by name (renaming the others leaves it alone): each hand's
+ * class under that renaming is looked up in memo[] (values above 1: not yet
+ * known; the caller fills it with 255 and may keep it for the same atom,
+ * ranks and shape_of or not), and the atom is tested once per class.
+ * shape_of: NULL, or the o8r_shape_classes key of each of the n hands (the
+ * class is then found faster). memo_size must be at least
+ * (r1 >= 0 ? 16 : 1) * (r2 >= 0 ? 16 : 1) * C(15 + hole_size, hole_size).
+ * Returns as o8r_apply, or -1 on a bad size or rank. */
+int64_t o8r_apply_memo(const o8r_atom *atom, const uint8_t *rows, int hole_size, int64_t n,
+                       uint8_t *w, int op, uint8_t value, int r1, int r2, const uint16_t *shape_of,
+                       uint8_t *memo, int64_t memo_size);
+
+/* One condition on a hand (o8r_fold_where): with class_of, that
+ * table[class_of[r]] is nonzero (classes >= n_table: zero); else that the
+ * hand matches `atom`, through memo as o8r_apply_memo when memo is not NULL.
+ * negate: the condition is that it does not. */
+typedef struct {
+    const uint16_t *class_of;
+    const uint8_t *table;
+    int64_t n_table;
+    const o8r_atom *atom;
+    int32_t r1, r2;
+    const uint16_t *shape_of;  /* as o8r_apply_memo's, n entries (or NULL) */
+    uint8_t *memo;
+    int64_t memo_size;
+    int32_t negate;
+} o8r_condition;
+
+/* w[r] = value where w[r] < value and hand r of rows[n * hole_size] meets
+ * every one of the n_conds conditions (tested in order; class_of arrays hold
+ * n entries). Returns the number of nonzero weights after, or -1 on a bad
+ * size, atom, rank or memo size. */
+int64_t o8r_fold_where(uint8_t *w, const uint8_t *rows, int hole_size, int64_t n, uint8_t value,
+                       const o8r_condition *conds, int n_conds);
+
 /* ---- Overlapping ranges (csrc/overlap.c) ---------------------------------
  *
  * A pilot of the Monte Carlo sampler's draws: up to max_draws times, draw

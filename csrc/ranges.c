@@ -287,9 +287,136 @@ O8R_CLONES int64_t o8r_apply(const o8r_atom *atom, const uint8_t *rows, int hole
     return nonzero;
 }
 
-/* ------------------------------------------------------------- generation */
-
 static const int64_t *binomials(void);
+
+/* The class of a hand under renaming every rank but r1 and r2 (-1: none):
+ * the suit masks m1, m2 of r1 and r2 and the rank-free shape of the other
+ * ranks (as o8r_shape_classes): (m1 * (r2 >= 0 ? 16 : 1) + m2) * C(15 + k, k)
+ * + shape, below memo_need(). */
+static int64_t relative_shape(const uint8_t *row, int k, int r1, int r2, const int64_t *C) {
+    unsigned v[O8_MAX_HOLE], m1 = 0, m2 = 0;
+    int m = 0, last = -1;
+    for (int i = 0; i < k; i++) {
+        int rank = row[i] >> 2;
+        unsigned bit = 1u << (row[i] & 3);
+        if (rank == r1) m1 |= bit;
+        else if (rank == r2) m2 |= bit;
+        else if (rank == last) v[m - 1] |= bit;
+        else { v[m++] = bit; last = rank; }
+    }
+    for (int i = 1; i < m; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) { unsigned t = v[j]; v[j] = v[j - 1]; v[j - 1] = t; }
+    int64_t key = 0;
+    for (int i = 0; i < m; i++) key += C[(v[i] + k - m + i) * 7 + k - m + i + 1];
+    return ((int64_t)m1 * (r2 >= 0 ? 16 : 1) + m2) * C[(15 + k) * 7 + k] + key;
+}
+
+static int64_t memo_need(int k, int r1, int r2, const int64_t *C) {
+    return (r1 >= 0 ? 16 : 1) * (r2 >= 0 ? 16 : 1) * C[(15 + k) * 7 + k];
+}
+
+/* The same class from the shape of the whole hand (o8r_shape_classes; the
+ * other ranks' shape is it less the masks of r1 and r2): -1 when that is
+ * out of range. */
+static int64_t shape_key(const uint8_t *row, int k, int r1, int r2, uint16_t shape, const int64_t *C) {
+    unsigned m1 = 0, m2 = 0;
+    if (shape >= C[(15 + k) * 7 + k]) return -1;
+    for (int i = 0; i < k; i++) {
+        int rank = row[i] >> 2;
+        if (rank == r1) m1 |= 1u << (row[i] & 3);
+        else if (rank == r2) m2 |= 1u << (row[i] & 3);
+    }
+    return ((int64_t)m1 * (r2 >= 0 ? 16 : 1) + m2) * C[(15 + k) * 7 + k] + shape;
+}
+
+static int memo_matches(const o8r_atom *atom, uint8_t *memo, const uint8_t *row, int k, int r1, int r2,
+                        const uint16_t *shape_of, int64_t r, uint64_t mask, unsigned ranks, const int64_t *C) {
+    int64_t key = shape_of ? shape_key(row, k, r1, r2, shape_of[r], C) : relative_shape(row, k, r1, r2, C);
+    if (key < 0) return atom_matches(atom, mask, ranks);
+    if (memo[key] > 1) memo[key] = (uint8_t)atom_matches(atom, mask, ranks);
+    return memo[key];
+}
+
+O8R_CLONES int64_t o8r_apply_memo(const o8r_atom *atom, const uint8_t *rows, int hole_size, int64_t n,
+                                  uint8_t *w, int op, uint8_t value, int r1, int r2, const uint16_t *shape_of,
+                                  uint8_t *memo, int64_t memo_size) {
+    const int64_t *C = binomials();
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0 || op < O8R_SET || op > O8R_DROP || !atom_ok(atom)
+        || r1 < -1 || r1 > 12 || r2 < -1 || r2 > 12 || (r1 == r2 && r1 >= 0)
+        || memo_size < memo_need(hole_size, r1, r2, C))
+        return -1;
+    int64_t nonzero = 0;
+    for (int64_t r = 0; r < n; r++) {
+        uint8_t x = w[r];
+        if (op == O8R_SET ? x < value : x != 0) {
+            const uint8_t *row = rows + r * hole_size;
+            unsigned ranks = 0;
+            for (int j = 0; j < hole_size; j++) ranks |= 1u << (row[j] >> 2 & 15);
+            uint64_t mask = row_mask(row, hole_size);
+            int m = mask ? memo_matches(atom, memo, row, hole_size, r1, r2, shape_of, r, mask, ranks & 0x1fff, C) : 0;
+            if (op == O8R_SET ? m : (op == O8R_KEEP) != m) x = op == O8R_SET ? value : 0;
+            w[r] = x;
+        }
+        nonzero += x != 0;
+    }
+    return nonzero;
+}
+
+/* *have: whether *mask and *ranks were computed for this row. */
+static int condition_holds(const o8r_condition *c, int64_t r, const uint8_t *row, int k, int *have,
+                           uint64_t *mask, unsigned *ranks, const int64_t *C) {
+    int m;
+    if (c->class_of) {
+        uint16_t cls = c->class_of[r];
+        m = cls < c->n_table && c->table[cls] != 0;
+        return m != c->negate;
+    }
+    if (!*have) {
+        *mask = row_mask(row, k);
+        *ranks = 0;
+        for (int j = 0; j < k; j++) *ranks |= 1u << (row[j] >> 2 & 15);
+        *ranks &= 0x1fff;
+        *have = 1;
+    }
+    if (!*mask) m = 0;
+    else if (c->memo) m = memo_matches(c->atom, c->memo, row, k, c->r1, c->r2, c->shape_of, r, *mask, *ranks, C);
+    else m = atom_matches(c->atom, *mask, *ranks);
+    return m != c->negate;
+}
+
+O8R_CLONES int64_t o8r_fold_where(uint8_t *w, const uint8_t *rows, int hole_size, int64_t n, uint8_t value,
+                                  const o8r_condition *conds, int n_conds) {
+    const int64_t *C = binomials();
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0 || n_conds < 0 || (n_conds && !conds)) return -1;
+    for (int i = 0; i < n_conds; i++) {
+        const o8r_condition *c = &conds[i];
+        if (c->negate < 0 || c->negate > 1) return -1;
+        if (c->class_of) {
+            if (c->n_table < 0 || (c->n_table && !c->table)) return -1;
+        } else if (!c->atom || !atom_ok(c->atom)) {
+            return -1;
+        } else if (c->memo && (c->r1 < -1 || c->r1 > 12 || c->r2 < -1 || c->r2 > 12 || (c->r1 == c->r2 && c->r1 >= 0)
+                               || c->memo_size < memo_need(hole_size, c->r1, c->r2, C))) {
+            return -1;
+        }
+    }
+    int64_t nonzero = 0;
+    for (int64_t r = 0; r < n; r++) {
+        if (w[r] < value) {
+            const uint8_t *row = rows + r * hole_size;
+            uint64_t mask = 0;
+            unsigned ranks = 0;
+            int have = 0, all = 1;
+            for (int i = 0; i < n_conds && all; i++)
+                all = condition_holds(&conds[i], r, row, hole_size, &have, &mask, &ranks, C);
+            if (all) w[r] = value;
+        }
+        nonzero += w[r] != 0;
+    }
+    return nonzero;
+}
+
+/* ------------------------------------------------------------- generation */
 
 typedef struct {
     const o8r_atom *a;

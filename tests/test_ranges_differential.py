@@ -278,7 +278,8 @@ def test_named_texts_agree(text: str, hole_size: int) -> None:
     same(text, hole_size)
 
 
-@pytest.mark.parametrize("text", ["AA", "xxyyzz", "xyxyxy", "RROONN", "AsKsQs", "RxOxNx", "RONMLK", "AA**ds", "[AK]xRyOx"])
+@pytest.mark.parametrize("text", ["AA", "xxyyzz", "xyxyxy", "RROONN", "AsKsQs", "RxOxNx", "RONMLK", "AA**ds", "[AK]xRyOx",
+                                  "RxOyA", "RsOhNdA", "RxOyAK", "RRxA"])
 def test_six_card_patterns_agree_on_a_sample(text: str) -> None:
     """6-card hands: the old matcher on 50,000 random hands of the universe
     (the whole universe takes minutes the old way; OMAHA8_SLOW_TESTS=1 does it)."""
@@ -363,6 +364,10 @@ def test_rank_variables_agree_on_5_card_hands(data: Any) -> None:
     "RsOhA", "RxOAx", "RxOyA", "RRxA", "RxRyA", "RROA", "AsRO", "RsOsNs", "RxOxNyMy", "RhOh*s", "RsOhNdMc",
     "AA:RsOs", "15%:RxOx!RROO", "AxKx!RsOhK", "KK:RsOh, QQ:RhOs, JJ!RR", "*!RsOh!RhOs:$ds", "RsOhK@3, RsOhQ@5, RsOhK@2",
     "(*!RxOxA, AA)", "R[AK]O", "RsRh", "RRsO",
+    # one pass testing each hand against every part of a filter (o8r_fold_where)
+    "*!RsOhA", "$np:RxOyA!RRA", "[A-T][A-T]:RsOh", "*:RxOyA:RxOyK, *:RxOyQ:RxOxJ", "R:RsOhA!KK", "*!As!RxOyAK",
+    "$np!RxOy:RsOhNd, 5%-60%:RxOyA", "(*!RxOyA)@3, KK@5",
 ])
-def test_named_variable_texts_agree(text: str) -> None:
-    same(text, 4)
+@pytest.mark.parametrize("hole_size", [4, 5])
+def test_named_variable_texts_agree(text: str, hole_size: int) -> None:
+    same(text, hole_size if "%" not in text else 4)
