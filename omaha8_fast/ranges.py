@@ -591,6 +591,20 @@ _SCAN = 1 / 50
 _PLAIN_TEST = 1 / 8
 _VARIABLE_TEST = 6.0
 _MEMO_TEST = 1.0  # with rank variables but tested once per class of hands (o8r_apply_memo)
+# In the one pass of a filter (o8r_fold_where) a pattern tested by class
+# costs a quarter of that (no memo to fill per call, no pass of its own);
+# the filter's own passes over a dense left side (making it, folding it)
+# cost half a listed hand per hand.
+_FOLD_MEMO_TEST = 0.25
+_CHAIN_PASSES = 0.5
+
+
+def _test_cost(compiled: _Compiled, memo: float = _MEMO_TEST) -> float:
+    """What testing one hand against an atom costs in a pass, in hands listed
+    (``memo``: for one tested by class, o8r_apply_memo)."""
+    if not compiled.variables:
+        return _PLAIN_TEST
+    return memo if compiled.memo_ranks is not None else _VARIABLE_TEST
 _SPARSE_SHARE = 4  # a filter whose left side holds under 1/4 of the universe works on its hands
 _MATCH_BYTES = 1 << 27  # atoms used more than once keep their matches, up to this many bytes
 
@@ -1236,8 +1250,9 @@ class _Evaluator:
         """w = max(w, value) on the hands of a filter whose parts are all
         atoms or read by class, in one pass that tests each hand against
         them in turn (o8r_fold_where: class lookups first, then patterns).
-        False (w untouched) for any other filter, or one whose left side is
-        small (its hands are listed instead: filter_chain)."""
+        False (w untouched) for any other filter, one whose left side is
+        small (its hands are listed instead: filter_chain), or one whose
+        patterns cost less to list than to test on every hand."""
         parts = [(":", node.left)] + list({(op, _node_key(r)): (op, r) for op, r in node.ops}.values())
         if any(not isinstance(p, (_Hand, _Macro)) and not self.tree_kind(p) for _, p in parts):
             return False
@@ -1253,6 +1268,15 @@ class _Evaluator:
                 table[~inside if op == ":" else inside] = 0
             else:
                 atoms.append((op, _compile_atom(part, self.k)))
+        # Testing every hand against the patterns, or the filter's passes
+        # (_CHAIN_PASSES) and each pattern listed or passed over on its own.
+        chain_cost, fold_cost = _CHAIN_PASSES * self.n, 0.0
+        for _, compiled in atoms:
+            fold_cost += _test_cost(compiled, _FOLD_MEMO_TEST) * self.n
+            test = _test_cost(compiled) * self.n
+            chain_cost += test if compiled.generate_cost is None else min(test, compiled.generate_cost)
+        if fold_cost > chain_cost:
+            return False
         atoms.sort(key=lambda a: (a[1].variables, a[1].memo_ranks is None))  # the cheapest tests first
         conds = ffi.new("o8r_condition[]", len(tables) + len(atoms))
         alive: list[Any] = []  # the buffers the conditions point into
@@ -1327,7 +1351,7 @@ class _Evaluator:
         visits = compiled.generate_cost
         if visits is None:
             return False
-        test = (_MEMO_TEST if compiled.memo_ranks else _VARIABLE_TEST) if compiled.variables else _PLAIN_TEST
+        test = _test_cost(compiled)
         if visits < _SCAN * self.n or visits >= (_SCAN + test) * self.n:
             return visits < _SCAN * self.n
         if w is None:
