@@ -1251,13 +1251,16 @@ class _Evaluator:
         atoms or read by class, in one pass that tests each hand against
         them in turn (o8r_fold_where: class lookups first, then patterns).
         False (w untouched) for any other filter, one whose left side is
-        small (its hands are listed instead: filter_chain), or one whose
-        patterns cost less to list than to test on every hand."""
+        small (its hands are listed instead: filter_chain), that removes
+        single cards, or whose patterns cost less to list than to test on
+        every hand."""
         parts = [(":", node.left)] + list({(op, _node_key(r)): (op, r) for op, r in node.ops}.values())
         if any(not isinstance(p, (_Hand, _Macro)) and not self.tree_kind(p) for _, p in parts):
             return False
         if self.listed(node.left) is not None:
             return False
+        if any(op == "!" and self.any_card_of(r) is not None for op, r in parts):
+            return False  # filter_chain removes all such cards in one pass
         tables: dict[str, npt.NDArray[np.uint8]] = {}
         atoms: list[tuple[str, _Compiled]] = []
         for op, part in parts:
