@@ -47,6 +47,7 @@ def _random_text(seed: int, limit: int, percent: bool = True) -> str:
 
 
 PAIRS = [a + b for a, b in itertools.combinations_with_replacement(RANKS, 2)]
+_SUIT_PAIRS = list(itertools.permutations(SUITS, 2))
 CASES_4: dict[str, str] = {
     "same part x333": _join(["AA"] * 400, 1000),
     "exact hands x111": _join(_exact_hands(200, 1), 1000),
@@ -74,6 +75,20 @@ CASES_4: dict[str, str] = {
     "distinct weights x16": _join([f"R{s}O{t}@{i + 1}" for i, (s, t) in enumerate(itertools.product(SUITS, SUITS))]
                                   * 5, 1000),
     "nested filters x12": _join([f"(*!R{a}O{b},AA)" for a, b in itertools.permutations(SUITS, 2)] * 5, 1000),
+    # Rank variables beside one or two named ranks (each part its own
+    # pattern, neither read by class nor cheap to list), in filters whose
+    # left side holds most hands, in weighted groups, under percentages.
+    "star less rank vars x110": _join([f"*!R{a}O{b}{c}" for c in RANKS for a, b in _SUIT_PAIRS], 1000),
+    "broad sets filtered x90": _join([f"[A-{c}][A-{c}]:R{a}O{b}" for c in "QJT98765432" for a, b in _SUIT_PAIRS],
+                                     1000),
+    "percent bands filtered x60": _join([f"{a}%-{a + 30}%:R{s}O{t}" for a in range(1, 60, 3) for s, t in _SUIT_PAIRS],
+                                        1000),
+    "weighted groups x50": _join([f"(R{a}O{b}{c},AA)@{1 + i % 100}"
+                                  for i, (c, (a, b)) in enumerate(itertools.product(RANKS, _SUIT_PAIRS))], 1000),
+    "broad rank vars x130": _join([f"RxOy{c}" for c in RANKS] + [f"RxOx{c}" for c in RANKS] + [f"RO{c}" for c in RANKS]
+                                  + [f"R{c}O{d}" for c, d in itertools.combinations(RANKS, 2)], 1000),
+    "keep chains x66": _join([f"*:RxOy{c}:RxOy{d}" for c, d in itertools.combinations(RANKS, 2)], 1000),
+    "pair filters, mixed classes x80": _join([f"{p}:RxOx!R{a}O{a}" for p in PAIRS for a in SUITS], 1000),
 }
 
 CASES_6: dict[str, str] = {
@@ -92,6 +107,13 @@ CASES_6: dict[str, str] = {
     "rank vars with suits x12": _join([f"R{a}O{b}" for a, b in itertools.permutations(SUITS, 2)], 100),
     "rank vars, suit vars x5": "RxOxNyMy,RxOyNz,RRxOx,RxOxNxMy,RxRyOxOy",
     "star filtered x12": "*" + "".join(f"!R{a}O{b}N" for a, b in itertools.permutations(SUITS, 2))[:99],
+    # Rank and suit variables beside a named rank: each part a pattern
+    # tested hand by hand (once per class of hands under renaming the other ranks).
+    "keep chain RxOy+rank x13": "*:" + ":".join(f"RxOy{c}" for c in RANKS)[:97],
+    "drop chain RxOy+rank x13": "*!" + "!".join(f"RxOy{c}" for c in RANKS)[:97],
+    "union RxOy+rank x13": ",".join(f"RxOy{c}" for c in RANKS)[:100],
+    "union RxOyNz+rank x13": ",".join(f"RxOyNz{c}" for c in RANKS)[:100],
+    "pairs kept RxOy x11": ",".join(f"{c}{c}:RxOy" for c in RANKS)[:100],
 }
 
 ISSUE: dict[str, tuple[str, int]] = {

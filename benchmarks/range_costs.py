@@ -4,7 +4,8 @@
 
 Prints, for every case of benchmarks/_range_cases.py: hands, wall and CPU
 seconds of ``Range(text, hole_size=k)`` (universe tables built beforehand,
-as a long-running server has them), and the peak memory of the process
+as a long-running server has them: the hands, their classes by ranks, suits
+and shape, and for 4- and 5-card hands the hands of each class), and the peak memory of the process
 (ru_maxrss) and of the evaluation alone (tracemalloc, NumPy included, in a
 second evaluation: tracing slows Python code down, so the timed one is not
 traced).
@@ -23,9 +24,12 @@ from _range_cases import CASES_4, CASES_6, ISSUE  # noqa: E402
 
 _SCRIPT = textwrap.dedent("""
     import json, resource, sys, time, tracemalloc
-    from omaha8_fast.ranges import Range, RangeSyntaxError, _atom_cache, _classes
+    from omaha8_fast.ranges import Range, RangeSyntaxError, _atom_cache, _classes, _class_lists, _CLASS_LISTS
     text, k = json.loads(sys.stdin.read())
-    _classes(k, 'ranks'), _classes(k, 'suits')
+    for kind in ('ranks', 'suits', 'shapes'):
+        _classes(k, kind)
+        if len(_classes(k, kind)[1]) <= _CLASS_LISTS:
+            _class_lists(k, kind)
     Range("AA", hole_size=k)
     if k == 4:
         Range("10%")

@@ -359,9 +359,11 @@ int64_t o8r_apply(const o8r_atom *atom, const uint8_t *rows, int hole_size, int6
 
 /* The same for O8R_SET and O8R_DROP (w = 0 where it matches), by listing
  * the matching hands instead of testing every one: w is indexed by colex
- * index over all hole_size-card hands (n = C(52, hole_size)). Every variant
- * must have no rank variables. Work: the ways to pick the elements' cards
- * times the completions. Returns 0, or -1 on an invalid atom or size. */
+ * index over all hole_size-card hands (n = C(52, hole_size)). Rank
+ * variables take every choice of different ranks of var_ranks (variable v
+ * above var_after[v] when that is >= 0). Work: the rank choices times the
+ * ways to pick the elements' cards times the completions. Returns 0, or -1
+ * on an invalid atom or size. */
 int o8r_generate(const o8r_atom *atom, int hole_size, uint8_t *w, int64_t n, int op, uint8_t value);
 
 /* The nonzero entries of w[n]: their positions into index[] and values into
@@ -401,6 +403,55 @@ int64_t o8r_fold(uint8_t *w, const uint8_t *inner, int64_t n, uint8_t value);
  * number kept, or -1 on a bad size or an index out of range. */
 int64_t o8r_without(const uint8_t *rows, int hole_size, int64_t n_rows, const int32_t *index, int64_t n,
                     uint64_t dead, uint8_t *keep);
+
+/* The rank-free shape of each hand rows[n * hole_size] (cards strictly
+ * ascending): the multiset of the suit masks of its ranks (bit s: the rank
+ * in suit s), as out[r] = sum of C(v_i + i, i + 1) over the masks v_0 <= v_1
+ * <= ... padded with zeros to hole_size values, below C(15 + hole_size,
+ * hole_size). Returns 0, -1 on a bad size, a card >= 52 or out of order. */
+int o8r_shape_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out);
+
+/* The hands o8r_generate visits, listed: the colex index of each (a hand
+ * reached several ways appears as often) into index[] while there is room
+ * for it (capacity). Returns how many were visited (more than capacity: the
+ * list is cut), or -1 on an invalid atom or size. */
+int64_t o8r_generate_list(const o8r_atom *atom, int hole_size, int32_t *index, int64_t capacity);
+
+/* o8r_apply for an atom that reads the ranks r1 and r2 (-1: none) and no
+ * other rank by name (renaming the others leaves it alone): each hand's
+ * class under that renaming is looked up in memo[] (values above 1: not yet
+ * known; the caller fills it with 255 and may keep it for the same atom,
+ * ranks and shape_of or not), and the atom is tested once per class.
+ * shape_of: NULL, or the o8r_shape_classes key of each of the n hands (the
+ * class is then found faster). memo_size must be at least
+ * (r1 >= 0 ? 16 : 1) * (r2 >= 0 ? 16 : 1) * C(15 + hole_size, hole_size).
+ * Returns as o8r_apply, or -1 on a bad size or rank. */
+int64_t o8r_apply_memo(const o8r_atom *atom, const uint8_t *rows, int hole_size, int64_t n,
+                       uint8_t *w, int op, uint8_t value, int r1, int r2, const uint16_t *shape_of,
+                       uint8_t *memo, int64_t memo_size);
+
+/* One condition on a hand (o8r_fold_where): with class_of, that
+ * table[class_of[r]] is nonzero (classes >= n_table: zero); else that the
+ * hand matches `atom`, through memo as o8r_apply_memo when memo is not NULL.
+ * negate: the condition is that it does not. */
+typedef struct {
+    const uint16_t *class_of;
+    const uint8_t *table;
+    int64_t n_table;
+    const o8r_atom *atom;
+    int32_t r1, r2;
+    const uint16_t *shape_of;  /* as o8r_apply_memo's, n entries (or NULL) */
+    uint8_t *memo;
+    int64_t memo_size;
+    int32_t negate;
+} o8r_condition;
+
+/* w[r] = value where w[r] < value and hand r of rows[n * hole_size] meets
+ * every one of the n_conds conditions (tested in order; class_of arrays hold
+ * n entries). Returns the number of nonzero weights after, or -1 on a bad
+ * size, atom, rank or memo size. */
+int64_t o8r_fold_where(uint8_t *w, const uint8_t *rows, int hole_size, int64_t n, uint8_t value,
+                       const o8r_condition *conds, int n_conds);
 
 /* ---- Overlapping ranges (csrc/overlap.c) ---------------------------------
  *

@@ -287,9 +287,136 @@ O8R_CLONES int64_t o8r_apply(const o8r_atom *atom, const uint8_t *rows, int hole
     return nonzero;
 }
 
-/* ------------------------------------------------------------- generation */
-
 static const int64_t *binomials(void);
+
+/* The class of a hand under renaming every rank but r1 and r2 (-1: none):
+ * the suit masks m1, m2 of r1 and r2 and the rank-free shape of the other
+ * ranks (as o8r_shape_classes): (m1 * (r2 >= 0 ? 16 : 1) + m2) * C(15 + k, k)
+ * + shape, below memo_need(). */
+static int64_t relative_shape(const uint8_t *row, int k, int r1, int r2, const int64_t *C) {
+    unsigned v[O8_MAX_HOLE], m1 = 0, m2 = 0;
+    int m = 0, last = -1;
+    for (int i = 0; i < k; i++) {
+        int rank = row[i] >> 2;
+        unsigned bit = 1u << (row[i] & 3);
+        if (rank == r1) m1 |= bit;
+        else if (rank == r2) m2 |= bit;
+        else if (rank == last) v[m - 1] |= bit;
+        else { v[m++] = bit; last = rank; }
+    }
+    for (int i = 1; i < m; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) { unsigned t = v[j]; v[j] = v[j - 1]; v[j - 1] = t; }
+    int64_t key = 0;
+    for (int i = 0; i < m; i++) key += C[(v[i] + k - m + i) * 7 + k - m + i + 1];
+    return ((int64_t)m1 * (r2 >= 0 ? 16 : 1) + m2) * C[(15 + k) * 7 + k] + key;
+}
+
+static int64_t memo_need(int k, int r1, int r2, const int64_t *C) {
+    return (r1 >= 0 ? 16 : 1) * (r2 >= 0 ? 16 : 1) * C[(15 + k) * 7 + k];
+}
+
+/* The same class from the shape of the whole hand (o8r_shape_classes; the
+ * other ranks' shape is it less the masks of r1 and r2): -1 when that is
+ * out of range. */
+static int64_t shape_key(const uint8_t *row, int k, int r1, int r2, uint16_t shape, const int64_t *C) {
+    unsigned m1 = 0, m2 = 0;
+    if (shape >= C[(15 + k) * 7 + k]) return -1;
+    for (int i = 0; i < k; i++) {
+        int rank = row[i] >> 2;
+        if (rank == r1) m1 |= 1u << (row[i] & 3);
+        else if (rank == r2) m2 |= 1u << (row[i] & 3);
+    }
+    return ((int64_t)m1 * (r2 >= 0 ? 16 : 1) + m2) * C[(15 + k) * 7 + k] + shape;
+}
+
+static int memo_matches(const o8r_atom *atom, uint8_t *memo, const uint8_t *row, int k, int r1, int r2,
+                        const uint16_t *shape_of, int64_t r, uint64_t mask, unsigned ranks, const int64_t *C) {
+    int64_t key = shape_of ? shape_key(row, k, r1, r2, shape_of[r], C) : relative_shape(row, k, r1, r2, C);
+    if (key < 0) return atom_matches(atom, mask, ranks);
+    if (memo[key] > 1) memo[key] = (uint8_t)atom_matches(atom, mask, ranks);
+    return memo[key];
+}
+
+O8R_CLONES int64_t o8r_apply_memo(const o8r_atom *atom, const uint8_t *rows, int hole_size, int64_t n,
+                                  uint8_t *w, int op, uint8_t value, int r1, int r2, const uint16_t *shape_of,
+                                  uint8_t *memo, int64_t memo_size) {
+    const int64_t *C = binomials();
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0 || op < O8R_SET || op > O8R_DROP || !atom_ok(atom)
+        || r1 < -1 || r1 > 12 || r2 < -1 || r2 > 12 || (r1 == r2 && r1 >= 0)
+        || memo_size < memo_need(hole_size, r1, r2, C))
+        return -1;
+    int64_t nonzero = 0;
+    for (int64_t r = 0; r < n; r++) {
+        uint8_t x = w[r];
+        if (op == O8R_SET ? x < value : x != 0) {
+            const uint8_t *row = rows + r * hole_size;
+            unsigned ranks = 0;
+            for (int j = 0; j < hole_size; j++) ranks |= 1u << (row[j] >> 2 & 15);
+            uint64_t mask = row_mask(row, hole_size);
+            int m = mask ? memo_matches(atom, memo, row, hole_size, r1, r2, shape_of, r, mask, ranks & 0x1fff, C) : 0;
+            if (op == O8R_SET ? m : (op == O8R_KEEP) != m) x = op == O8R_SET ? value : 0;
+            w[r] = x;
+        }
+        nonzero += x != 0;
+    }
+    return nonzero;
+}
+
+/* *have: whether *mask and *ranks were computed for this row. */
+static int condition_holds(const o8r_condition *c, int64_t r, const uint8_t *row, int k, int *have,
+                           uint64_t *mask, unsigned *ranks, const int64_t *C) {
+    int m;
+    if (c->class_of) {
+        uint16_t cls = c->class_of[r];
+        m = cls < c->n_table && c->table[cls] != 0;
+        return m != c->negate;
+    }
+    if (!*have) {
+        *mask = row_mask(row, k);
+        *ranks = 0;
+        for (int j = 0; j < k; j++) *ranks |= 1u << (row[j] >> 2 & 15);
+        *ranks &= 0x1fff;
+        *have = 1;
+    }
+    if (!*mask) m = 0;
+    else if (c->memo) m = memo_matches(c->atom, c->memo, row, k, c->r1, c->r2, c->shape_of, r, *mask, *ranks, C);
+    else m = atom_matches(c->atom, *mask, *ranks);
+    return m != c->negate;
+}
+
+O8R_CLONES int64_t o8r_fold_where(uint8_t *w, const uint8_t *rows, int hole_size, int64_t n, uint8_t value,
+                                  const o8r_condition *conds, int n_conds) {
+    const int64_t *C = binomials();
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0 || n_conds < 0 || (n_conds && !conds)) return -1;
+    for (int i = 0; i < n_conds; i++) {
+        const o8r_condition *c = &conds[i];
+        if (c->negate < 0 || c->negate > 1) return -1;
+        if (c->class_of) {
+            if (c->n_table < 0 || (c->n_table && !c->table)) return -1;
+        } else if (!c->atom || !atom_ok(c->atom)) {
+            return -1;
+        } else if (c->memo && (c->r1 < -1 || c->r1 > 12 || c->r2 < -1 || c->r2 > 12 || (c->r1 == c->r2 && c->r1 >= 0)
+                               || c->memo_size < memo_need(hole_size, c->r1, c->r2, C))) {
+            return -1;
+        }
+    }
+    int64_t nonzero = 0;
+    for (int64_t r = 0; r < n; r++) {
+        if (w[r] < value) {
+            const uint8_t *row = rows + r * hole_size;
+            uint64_t mask = 0;
+            unsigned ranks = 0;
+            int have = 0, all = 1;
+            for (int i = 0; i < n_conds && all; i++)
+                all = condition_holds(&conds[i], r, row, hole_size, &have, &mask, &ranks, C);
+            if (all) w[r] = value;
+        }
+        nonzero += w[r] != 0;
+    }
+    return nonzero;
+}
+
+/* ------------------------------------------------------------- generation */
 
 typedef struct {
     const o8r_atom *a;
@@ -298,14 +425,19 @@ typedef struct {
     int op;
     uint8_t value;
     const int64_t *C;  /* C[c * 7 + i] = C(c, i) */
+    int32_t *list;     /* when not NULL: the indices are listed here instead */
+    int64_t listed, capacity;
 } gen_state;
 
-O8R_CLONES static void visit(const gen_state *g, uint64_t hand) {
+O8R_CLONES static void visit(gen_state *g, uint64_t hand) {
     if (!has_feature(g->a->feature, hand)) return;
     int64_t index = 0;
     int i = 1;
     for (uint64_t h = hand; h; h &= h - 1, i++) index += g->C[__builtin_ctzll(h) * 7 + i];
-    if (g->op == O8R_SET) {
+    if (g->list) {
+        if (g->listed < g->capacity) g->list[g->listed] = (int32_t)index;
+        g->listed++;  /* past capacity only counted */
+    } else if (g->op == O8R_SET) {
         if (g->w[index] < g->value) g->w[index] = g->value;
     } else {
         g->w[index] = 0;
@@ -313,15 +445,16 @@ O8R_CLONES static void visit(const gen_state *g, uint64_t hand) {
 }
 
 /* Every way to add `left` cards above card `from` (and not in `taken`). */
-static void complete(const gen_state *g, uint64_t hand, int left, int from) {
+static void complete(gen_state *g, uint64_t hand, int left, int from) {
     if (left == 0) { visit(g, hand); return; }
     for (int c = from; c <= 52 - left; c++)
         if (!(hand >> c & 1)) complete(g, hand | 1ull << c, left - 1, c + 1);
 }
 
-/* Cards for elements e.. of v; identical neighbours take increasing cards. */
-static void cores(const gen_state *g, const o8r_variant *v, int e, uint64_t hand, int last) {
-    if (e == v->n) {
+/* Cards for elements e..n-1 (element i takes a card of cards[i]); identical
+ * neighbours take increasing cards. */
+static void cores(gen_state *g, const uint64_t *cards, int n, int e, uint64_t hand, int last) {
+    if (e == n) {
         int left = g->k - count_cards(hand);
         /* Each completion card goes anywhere free: enumerate the free cards in
          * increasing order; duplicates (a hand reached from several cores)
@@ -329,12 +462,44 @@ static void cores(const gen_state *g, const o8r_variant *v, int e, uint64_t hand
         complete(g, hand, left, 0);
         return;
     }
-    uint64_t allowed = v->cards[e] & ~hand & DECK;
-    if (e > 0 && v->cards[e] == v->cards[e - 1]) allowed &= ~((2ull << last) - 1);
+    uint64_t allowed = cards[e] & ~hand & DECK;
+    if (e > 0 && cards[e] == cards[e - 1]) allowed &= ~((2ull << last) - 1);
     while (allowed) {
         int c = __builtin_ctzll(allowed);
         allowed &= allowed - 1;
-        cores(g, v, e + 1, hand | 1ull << c, c);
+        cores(g, cards, n, e + 1, hand | 1ull << c, c);
+    }
+}
+
+/* Binds rank variables var.. of v to different ranks of var_ranks (an
+ * interchangeable variable above the one before it), then lists the cores
+ * with each variable's elements in the cards of its rank. */
+static void bind_and_list(gen_state *g, const o8r_variant *v, int var, int *rank_of, unsigned bound) {
+    if (var == v->n_rank_vars) {
+        uint64_t cards[O8R_MAX_ELEMENTS];
+        for (int e = 0; e < v->n; e++)
+            cards[e] = v->rank_var[e] < 0 ? v->cards[e] : v->cards[e] & (0xfull << (4 * rank_of[v->rank_var[e]]));
+        cores(g, cards, v->n, 0, 0, -1);
+        return;
+    }
+    unsigned cand = v->var_ranks & 0x1fffu & ~bound;
+    if (v->var_after[var] >= 0) cand &= ~((2u << rank_of[v->var_after[var]]) - 1);
+    for (; cand; cand &= cand - 1) {
+        int r = __builtin_ctz(cand);
+        rank_of[var] = r;
+        bind_and_list(g, v, var + 1, rank_of, bound | 1u << r);
+    }
+}
+
+static void generate(gen_state *g) {
+    const o8r_atom *atom = g->a;
+    if (atom->match_all) {
+        complete(g, 0, g->k, 0);
+        return;
+    }
+    for (int i = 0; i < atom->n_variants; i++) {
+        int rank_of[O8R_MAX_ELEMENTS];
+        bind_and_list(g, &atom->variants[i], 0, rank_of, 0);
     }
 }
 
@@ -344,14 +509,20 @@ O8R_CLONES int o8r_generate(const o8r_atom *atom, int hole_size, uint8_t *w, int
         || !atom_ok(atom))
         return -1;
     for (int i = 0; i < atom->n_variants; i++)
-        if (atom->variants[i].n_rank_vars || atom->variants[i].n > hole_size) return -1;
-    gen_state g = {atom, hole_size, w, op, value, C};
-    if (atom->match_all) {
-        complete(&g, 0, hole_size, 0);
-        return 0;
-    }
-    for (int i = 0; i < atom->n_variants; i++) cores(&g, &atom->variants[i], 0, 0, -1);
+        if (atom->variants[i].n > hole_size) return -1;
+    gen_state g = {atom, hole_size, w, op, value, C, NULL, 0, 0};
+    generate(&g);
     return 0;
+}
+
+int64_t o8r_generate_list(const o8r_atom *atom, int hole_size, int32_t *index, int64_t capacity) {
+    const int64_t *C = binomials();
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || capacity < 0 || !atom_ok(atom)) return -1;
+    for (int i = 0; i < atom->n_variants; i++)
+        if (atom->variants[i].n > hole_size) return -1;
+    gen_state g = {atom, hole_size, NULL, O8R_SET, 1, C, index, 0, capacity};
+    generate(&g);
+    return g.listed;
 }
 
 /* C(c, i) for c <= 52, i <= 6, at C[c * 7 + i]: read-only data. */
@@ -421,6 +592,35 @@ int o8r_suit_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *ou
         for (int i = 0; i < hole_size; i++) {
             if (row[i] >= 52) return -1;
             key += power[row[i] & 3];
+        }
+        out[r] = (uint16_t)key;
+    }
+    return 0;
+}
+
+/* The rank-free shape of a hand: the multiset of its ranks' suit masks
+ * (bit s of a rank's mask: the hand holds that rank in suit s), padded with
+ * zero masks to hole_size values v_0 <= v_1 <= ...; key sum C(v_i + i, i + 1),
+ * below C(15 + hole_size, hole_size). Two hands that differ by renaming
+ * ranks have the same key. */
+int o8r_shape_classes(const uint8_t *rows, int hole_size, int64_t n, uint16_t *out) {
+    const int64_t *C = binomials();
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0) return -1;
+    for (int64_t r = 0; r < n; r++) {
+        const uint8_t *row = rows + r * hole_size;
+        unsigned v[O8_MAX_HOLE];
+        int m = 0;
+        for (int i = 0; i < hole_size; i++) {
+            if (row[i] >= 52 || (i && row[i] <= row[i - 1])) return -1;
+            if (i && row[i] >> 2 == row[i - 1] >> 2) v[m - 1] |= 1u << (row[i] & 3);
+            else v[m++] = 1u << (row[i] & 3);
+        }
+        for (int i = 1; i < m; i++)  /* insertion sort, ascending */
+            for (int j = i; j > 0 && v[j - 1] > v[j]; j--) { unsigned t = v[j]; v[j] = v[j - 1]; v[j - 1] = t; }
+        int64_t key = 0;
+        for (int i = 0; i < m; i++) {
+            int at = hole_size - m + i;  /* the zero masks come first and add C(i, i + 1) = 0 */
+            key += C[(v[i] + at) * 7 + at + 1];
         }
         out[r] = (uint16_t)key;
     }

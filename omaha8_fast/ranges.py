@@ -582,16 +582,42 @@ _SUIT_CARDS = tuple(sum(1 << (4 * r + s) for r in range(13)) for s in range(4))
 _RANK_CARDS = tuple(0xF << (4 * r) for r in range(13))
 _DECK = (1 << 52) - 1
 _FEATURES = {"": 0, "ds": 1, "ss": 2, "r": 3, "np": 4}
-_GENERATE_SHARE = 8  # list a pattern's hands when that is under 1/8 of a pass over the universe
+# What a pass costs per hand, in hands listed by o8r_generate: a pattern's
+# hands are listed when that costs less than the pass would. The pass skips
+# the hands it cannot change (_SCAN each) and tests the others, 8 times
+# faster than listing one hand for a pattern without rank variables, 6 times
+# slower for one with (it binds the variables).
+_SCAN = 1 / 50
+_PLAIN_TEST = 1 / 8
+_VARIABLE_TEST = 6.0
+_MEMO_TEST = 1.0  # with rank variables but tested once per class of hands (o8r_apply_memo)
+# In the one pass of a filter (o8r_fold_where) a pattern tested by class
+# costs a quarter of that (no memo to fill per call, no pass of its own);
+# the filter's own passes over a dense left side (making it, folding it)
+# cost half a listed hand per hand.
+_FOLD_MEMO_TEST = 0.25
+_CHAIN_PASSES = 0.5
+
+
+def _test_cost(compiled: _Compiled, memo: float = _MEMO_TEST) -> float:
+    """What testing one hand against an atom costs in a pass, in hands listed
+    (``memo``: for one tested by class, o8r_apply_memo)."""
+    if not compiled.variables:
+        return _PLAIN_TEST
+    return memo if compiled.memo_ranks is not None else _VARIABLE_TEST
 _SPARSE_SHARE = 4  # a filter whose left side holds under 1/4 of the universe works on its hands
 _MATCH_BYTES = 1 << 27  # atoms used more than once keep their matches, up to this many bytes
 
 
+# The cards of each mask of suits, of ranks 0..6 and of ranks 7..12.
+_BY_SUITS = tuple(sum(_SUIT_CARDS[s] for s in range(4) if m >> s & 1) for m in range(16))
+_BY_LOW_RANKS = tuple(sum(_RANK_CARDS[r] for r in range(7) if m >> r & 1) for m in range(1 << 7))
+_BY_HIGH_RANKS = tuple(sum(_RANK_CARDS[r + 7] for r in range(6) if m >> r & 1) for m in range(1 << 6))
+
+
 def _cards(ranks: int, suits: int) -> int:
     """The card mask of the given rank and suit masks."""
-    by_suit = sum(_SUIT_CARDS[s] for s in range(4) if suits >> s & 1)
-    by_rank = sum(_RANK_CARDS[r] for r in range(13) if ranks >> r & 1)
-    return by_suit & by_rank
+    return _BY_SUITS[suits & 15] & (_BY_LOW_RANKS[ranks & 127] | _BY_HIGH_RANKS[ranks >> 7 & 63])
 
 
 def _card_key(c: _Card) -> tuple[str, int, str, int, str]:
@@ -678,6 +704,28 @@ def _conditions(masks: list[int], k: int) -> list[tuple[int, int]] | None:
     return kept
 
 
+def _listing_cost(elements: list[Any], letters: list[str], var_ranks: int, k: int) -> float:
+    """How many hands o8r_generate visits for a variant: the choices of
+    ranks for its rank variables (``letters``, interchangeable neighbours in
+    increasing order), times the ways to pick its elements' cards, times the
+    completions (an upper bound: cards taken twice are skipped)."""
+    choices = float(math.perm(bin(var_ranks).count("1"), len(letters)))
+    signature = [sorted(e[2] for e in elements if e[0] == "var" and e[1] == x) for x in letters]
+    run = 1
+    for i in range(1, len(letters) + 1):
+        if i < len(letters) and signature[i] == signature[i - 1]:
+            run += 1
+            continue
+        choices /= math.factorial(run)
+        run = 1
+    ways = 1.0
+    # a rank variable's element takes one of its suits in the variable's rank
+    masks = Counter(("fix", e[1]) if e[0] == "fix" else (e[1], e[2] & 0xF) for e in elements)
+    for (_, mask), count in masks.items():
+        ways *= comb(bin(mask).count("1"), count)
+    return choices * ways * comb(52 - len(elements), k - len(elements))
+
+
 @dataclass
 class _Compiled:
     """A C atom and what keeps its memory alive."""
@@ -685,10 +733,103 @@ class _Compiled:
     atom: Any
     keep: Any
     generate_cost: float | None  # hands listed by o8r_generate, None when it cannot
+    variables: bool = False  # whether a variant has rank variables (a slower pass)
+    # the explicit ranks (-1: none) when the atom names at most two and reads
+    # the others only through rank variables and '*': o8r_apply_memo
+    memo_ranks: tuple[int, int] | None = None
 
 
 _atom_cache: dict[tuple[Any, int], _Compiled] = {}
 _ATOM_CACHE_SIZE = 4096
+
+
+def _variant_fields(elements: list[Any], conditions: list[tuple[int, int]],
+                    var_ranks: int) -> tuple[dict[str, Any], list[str]]:
+    """The fields of an o8r_variant (see omaha8.h) for a variant's elements
+    and conditions, and its rank variables in the order of the fields."""
+    letters = list(dict.fromkeys(e[1] for e in elements if e[0] == "var"))
+    signature = {x: sorted(e[2] for e in elements if e[0] == "var" and e[1] == x) for x in letters}
+    # Interchangeable variables side by side, the most demanding first.
+    letters.sort(key=lambda x: (-len(signature[x]), signature[x]))
+    var_after, var_need, var_cards, var_suits = [], [], [], []
+    for i, x in enumerate(letters):
+        var_after.append(i - 1 if i and signature[letters[i - 1]] == signature[x] else -1)
+        var_need.append(len(signature[x]))
+        cards = 0
+        for c in signature[x]:
+            cards |= c
+        var_cards.append(cards)
+        whole = [s for s in range(4) if cards & _SUIT_CARDS[s]]
+        var_suits.append(sum(1 << s for s in whole) if all(cards & _SUIT_CARDS[s] == _SUIT_CARDS[s] for s in whole)
+                         else 0)
+    cards_of = [e[1] if e[0] == "fix" else e[2] for e in elements]
+    rank_var = [-1 if e[0] == "fix" else letters.index(e[1]) for e in elements]
+    # The variables decide alone when each one's elements take the same
+    # cards and no other element can take them (the conditions, checked
+    # first, then settle the other elements: o8r_apply's vars_fit).
+    fix_cards = var_all = 0
+    for element in elements:
+        if element[0] == "fix":
+            fix_cards |= element[1]
+        else:
+            var_all |= element[2]
+    groups_only = bool(letters) and all(len(set(signature[x])) == 1 for x in letters) and not (
+        fix_cards & var_all & _cards(var_ranks, _ALL_SUITS))
+    tail = len(letters)
+    while tail > 0 and (tail == len(letters) or var_after[tail] == tail - 1):
+        tail -= 1
+    fields = {
+        "n": len(elements), "cards": cards_of, "rank_var": rank_var, "n_rank_vars": len(letters),
+        "var_after": var_after, "var_need": var_need, "var_cards": var_cards, "var_suits": var_suits,
+        "var_ranks": var_ranks, "groups_only": int(groups_only), "tail_from": tail,
+        "n_conditions": len(conditions), "cond_cards": [c for c, _ in conditions],
+        "cond_need": [need for _, need in conditions],
+    }
+    return fields, letters
+
+
+def _memo_ranks(node: _Hand | _Macro) -> tuple[int, int] | None:
+    """The ranks (r1, r2; -1 for none) a pattern names, when it names at most
+    two, each card naming one or none: the pattern then agrees on hands that
+    differ by renaming the other ranks (o8r_apply_memo). None otherwise."""
+    if isinstance(node, _Macro):
+        return None
+    named = 0
+    for pattern in node.patterns:
+        for c in pattern:
+            if c.kind in ("rank", "set"):
+                if bin(c.ranks).count("1") != 1:
+                    return None
+                named |= c.ranks
+    ranks = [r for r in range(13) if named >> r & 1]
+    if len(ranks) > 2:
+        return None
+    ranks += [-1] * (2 - len(ranks))
+    return ranks[0], ranks[1]
+
+
+def _memo(k: int, r1: int, r2: int) -> npt.NDArray[np.uint8]:
+    """A fresh memo for o8r_apply_memo: every class not yet known (255)."""
+    return np.full((16 if r1 >= 0 else 1) * (16 if r2 >= 0 else 1) * comb(15 + k, k), 255, dtype=np.uint8)
+
+
+def _apply(compiled: _Compiled, rows: npt.NDArray[np.uint8], w: npt.NDArray[np.uint8], op: int, value: int,
+           shapes: npt.NDArray[np.uint16] | None = None) -> int:
+    """o8r_apply of an atom over ``rows`` (o8r_apply_memo for one with rank
+    variables that names at most two ranks, ``shapes`` the rows' shape
+    classes if known); the number of nonzero weights after."""
+    k = rows.shape[1]
+    if compiled.variables and compiled.memo_ranks is not None:
+        r1, r2 = compiled.memo_ranks
+        memo = _memo(k, r1, r2)
+        shape_of = ffi.NULL if shapes is None else ffi.cast("uint16_t *", ffi.from_buffer(shapes))
+        left = lib.o8r_apply_memo(compiled.atom, ffi.from_buffer(rows), k, len(rows), ffi.from_buffer(w), op, value,
+                                  r1, r2, shape_of, ffi.from_buffer(memo), len(memo))
+    else:
+        left = lib.o8r_apply(compiled.atom, ffi.from_buffer(rows), k, len(rows), ffi.from_buffer(w), op, value)
+    if left < 0:
+        raise RuntimeError("o8r_apply rejected an atom")
+    return int(left)
 
 
 def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
@@ -718,67 +859,23 @@ def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
                     match_all = True
                 structs.append((elements, conditions, var_ranks))
     seen: set[Any] = set()
-    variants = ffi.new("o8r_variant[]", max(len(structs), 1))
-    n = 0
+    fields: list[dict[str, Any]] = []
     cost: float | None = 0.0
     for elements, conditions, var_ranks in structs:
         dedupe = (tuple(elements), tuple(conditions))
         if dedupe in seen:
             continue
         seen.add(dedupe)
-        v = variants[n]
-        n += 1
-        v.n = len(elements)
-        letters = list(dict.fromkeys(e[1] for e in elements if e[0] == "var"))
-        signature = {x: sorted(e[2] for e in elements if e[0] == "var" and e[1] == x) for x in letters}
-        # Interchangeable variables side by side, the most demanding first.
-        letters.sort(key=lambda x: (-len(signature[x]), signature[x]))
-        v.n_rank_vars = len(letters)
-        for i, x in enumerate(letters):
-            v.var_after[i] = i - 1 if i and signature[letters[i - 1]] == signature[x] else -1
-            v.var_need[i] = len(signature[x])
-            cards = 0
-            for c in signature[x]:
-                cards |= c
-            v.var_cards[i] = cards
-            whole = [s for s in range(4) if cards & _SUIT_CARDS[s]]
-            v.var_suits[i] = sum(1 << s for s in whole) if all(cards & _SUIT_CARDS[s] == _SUIT_CARDS[s]
-                                                                 for s in whole) else 0
-        for e, element in enumerate(elements):
-            if element[0] == "fix":
-                v.cards[e], v.rank_var[e] = element[1], -1
-            else:
-                v.cards[e], v.rank_var[e] = element[2], letters.index(element[1])
-        v.var_ranks = var_ranks
-        # The variables decide alone when each one's elements take the same
-        # cards and no other element can take them (the conditions, checked
-        # first, then settle the other elements: o8r_apply's vars_fit).
-        fix_cards = var_all = 0
-        for element in elements:
-            if element[0] == "fix":
-                fix_cards |= element[1]
-            else:
-                var_all |= element[2]
-        v.groups_only = bool(letters) and all(len(set(signature[x])) == 1 for x in letters) and not (
-            fix_cards & var_all & _cards(var_ranks, _ALL_SUITS))
-        tail = len(letters)
-        while tail > 0 and (tail == len(letters) or v.var_after[tail] == tail - 1):
-            tail -= 1
-        v.tail_from = tail
-        v.n_conditions = len(conditions)
-        for i, (cards, need) in enumerate(conditions):
-            v.cond_cards[i], v.cond_need[i] = cards, need
+        v, letters = _variant_fields(elements, conditions, var_ranks)
+        fields.append(v)
         if cost is not None:
-            if letters:
-                cost = None
-            else:
-                ways = 1.0
-                for mask, count in Counter(e[1] for e in elements).items():
-                    ways *= comb(bin(mask).count("1"), count)
-                cost += ways * comb(52 - len(elements), k - len(elements))
+            cost += _listing_cost(elements, letters, var_ranks, k)
+    n = len(fields)
+    variants = ffi.new("o8r_variant[]", fields or 1)  # built from the dicts in one call (setting fields is slow)
     atom = ffi.new("o8r_atom *")
     atom.match_all, atom.n_variants, atom.variants, atom.feature = match_all, n, variants, feature
-    compiled = _Compiled(atom, variants, None if match_all else cost)
+    compiled = _Compiled(atom, variants, None if match_all else cost, any(v["n_rank_vars"] for v in fields),
+                         _memo_ranks(node))
     if len(_atom_cache) >= _ATOM_CACHE_SIZE:
         _atom_cache.clear()
     _atom_cache[key] = compiled
@@ -819,6 +916,10 @@ class _Evaluator:
         # (see _classes).
         self.pending: list[dict[str, npt.NDArray[np.uint8]]] = []
         self.percent_top: dict[int, int] = {}  # id of a pending "percent" array -> its last position + 1
+        self.kinds: dict[int, tuple[str, ...]] = {}  # id of a compound node -> _tree_kinds
+        self.listings: dict[int, npt.NDArray[np.int32] | None] = {}  # id of a node -> listed()
+        # class_weights by kind and atom key (compound nodes: their id, the tree outlives the evaluation)
+        self.by_class: dict[tuple[Any, str], npt.NDArray[np.uint8]] = {}
 
     # -- the checks, in the order the rules are read (a part before its union)
     def check(self, node: Any) -> bool:
@@ -873,7 +974,19 @@ class _Evaluator:
     def weights(self, node: Any) -> npt.NDArray[np.uint8]:
         """A fresh array of the weights of ``node``."""
         if isinstance(node, _Filter):
-            return self.filtered(node)
+            kind = self.tree_kind(node)
+            if not kind:
+                if isinstance(node.left, (_Hand, _Macro)):  # weights 1: as a part of a union
+                    w = self.zeros()
+                    if self.fold_where(node, w, 1):
+                        return w
+                return self.filtered(node)
+            w = self.zeros()  # a filter of parts read by one class: at class level, then one pass
+            by_class = self.class_weights(node, kind)
+            _, class_of = _classes(self.k, kind)
+            lib.o8r_max_classes(ffi.from_buffer(w), ffi.cast("uint16_t *", ffi.from_buffer(class_of)), self.n,
+                                ffi.from_buffer(by_class), len(by_class))
+            return w
         self.pending.append({})
         try:
             w = self.folded(node)
@@ -936,10 +1049,11 @@ class _Evaluator:
         """The weights of a filter: dense, or when its left side holds few
         hands, as (universe indices, weights), the filters then costing what
         those hands do rather than a pass over the universe each."""
-        w = self.weights(node.left)
         ops = list({(op, _node_key(r)): (op, r) for op, r in node.ops}.values())
-        if int(np.count_nonzero(w)) * _SPARSE_SHARE < self.n:
-            index, values = _collect(w)
+        listed = self.listed(node.left)
+        w = self.weights(node.left) if listed is None else self.zeros()[:0]
+        if listed is not None or int(np.count_nonzero(w)) * _SPARSE_SHARE < self.n:
+            index, values = (listed, np.ones(len(listed), dtype=np.uint8)) if listed is not None else _collect(w)
             for op, right in ops:
                 if not len(index):
                     break
@@ -948,29 +1062,117 @@ class _Evaluator:
                 index, values = index[keep], values[keep]
             return index, values
         dropped = 0  # cards of the "!" parts that are "any card of these", removed in one pass
+        keep_classes: dict[str, npt.NDArray[np.uint8]] = {}  # the parts read by class: one pass per class
         for op, right in ops:
             cards = self.any_card_of(right) if op == "!" else None
+            kind = self.tree_kind(right)
             if cards is not None:
                 dropped |= cards
+            elif kind:
+                inside = self.class_weights(right, kind) > 0
+                table = keep_classes.setdefault(kind, np.ones(len(inside), dtype=np.uint8))
+                table[~inside if op == ":" else inside] = 0
             elif not self.filter(w, right, _KEEP if op == ":" else _DROP):
+                return w
+        for kind, table in keep_classes.items():
+            _, class_of = _classes(self.k, kind)
+            if not lib.o8r_keep_classes(ffi.from_buffer(w), ffi.cast("uint16_t *", ffi.from_buffer(class_of)), self.n,
+                                        ffi.from_buffer(table), len(table)):
                 return w
         if dropped:
             self.apply_compiled(_any_card_atom(dropped, self.k), w, _DROP, 0)
         return w
 
+    def listed(self, node: Any) -> npt.NDArray[np.int32] | None:
+        """The hands (universe indices, ascending) of an atom that holds
+        under 1/_SPARSE_SHARE of the universe, found without a pass over it:
+        a percentage, a part read by class (4- and 5-card hands), a pattern
+        listed by o8r_generate_list. None for any other part."""
+        if id(node) in self.listings:
+            return self.listings[id(node)]
+        self.listings[id(node)] = out = self.list_hands(node)
+        return out
+
+    def list_hands(self, node: Any) -> npt.NDArray[np.int32] | None:
+        """What listed() gives, found anew."""
+        limit = self.n // _SPARSE_SHARE
+        if isinstance(node, _Percent):
+            low, high = self.percent_span(node)
+            return np.sort(_ranking_order32()[low:high]) if high - low <= limit else None
+        if not isinstance(node, (_Hand, _Macro)):
+            return None
+        kind = _reads_only(node)
+        if kind:
+            if self.n > _CLASS_LISTS:
+                return None
+            by_class, _ = self.class_members(node)  # type: ignore[misc]
+            order, starts = _class_lists(self.k, kind)
+            picked = np.flatnonzero(by_class)
+            sizes = starts[picked + 1] - starts[picked]
+            total = int(sizes.sum())
+            if total > limit:
+                return None
+            at = np.repeat(starts[picked] - (np.cumsum(sizes) - sizes), sizes) + np.arange(total)
+            return np.sort(order[at])
+        compiled = _compile_atom(node, self.k)
+        visits = compiled.generate_cost
+        if visits is None or visits > limit:
+            return None
+        out = np.empty(int(visits) + 1, dtype=np.int32)
+        got = lib.o8r_generate_list(compiled.atom, self.k, ffi.cast("int32_t *", ffi.from_buffer(out)), len(out))
+        if not 0 <= got <= len(out):
+            raise RuntimeError("o8r_generate_list rejected an atom or listed more than its cost")
+        return _distinct(out[:got])
+
+    def tree_kind(self, node: Any) -> str:
+        """The class (see _classes) a part is read by, "" when none."""
+        if isinstance(node, (_Hand, _Macro)):
+            return _reads_only(node)
+        if isinstance(node, _Percent):
+            return ""
+        kinds = self.kinds.get(id(node))
+        if kinds is None:
+            kinds = self.kinds[id(node)] = _tree_kinds(node)
+        return kinds[0] if kinds else ""
+
+    def class_weights(self, node: Any, kind: str) -> npt.NDArray[np.uint8]:
+        """The weights of a part read by the class ``kind``, one per class
+        (for the hand that stands for it; the caller must not change them)."""
+        key = (_node_key(node) if isinstance(node, (_Hand, _Macro)) else id(node), kind)
+        hit = self.by_class.get(key)
+        if hit is not None:
+            return hit
+        reps, _ = _classes(self.k, kind)
+        if isinstance(node, (_Hand, _Macro)):
+            out = np.zeros(len(reps), dtype=np.uint8)
+            if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(reps), self.k, len(reps),
+                             ffi.from_buffer(out), _SET, 1) < 0:
+                raise RuntimeError("o8r_apply rejected an atom")
+        elif isinstance(node, _Union):
+            out = np.zeros(len(reps), dtype=np.uint8)
+            for part in {_node_key(p): p for p in node.parts}.values():
+                np.maximum(out, self.class_weights(part, kind), out=out)
+        elif isinstance(node, _Weighted):
+            out = np.where(self.class_weights(node.node, kind) > 0, np.uint8(node.weight), np.uint8(0))
+        else:
+            out = self.class_weights(node.left, kind).copy()
+            for op, right in node.ops:
+                if not out.any():
+                    break
+                inside = self.class_weights(right, kind) > 0
+                out[~inside if op == ":" else inside] = 0
+        self.by_class[key] = out
+        return out
+
     def class_members(self, node: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]] | None:
         """For a part that reads only a hand's ranks or only its suit counts
         (``_reads_only``): whether each such class is in ``node`` (1 or 0)
         and every hand's class; None for any other part."""
-        kind = _reads_only(node) if isinstance(node, (_Hand, _Macro)) else ""
+        kind = self.tree_kind(node)
         if not kind:
             return None
-        reps, class_of = _classes(self.k, kind)
-        by_class = np.zeros(len(reps), dtype=np.uint8)
-        if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(reps), self.k, len(reps),
-                         ffi.from_buffer(by_class), _SET, 1) < 0:
-            raise RuntimeError("o8r_apply rejected an atom")
-        return by_class, class_of
+        _, class_of = _classes(self.k, kind)
+        return np.minimum(self.class_weights(node, kind), 1), class_of
 
     def member(self, node: Any, index: npt.NDArray[np.int32]) -> npt.NDArray[np.bool_]:
         """Whether each hand ``index[i]`` of the universe is in ``node``."""
@@ -981,9 +1183,7 @@ class _Evaluator:
         if isinstance(node, (_Hand, _Macro)):
             rows = np.ascontiguousarray(self.rows[index])
             flags = np.ones(len(index), dtype=np.uint8)
-            if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(rows), self.k, len(index),
-                             ffi.from_buffer(flags), _KEEP, 0) < 0:
-                raise RuntimeError("o8r_apply rejected an atom")
+            _apply(_compile_atom(node, self.k), rows, flags, _KEEP, 0)
             return flags.view(np.bool_)
         if isinstance(node, _Percent):
             low, high = self.percent_thresholds(node)
@@ -1006,15 +1206,19 @@ class _Evaluator:
 
     def fold(self, node: Any, w: npt.NDArray[np.uint8], value: int) -> None:
         """w = max(w, value) on the hands of ``node``."""
-        kind = _reads_only(node) if isinstance(node, (_Hand, _Macro)) else ""
+        kind = self.tree_kind(node)
         if kind and self.pending:
             reps, _ = _classes(self.k, kind)
             by_class = self.pending[-1].get(kind)
             if by_class is None:
                 by_class = self.pending[-1][kind] = np.zeros(len(reps), dtype=np.uint8)
-            if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(reps), self.k, len(reps),
-                             ffi.from_buffer(by_class), _SET, value) < 0:
-                raise RuntimeError("o8r_apply rejected an atom")
+            if isinstance(node, (_Hand, _Macro)):
+                if lib.o8r_apply(_compile_atom(node, self.k).atom, ffi.from_buffer(reps), self.k, len(reps),
+                                 ffi.from_buffer(by_class), _SET, value) < 0:
+                    raise RuntimeError("o8r_apply rejected an atom")
+            else:
+                inside = self.class_weights(node, kind) > 0
+                by_class[inside] = np.maximum(by_class[inside], np.uint8(value))
         elif isinstance(node, (_Hand, _Macro)):
             self.apply(node, w, _SET, value)
         elif isinstance(node, _Percent):
@@ -1028,6 +1232,8 @@ class _Evaluator:
             else:
                 index = self.percent(node)
                 w[index] = np.maximum(w[index], np.uint8(value))
+        elif isinstance(node, _Filter) and self.fold_where(node, w, value):
+            pass
         elif isinstance(node, _Union):
             for part in {_node_key(p): p for p in node.parts}.values():
                 self.fold(part, w, value)
@@ -1039,6 +1245,61 @@ class _Evaluator:
                 w[inner[0]] = np.maximum(w[inner[0]], np.uint8(value))
             else:
                 lib.o8r_fold(ffi.from_buffer(w), ffi.from_buffer(inner), self.n, value)
+
+    def fold_where(self, node: _Filter, w: npt.NDArray[np.uint8], value: int) -> bool:
+        """w = max(w, value) on the hands of a filter whose parts are all
+        atoms or read by class, in one pass that tests each hand against
+        them in turn (o8r_fold_where: class lookups first, then patterns).
+        False (w untouched) for any other filter, one whose left side is
+        small (its hands are listed instead: filter_chain), that removes
+        single cards, or whose patterns cost less to list than to test on
+        every hand."""
+        parts = [(":", node.left)] + list({(op, _node_key(r)): (op, r) for op, r in node.ops}.values())
+        if any(not isinstance(p, (_Hand, _Macro)) and not self.tree_kind(p) for _, p in parts):
+            return False
+        if self.listed(node.left) is not None:
+            return False
+        if any(op == "!" and self.any_card_of(r) is not None for op, r in parts):
+            return False  # filter_chain removes all such cards in one pass
+        tables: dict[str, npt.NDArray[np.uint8]] = {}
+        atoms: list[tuple[str, _Compiled]] = []
+        for op, part in parts:
+            kind = self.tree_kind(part)
+            if kind:
+                inside = self.class_weights(part, kind) > 0
+                table = tables.setdefault(kind, np.ones(len(inside), dtype=np.uint8))
+                table[~inside if op == ":" else inside] = 0
+            else:
+                atoms.append((op, _compile_atom(part, self.k)))
+        # Testing every hand against the patterns, or the filter's passes
+        # (_CHAIN_PASSES) and each pattern listed or passed over on its own.
+        chain_cost, fold_cost = _CHAIN_PASSES * self.n, 0.0
+        for _, compiled in atoms:
+            fold_cost += _test_cost(compiled, _FOLD_MEMO_TEST) * self.n
+            test = _test_cost(compiled) * self.n
+            chain_cost += test if compiled.generate_cost is None else min(test, compiled.generate_cost)
+        if fold_cost > chain_cost:
+            return False
+        atoms.sort(key=lambda a: (a[1].variables, a[1].memo_ranks is None))  # the cheapest tests first
+        conds = ffi.new("o8r_condition[]", len(tables) + len(atoms))
+        alive: list[Any] = []  # the buffers the conditions point into
+        for i, (kind, table) in enumerate(tables.items()):
+            _, class_of = _classes(self.k, kind)
+            alive += [ffi.from_buffer(class_of), ffi.from_buffer(table)]
+            conds[i].class_of = ffi.cast("uint16_t *", alive[-2])
+            conds[i].table, conds[i].n_table = alive[-1], len(table)
+        for i, (op, compiled) in enumerate(atoms, len(tables)):
+            conds[i].atom, conds[i].negate = compiled.atom, op == "!"
+            if compiled.variables and compiled.memo_ranks is not None:
+                memo = _memo(self.k, *compiled.memo_ranks)
+                alive += [ffi.from_buffer(memo), ffi.from_buffer(_classes(self.k, "shapes")[1])]
+                conds[i].memo, conds[i].memo_size = alive[-2], len(memo)
+                conds[i].shape_of = ffi.cast("uint16_t *", alive[-1])
+                conds[i].r1, conds[i].r2 = compiled.memo_ranks
+        if lib.o8r_fold_where(ffi.from_buffer(w), ffi.from_buffer(self.rows), self.k, self.n, value, conds,
+                              len(tables) + len(atoms)) < 0:
+            raise RuntimeError("o8r_fold_where rejected its conditions")
+        return True
 
     def filter(self, w: npt.NDArray[np.uint8], node: Any, op: int) -> int:
         """Clears the hands of w not in ``node`` (KEEP) or in it (DROP);
@@ -1071,17 +1332,14 @@ class _Evaluator:
 
     def apply(self, node: _Hand | _Macro, w: npt.NDArray[np.uint8], op: int, value: int) -> int:
         compiled = _compile_atom(node, self.k)
-        cost = compiled.generate_cost
-        listed = cost is not None and cost * _GENERATE_SHARE < self.n
+        listed = self.lists(compiled, None, op, value)
         key = _node_key(node)
         match = self.matches.get(key)
         if match is None and (listed or self.uses[key] <= 1):
             return self.apply_compiled(compiled, w, op, value)
         if match is None and not listed and self.uses[key] > 1 and (len(self.matches) + 1) * self.n <= _MATCH_BYTES:
             match = self.matches[key] = self.zeros()
-            if lib.o8r_apply(compiled.atom, ffi.from_buffer(self.rows), self.k, self.n, ffi.from_buffer(match),
-                             _SET, 1) < 0:
-                raise RuntimeError("o8r_apply rejected an atom")
+            _apply(compiled, self.rows, match, _SET, 1, _classes(self.k, "shapes")[1])
         if match is not None:
             if op == _SET:
                 np.maximum(w, match * np.uint8(value), out=w)
@@ -1090,10 +1348,28 @@ class _Evaluator:
             return 1
         return self.apply_compiled(compiled, w, op, value)
 
+    def lists(self, compiled: _Compiled, w: npt.NDArray[np.uint8] | None, op: int, value: int) -> bool:
+        """Whether listing the hands of an atom costs less than a pass over
+        ``w`` (None: a pass that tests every hand)."""
+        visits = compiled.generate_cost
+        if visits is None:
+            return False
+        test = _test_cost(compiled)
+        if visits < _SCAN * self.n or visits >= (_SCAN + test) * self.n:
+            return visits < _SCAN * self.n
+        if w is None:
+            return True
+        if op != _SET:  # the pass tests the hands still in
+            tested = int(np.count_nonzero(w))
+        elif value == 1:
+            tested = self.n - int(np.count_nonzero(w))
+        else:
+            tested = int(np.count_nonzero(w < value))
+        return visits < _SCAN * self.n + test * tested
+
     def apply_compiled(self, compiled: _Compiled, w: npt.NDArray[np.uint8], op: int, value: int) -> int:
         """Applies an atom by listing its hands or by a pass over the universe."""
-        cost = compiled.generate_cost
-        if cost is not None and cost * _GENERATE_SHARE < self.n:
+        if self.lists(compiled, w, op, value):
             if op == _KEEP:
                 inside = self.zeros()
                 if lib.o8r_generate(compiled.atom, self.k, ffi.from_buffer(inside), self.n, _SET, 1) != 0:
@@ -1102,10 +1378,7 @@ class _Evaluator:
             elif lib.o8r_generate(compiled.atom, self.k, ffi.from_buffer(w), self.n, op, value) != 0:
                 raise RuntimeError("o8r_generate rejected an atom")
             return 1
-        left = lib.o8r_apply(compiled.atom, ffi.from_buffer(self.rows), self.k, self.n, ffi.from_buffer(w), op, value)
-        if left < 0:
-            raise RuntimeError("o8r_apply rejected an atom")
-        return int(left)
+        return _apply(compiled, self.rows, w, op, value, _classes(self.k, "shapes")[1])
 
     def percent_span(self, node: _Percent) -> tuple[int, int]:
         """Where the hands of a top-N% atom (4-card hands) are in the ranking
@@ -1128,17 +1401,48 @@ class _Evaluator:
         return _ranking_order()[0][low:high]
 
 
-def _reads_only(node: _Hand | _Macro) -> str:
-    """"ranks" when hands with the same ranks always agree on ``node``,
-    "suits" when hands with the same number of cards of each suit do, else ""."""
+def _kinds(node: _Hand | _Macro) -> tuple[str, ...]:
+    """The classes (see _classes) whose hands always agree on ``node``:
+    "ranks" when hands with the same ranks do, "suits" when hands with the
+    same number of cards of each suit do, "shapes" when hands that differ by
+    renaming ranks do (no explicit rank: only ``*``, suits and rank
+    variables)."""
     if isinstance(node, _Macro):
-        return "ranks" if node.name == "np" else "suits"
+        return ("ranks", "shapes") if node.name == "np" else ("suits", "shapes")
     cards = [c for p in node.patterns for c in p]
+    out = []
     if node.qualifier == "" and all(not c.suit_var and c.suits == _ALL_SUITS for c in cards):
-        return "ranks"
+        out.append("ranks")
     if all(c.kind != "var" and c.ranks == _ALL_RANKS for c in cards):
-        return "suits"
-    return ""
+        out.append("suits")
+    if all(c.kind in ("any", "var") for c in cards):
+        out.append("shapes")
+    return tuple(out)
+
+
+def _reads_only(node: _Hand | _Macro) -> str:
+    """The first of _kinds(node), "" when none."""
+    kinds = _kinds(node)
+    return kinds[0] if kinds else ""
+
+
+def _tree_kinds(node: Any) -> tuple[str, ...]:
+    """The classes whose hands always agree on every atom of ``node`` (a
+    percentage on none)."""
+    if isinstance(node, (_Hand, _Macro)):
+        return _kinds(node)
+    if isinstance(node, _Weighted):
+        return _tree_kinds(node.node)
+    parts = list(node.parts) if isinstance(node, _Union) else [node.left] + [r for _, r in node.ops] \
+        if isinstance(node, _Filter) else []
+    if not parts:
+        return ()
+    common = set(_tree_kinds(parts[0]))
+    for part in parts[1:]:
+        if not common:
+            break
+        common &= set(_tree_kinds(part))
+    return tuple(k for k in ("ranks", "suits", "shapes") if k in common)
 
 
 _class_cache: dict[tuple[int, str], tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]] = {}
@@ -1171,25 +1475,58 @@ def _suit_class_rows(k: int) -> npt.NDArray[np.uint8]:
     return reps
 
 
+def _shape_class_rows(k: int) -> npt.NDArray[np.uint8]:
+    """One hand per multiset of the suit masks of its ranks, at its key
+    (o8r_shape_classes); rows of 255 for multisets of other than k cards."""
+    reps = np.full((comb(15 + k, k), k), 255, dtype=np.uint8)
+    for values in itertools.combinations_with_replacement(range(16), k):
+        if sum(bin(v).count("1") for v in values) != k:
+            continue
+        masks = [v for v in values if v]
+        reps[sum(comb(v + i, i + 1) for i, v in enumerate(values))] = sorted(
+            4 * r + s for r, v in enumerate(masks) for s in range(4) if v >> s & 1)
+    return reps
+
+
+_CLASSIFY = {"ranks": "o8r_rank_classes", "suits": "o8r_suit_classes", "shapes": "o8r_shape_classes"}
+
+
 def _classes(k: int, kind: str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]:
-    """For "ranks" (rank multisets) or "suits" (counts per suit): one hand per
-    class, in the order of the class keys, and the key of every hand of the
-    universe."""
+    """For "ranks" (rank multisets), "suits" (counts per suit) or "shapes"
+    (multisets of the ranks' suit masks): one hand per class, in the order of
+    the class keys, and the key of every hand of the universe."""
     rows = _universe(k)
     with _lock:
         hit = _class_cache.get((k, kind))
         if hit is None:
             class_of = np.empty(len(rows), dtype=np.uint16)
-            classify = lib.o8r_rank_classes if kind == "ranks" else lib.o8r_suit_classes
+            classify = getattr(lib, _CLASSIFY[kind])
             if classify(ffi.from_buffer(rows), k, len(rows), ffi.cast("uint16_t *", ffi.from_buffer(class_of))) != 0:
-                raise RuntimeError("o8r_rank_classes failed")
-            reps = _rank_class_rows(k) if kind == "ranks" else _suit_class_rows(k)
+                raise RuntimeError(f"{_CLASSIFY[kind]} failed")
+            reps = {"ranks": _rank_class_rows, "suits": _suit_class_rows, "shapes": _shape_class_rows}[kind](k)
             class_of.flags.writeable = False
             hit = _class_cache[(k, kind)] = (reps, class_of)
         return hit
 
 
 _order_cache: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
+_CLASS_LISTS = 3_000_000  # universes up to this size (4- and 5-card hands) keep the hands of each class
+_list_cache: dict[tuple[int, str], tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]] = {}
+
+
+def _class_lists(k: int, kind: str) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]:
+    """The hands of the universe grouped by class (see _classes), ascending
+    in each, and where each class starts: class c is order[starts[c]:starts[c + 1]]."""
+    reps, class_of = _classes(k, kind)
+    with _lock:
+        hit = _list_cache.get((k, kind))
+        if hit is None:
+            order = np.argsort(class_of, kind="stable").astype(np.int32)
+            starts = np.zeros(len(reps) + 1, dtype=np.int64)
+            np.cumsum(np.bincount(class_of, minlength=len(reps)), out=starts[1:])
+            order.flags.writeable = starts.flags.writeable = False
+            hit = _list_cache[(k, kind)] = (order, starts)
+        return hit
 
 
 _order32_cache: list[npt.NDArray[np.int32]] = []
@@ -1227,6 +1564,14 @@ def _collect(weights: npt.NDArray[np.uint8]) -> tuple[npt.NDArray[np.int32], npt
                        ffi.from_buffer(values), n) != n:
         raise RuntimeError("o8r_collect failed")
     return index, values
+
+
+def _distinct(values: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
+    """The distinct values, ascending (np.unique, by sorting rather than hashing)."""
+    values = np.sort(values)
+    if len(values) > 1:
+        values = values[np.concatenate(([True], values[1:] != values[:-1]))]
+    return values
 
 
 def _mask(cards: Iterable[int]) -> int:

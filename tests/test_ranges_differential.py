@@ -278,7 +278,8 @@ def test_named_texts_agree(text: str, hole_size: int) -> None:
     same(text, hole_size)
 
 
-@pytest.mark.parametrize("text", ["AA", "xxyyzz", "xyxyxy", "RROONN", "AsKsQs", "RxOxNx", "RONMLK", "AA**ds", "[AK]xRyOx"])
+@pytest.mark.parametrize("text", ["AA", "xxyyzz", "xyxyxy", "RROONN", "AsKsQs", "RxOxNx", "RONMLK", "AA**ds", "[AK]xRyOx",
+                                  "RxOyA", "RsOhNdA", "RxOyAK", "RRxA"])
 def test_six_card_patterns_agree_on_a_sample(text: str) -> None:
     """6-card hands: the old matcher on 50,000 random hands of the universe
     (the whole universe takes minutes the old way; OMAHA8_SLOW_TESTS=1 does it)."""
@@ -296,3 +297,77 @@ def test_six_card_patterns_agree_on_a_sample(text: str) -> None:
         old &= _feature_rows(sample, node.qualifier)
     new = np.isin(picks, Range(text, hole_size=6)._index)
     assert np.array_equal(old, new)
+
+
+# ------------------------------------------------- rank variables, listed atoms, filters on small parts
+#
+# The texts the shortcuts of the expander are for: patterns with rank
+# variables and explicit suits or ranks (listed by o8r_generate, or read by
+# rank-free shape), filters whose left side is a small atom (its hands
+# listed, not a pass), weights, repeated parts.
+
+VAR_CARD = st.builds(lambda r, s: r + s, st.sampled_from(list("RONM")),
+                     st.sampled_from(["", "", "s", "h", "d", "c", "x", "y"]))
+FIXED_CARD = st.builds(lambda r, s: r + s, st.sampled_from(list("AKT52*")), st.sampled_from(["", "s", "h", "x", "y"]))
+SMALL = st.sampled_from(["AA", "KK", "As**", "15%", "5%-20%", "AxKx", "xxyy", "$ds", "$np", "RROO", "RsOs", "KsKh",
+                         "A2**ds", "[AK][AK]", "Ax", "sss", "RRR"])
+
+
+@st.composite
+def variable_pattern(draw: Any, k: int) -> str:
+    size = draw(st.integers(1, k))
+    cards = [draw(VAR_CARD)] + [draw(st.one_of(VAR_CARD, FIXED_CARD)) for _ in range(size - 1)]
+    text = "".join(draw(st.permutations(cards)))
+    if draw(st.integers(0, 5)) == 0:
+        text += draw(st.sampled_from(["ds", "ss", "r"]))
+    return text
+
+
+@st.composite
+def variable_part(draw: Any, k: int) -> str:
+    kind = draw(st.integers(0, 3))
+    if kind == 0:
+        return str(draw(variable_pattern(k)))
+    left = draw(SMALL) if kind < 3 else draw(variable_pattern(k))
+    ops = "".join(draw(st.sampled_from([":", "!"])) + draw(st.one_of(variable_pattern(k), SMALL))
+                  for _ in range(draw(st.integers(1, 3))))
+    text = left + ops
+    return f"({text},{draw(SMALL)})" if draw(st.integers(0, 4)) == 0 else text
+
+
+@st.composite
+def variable_text(draw: Any, k: int) -> str:
+    parts = draw(st.lists(variable_part(k), min_size=1, max_size=8))
+    parts += draw(st.lists(st.sampled_from(parts), max_size=2))  # repeats
+    if draw(st.booleans()):
+        parts = [f"{p}@{draw(st.integers(1, 100))}" for p in parts]
+    return ",".join(parts)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_rank_variables_and_small_filters_agree_with_the_old_expander(data: Any) -> None:
+    text = data.draw(variable_text(4))
+    if "%" in text:
+        same(text, 4)
+    else:
+        same(text, data.draw(st.sampled_from([4, 4, 3, 2])))
+
+
+@settings(max_examples=max(EXAMPLES // 15, 5), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_rank_variables_agree_on_5_card_hands(data: Any) -> None:
+    same(data.draw(variable_text(5)).replace("%", "").replace("5-20", "KK").replace("15", "QQ"), 5)
+
+
+@pytest.mark.parametrize("text", [
+    "RsOhA", "RxOAx", "RxOyA", "RRxA", "RxRyA", "RROA", "AsRO", "RsOsNs", "RxOxNyMy", "RhOh*s", "RsOhNdMc",
+    "AA:RsOs", "15%:RxOx!RROO", "AxKx!RsOhK", "KK:RsOh, QQ:RhOs, JJ!RR", "*!RsOh!RhOs:$ds", "RsOhK@3, RsOhQ@5, RsOhK@2",
+    "(*!RxOxA, AA)", "R[AK]O", "RsRh", "RRsO",
+    # one pass testing each hand against every part of a filter (o8r_fold_where)
+    "*!RsOhA", "$np:RxOyA!RRA", "[A-T][A-T]:RsOh", "*:RxOyA:RxOyK, *:RxOyQ:RxOxJ", "R:RsOhA!KK", "*!As!RxOyAK",
+    "$np!RxOy:RsOhNd, 5%-60%:RxOyA", "(*!RxOyA)@3, KK@5",
+])
+@pytest.mark.parametrize("hole_size", [4, 5])
+def test_named_variable_texts_agree(text: str, hole_size: int) -> None:
+    same(text, hole_size if "%" not in text else 4)
