@@ -1021,7 +1021,7 @@ def _fast_lines(hand: _Hand, lines: list[str], first: int) -> int:
     kinds = _KINDS[unit]
     street, bets, section = hand.street, hand.bets, hand.section
     for line, text in enumerate(islice(lines, 2, None), first + 2):
-        kind = kinds.get(text)
+        kind: tuple[Any, ...] | None = kinds.get(text)
         if kind is None:
             kind = _classify(text, unit) if text else (_NOISE,)
             if kind[0] in _KEPT and len(text) <= _KIND_KEY:
