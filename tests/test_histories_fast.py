@@ -25,6 +25,8 @@ from omaha8_fast._hh_model import HandHistoryError, ImportedHand, stored
 from omaha8_fast.engine import Hand
 from omaha8_fast.histories import parse_pokerstars, read_pokerstars, to_pokerstars
 
+from random_play import play_out
+
 DATA = Path(__file__).resolve().parent / "data"
 HANDS = int(os.environ.get("OMAHA8_HH_FAST_HANDS", "1500" if os.environ.get("CI") else "400"))
 _STORED = ("seats", "posts", "actions", "shown", "collected", "boards", "hole_cards")
@@ -37,18 +39,7 @@ def _play(rng: random.Random, betting: str) -> Hand:
     n = rng.randint(2, 6)
     hand = Hand([rng.choice([6, 40, 120, 400, 2000]) for _ in range(n)], rng.randrange(n), 1, 2,
                 betting=betting, seed=rng.getrandbits(32))  # type: ignore[arg-type]
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        r = rng.random()
-        if ("raise" in legal.actions or "bet" in legal.actions) and r < 0.2:
-            hand.act(legal.actions[-1], rng.randint(legal.min_raise_to, legal.max_raise_to))
-        elif r < 0.45 and "fold" in legal.actions:
-            hand.fold()
-        elif "call" in legal.actions:
-            hand.call()
-        else:
-            hand.check()
-    return hand
+    return play_out(hand, rng, raise_below=0.2, fold_below=0.45)
 
 
 def _generated(count: int, seed: int, odd_names: bool = False) -> str:

@@ -15,6 +15,8 @@ from omaha8_fast.engine import Hand
 from omaha8_fast.histories import audit, parse_pokerstars, to_pokerstars
 from omaha8_fast.rake import Rake
 
+from random_play import play_out
+
 HANDS = int(os.environ.get("OMAHA8_HH_RAKE_HANDS", "2000" if os.environ.get("CI") else "400"))
 
 
@@ -31,19 +33,8 @@ def play(rng: random.Random) -> Hand:
                 ante=rng.choice([0, 0, 1]), seed=rng.getrandbits(32), hole_size=hole_size,
                 rake=rake, runs=rng.choice([1, 2, 2]))
     shove = rng.random() < 0.5  # half the hands push to all-ins (side pots, runs)
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        r = rng.random()
-        if ("raise" in legal.actions or "bet" in legal.actions) and r < (0.5 if shove else 0.25):
-            top = legal.max_raise_to if shove and rng.random() < 0.6 else rng.randint(legal.min_raise_to, legal.max_raise_to)
-            hand.act(legal.actions[-1], top)
-        elif r < (0.15 if shove else 0.4) and "fold" in legal.actions:
-            hand.fold()
-        elif "call" in legal.actions:
-            hand.call()
-        else:
-            hand.check()
-    return hand
+    return play_out(hand, rng, raise_below=0.5 if shove else 0.25, fold_below=0.15 if shove else 0.4,
+                    shove=0.6 if shove else 0.0)
 
 
 @pytest.fixture(scope="module")

@@ -24,6 +24,8 @@ from omaha8_fast.histories import (
     to_pokerstars,
 )
 
+from random_play import play_out
+
 HANDS = int(os.environ.get("OMAHA8_HH_HANDS", "1500" if os.environ.get("CI") else "300"))
 
 
@@ -33,18 +35,7 @@ def play(rng: random.Random, betting: str, hole_size: int = 4, players: int | No
     stacks = [rng.choice([3, 20, 60, 200, 1000]) for _ in range(n)]
     hand = Hand(stacks, button=rng.randrange(n), small_blind=1, big_blind=2, betting=betting,  # type: ignore[arg-type]
                 ante=rng.choice([0, 0, 1]), seed=rng.getrandbits(32), hole_size=hole_size)
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        r = rng.random()
-        if ("raise" in legal.actions or "bet" in legal.actions) and r < 0.25:
-            hand.act(legal.actions[-1], rng.randint(legal.min_raise_to, legal.max_raise_to))
-        elif r < 0.4 and "fold" in legal.actions:
-            hand.fold()
-        elif "call" in legal.actions:
-            hand.call()
-        else:
-            hand.check()
-    return hand
+    return play_out(hand, rng, raise_below=0.25, fold_below=0.4)
 
 
 def _cases(seed: int, count: int) -> list[Hand]:
