@@ -123,6 +123,25 @@ static inline uint64_t row_mask(const uint8_t *row, int k) {
     return count_cards(m) == k ? m : 0;  /* 0: an invalid row, never matches */
 }
 
+/* The ranks present in a row, one bit per rank 2..A. */
+static inline unsigned row_ranks(const uint8_t *row, int k) {
+    unsigned ranks = 0;
+    for (int j = 0; j < k; j++) ranks |= 1u << (row[j] >> 2 & 15);
+    return ranks & 0x1fff;
+}
+
+/* Whether an operation looks at a row of weight x: SET only raises
+ * weights below `value`, KEEP and DROP only touch hands still in. */
+static inline int op_touches(int op, uint8_t x, uint8_t value) {
+    return op == O8R_SET ? x < value : x != 0;
+}
+
+/* The row's new weight once the atom matched it (m) or not. */
+static inline uint8_t op_result(int op, uint8_t x, int m, uint8_t value) {
+    if (op == O8R_SET) return m ? value : x;
+    return (op == O8R_KEEP) != m ? 0 : x;
+}
+
 static inline unsigned ranks_of(uint64_t hand) {
     unsigned r = 0;
     while (hand) { r |= 1u << (__builtin_ctzll(hand) >> 2); hand &= hand - 1; }
@@ -274,12 +293,9 @@ O8R_CLONES int64_t o8r_apply(const o8r_atom *atom, const uint8_t *rows, int hole
     int64_t nonzero = 0;
     for (int64_t r = 0; r < n; r++) {
         uint8_t x = w[r];
-        if (op == O8R_SET ? x < value : x != 0) {
+        if (op_touches(op, x, value)) {
             const uint8_t *row = rows + r * hole_size;
-            unsigned ranks = 0;
-            for (int j = 0; j < hole_size; j++) ranks |= 1u << (row[j] >> 2 & 15);
-            int m = atom_matches(atom, row_mask(row, hole_size), ranks & 0x1fff);
-            if (op == O8R_SET ? m : (op == O8R_KEEP) != m) x = op == O8R_SET ? value : 0;
+            x = op_result(op, x, atom_matches(atom, row_mask(row, hole_size), row_ranks(row, hole_size)), value);
             w[r] = x;
         }
         nonzero += x != 0;
@@ -348,13 +364,12 @@ O8R_CLONES int64_t o8r_apply_memo(const o8r_atom *atom, const uint8_t *rows, int
     int64_t nonzero = 0;
     for (int64_t r = 0; r < n; r++) {
         uint8_t x = w[r];
-        if (op == O8R_SET ? x < value : x != 0) {
+        if (op_touches(op, x, value)) {
             const uint8_t *row = rows + r * hole_size;
-            unsigned ranks = 0;
-            for (int j = 0; j < hole_size; j++) ranks |= 1u << (row[j] >> 2 & 15);
             uint64_t mask = row_mask(row, hole_size);
-            int m = mask ? memo_matches(atom, memo, row, hole_size, r1, r2, shape_of, r, mask, ranks & 0x1fff, C) : 0;
-            if (op == O8R_SET ? m : (op == O8R_KEEP) != m) x = op == O8R_SET ? value : 0;
+            int m = mask ? memo_matches(atom, memo, row, hole_size, r1, r2, shape_of, r, mask, row_ranks(row, hole_size), C)
+                         : 0;
+            x = op_result(op, x, m, value);
             w[r] = x;
         }
         nonzero += x != 0;
@@ -373,9 +388,7 @@ static int condition_holds(const o8r_condition *c, int64_t r, const uint8_t *row
     }
     if (!*have) {
         *mask = row_mask(row, k);
-        *ranks = 0;
-        for (int j = 0; j < k; j++) *ranks |= 1u << (row[j] >> 2 & 15);
-        *ranks &= 0x1fff;
+        *ranks = row_ranks(row, k);
         *have = 1;
     }
     if (!*mask) m = 0;
