@@ -32,7 +32,6 @@ each line says and leaves every other hand to the general reader
 
 from __future__ import annotations
 
-import io
 import os
 import re
 from collections import Counter
@@ -779,6 +778,7 @@ _KINDS: dict[str, dict[str, tuple[Any, ...]]] = {"cents": {}, "chips": {}}  # li
 _KIND_OTHER = (_OTHER,)
 _KIND_KEY = 200  # longest line kept in _KINDS
 _KEPT = frozenset((_ACT, _POST, _SEAT, _COLLECT, _RETURN, _HOLE, _SHOWDOWN, _SUMMARY, _NOISE))  # lines that recur
+_NAMED = frozenset((_ACT, _POST, _SHOW, _COLLECT))  # kinds whose second field is the player named
 
 
 def _classify(text: str, unit: Unit) -> tuple[Any, ...]:
@@ -1029,12 +1029,12 @@ def _fast_lines(hand: _Hand, lines: list[str], first: int) -> int:
                     kinds.clear()
                 kinds[text] = kind
         k = kind[0]
+        if k in _NAMED and kind[1] not in names:  # not a seated player: what the general reader makes of it
+            if not _fast_line(hand, text, line):
+                return 0
+            continue
         if k == _ACT:
             _, name, verb, value, all_in = kind
-            if name not in names:
-                if not _fast_line(hand, text, line):
-                    return 0
-                continue
             if verb == "fold" or verb == "check":
                 add((street, name, verb, 0, 0, False, line))
             elif verb == "raise":
@@ -1058,10 +1058,6 @@ def _fast_lines(hand: _Hand, lines: list[str], first: int) -> int:
             names.add(name)
         elif k == _POST:
             _, name, verb, value = kind
-            if name not in names:
-                if not _fast_line(hand, text, line):
-                    return 0
-                continue
             if verb == "big blind" and not hand.big_blind:
                 hand.big_blind = value
             bets[name] = bets.get(name, 0) + value
@@ -1072,20 +1068,12 @@ def _fast_lines(hand: _Hand, lines: list[str], first: int) -> int:
             bets.clear()  # (hand.bets is bets)
         elif k == _SHOW:
             _, name, cards, description = kind
-            if name not in names:
-                if not _fast_line(hand, text, line):
-                    return 0
-                continue
             if len(cards) == hand.hole_size:
                 hand.holes[name] = cards
             out = 5 if section == "showdown" or section == "summary" else len(hand.boards[0])
             hand.shown.append((name, cards, description, hand.run, line, out))
         elif k == _COLLECT:
             _, name, value, pot = kind
-            if name not in names:
-                if not _fast_line(hand, text, line):
-                    return 0
-                continue
             hand.collected.append((name, value, pot, hand.run, line))
         elif k == _DEALT:
             _, name, cards = kind
