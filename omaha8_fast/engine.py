@@ -674,25 +674,22 @@ class Hand:
 
     def bet(self, to: int) -> None:
         """Open the betting on this street with a bet of ``to`` chips."""
-        legal = self._legal
-        if legal is None or self._street == 4:
-            legal = self._betting_legal()
-        if type(to) is not int:
-            to = _amount(to, "bet")
-        if legal.actions[-1] != "bet":  # a bet or raise is always the last kind offered
-            raise IllegalAction(self._why_no_raise(legal, "bet"))
-        self._raise(legal, to, "bet")
+        self._bet_or_raise(to, "bet")
 
     def raise_to(self, to: int) -> None:
         """Raise the bet to a total of ``to`` chips on this street."""
+        self._bet_or_raise(to, "raise")
+
+    def _bet_or_raise(self, to: Any, kind: str) -> None:
+        """:meth:`bet` (``kind`` "bet") or :meth:`raise_to` ("raise")."""
         legal = self._legal
         if legal is None or self._street == 4:
             legal = self._betting_legal()
         if type(to) is not int:
-            to = _amount(to, "raise")
-        if legal.actions[-1] != "raise":  # a bet or raise is always the last kind offered
-            raise IllegalAction(self._why_no_raise(legal, "raise"))
-        self._raise(legal, to, "raise")
+            to = _amount(to, kind)
+        if legal.actions[-1] != kind:  # a bet or raise is always the last kind offered
+            raise IllegalAction(self._why_no_raise(legal, kind))
+        self._raise(legal, to, kind)
 
     def all_in(self) -> None:
         """Put in every chip: a call, bet or raise, if the rules allow it."""
