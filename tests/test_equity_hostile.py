@@ -20,13 +20,20 @@ from typing import Any
 
 import numpy as np
 import pytest
+from deal_winners import deal_winners
 
-from omaha8_fast import evaluate_batch
 from omaha8_fast._core import ffi, lib
 from omaha8_fast._players import read_spot
 from omaha8_fast.cards import card_ids
 from omaha8_fast.deals import random_deals
-from omaha8_fast.equity import EXACT_MAX, EquityJob, equity, plan_equity, run_chunk, run_job
+from omaha8_fast.equity import (
+    EXACT_MAX,
+    EquityJob,
+    equity,
+    plan_equity,
+    run_chunk,
+    run_job,
+)
 from omaha8_fast.ranges import Range
 
 # --- item 3: overlapping ranges ----------------------------------------------------
@@ -175,12 +182,7 @@ def test_monte_carlo_counts_are_the_showdowns_of_its_deals() -> None:
     job = replace(_overlap_job(13), samples=4000, parts=1)
     deals = _deals(job, 4000)
     counts = run_chunk(job, 0)
-    values = [evaluate_batch(deals[:, 4 * p:4 * p + 4], deals[:, 12:17]) for p in range(3)]
-    high = np.stack([v[0] for v in values], 1).astype(np.int64)
-    low = np.stack([np.where(v[1] == 0, 10**9, v[1]) for v in values], 1).astype(np.int64)
-    high_win = high == high.min(1, keepdims=True)
-    has_low = low.min(1) < 10**9
-    low_win = (low == low.min(1, keepdims=True)) & has_low[:, None]
+    high_win, low_win, has_low = deal_winners(deals, 3)
     units = np.where(has_low[:, None], 2520 * high_win / high_win.sum(1, keepdims=True)
                      + 2520 * low_win / np.maximum(low_win.sum(1, keepdims=True), 1),
                      5040 * high_win / high_win.sum(1, keepdims=True))

@@ -18,8 +18,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+from deal_winners import deal_winners
 
-from omaha8_fast import available_kernels, equity, evaluate_batch
+from omaha8_fast import available_kernels, equity
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.cards import card_ids
 
@@ -207,12 +208,7 @@ def test_counts_are_the_showdowns_of_the_deals() -> None:
     holes = HEADS_UP + ["7c 6c 5h 4h"]
     deals = c_deals(holes, "Ts", 5000, seed=4, stream=9)
     counts = run_kernel("scalar", holes, "Ts", 5000, seed=4, stream=9)
-    values = [evaluate_batch(deals[:, 4 * p:4 * p + 4], deals[:, 12:17]) for p in range(3)]
-    high = np.stack([v[0] for v in values], 1).astype(np.int64)
-    low = np.stack([np.where(v[1] == 0, 10**9, v[1]) for v in values], 1).astype(np.int64)
-    high_win = high == high.min(1, keepdims=True)
-    has_low = low.min(1) < 10**9
-    low_win = (low == low.min(1, keepdims=True)) & has_low[:, None]
+    high_win, low_win, has_low = deal_winners(deals, 3)
     assert counts[0] == 5000 and counts[1] == int((~has_low).sum())
     for p in range(3):
         base = 3 + 7 * p

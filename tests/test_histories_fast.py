@@ -19,13 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from random_play import play_out
 
 from omaha8_fast import _pokerstars as ps
 from omaha8_fast._hh_model import HandHistoryError, ImportedHand, stored
 from omaha8_fast.engine import Hand
 from omaha8_fast.histories import parse_pokerstars, read_pokerstars, to_pokerstars
-
-from random_play import play_out
 
 DATA = Path(__file__).resolve().parent / "data"
 HANDS = int(os.environ.get("OMAHA8_HH_FAST_HANDS", "1500" if os.environ.get("CI") else "400"))

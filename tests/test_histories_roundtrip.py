@@ -8,6 +8,7 @@ import os
 import random
 
 import pytest
+from random_play import play_out
 
 from omaha8_fast.engine import Hand
 from omaha8_fast.histories import (
@@ -23,8 +24,6 @@ from omaha8_fast.histories import (
     to_phh_all,
     to_pokerstars,
 )
-
-from random_play import play_out
 
 HANDS = int(os.environ.get("OMAHA8_HH_HANDS", "1500" if os.environ.get("CI") else "300"))
 
