@@ -31,6 +31,7 @@ SOURCES = [
     "csrc/deal.c",
     "csrc/overlap.c",
     "csrc/entry_table.c",
+    "csrc/hh_scan.c",
 ]
 _PLAIN_DEFINE = re.compile(r"#define\s+\w+\s+-?\d+\s*$")
 

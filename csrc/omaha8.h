@@ -532,6 +532,19 @@ int o8a_low_odds(const uint8_t *holes, int n_players, int hole_size, const uint8
 #define O8_DEAL_MAX_BYTES 64
 int o8_deal(const uint8_t *bits, int n_bytes, uint8_t *cards, int from, int count);
 
+/* ---- PokerStars hand histories (csrc/hh_scan.c) ----------------------------
+ *
+ * The fast scanner of omaha8_fast._pokerstars: the lines of one hand,
+ * text[start..length) (after its header and table line, line numbers from
+ * first_line + 2; `cents` 1 for money amounts, 0 for chips), read as the
+ * Python reader reads them when every line has one of the common shapes.
+ * Writes at most out_size values (O8_HH_OUT_SIZE always suffice; the layout
+ * is read by _pokerstars._scanned) and returns how many, or 0 (nothing
+ * meaningful written) when the Python reader must read the hand. Any bytes. */
+#define O8_HH_OUT_SIZE 2304
+int64_t o8_hh_scan(const char *text, size_t length, size_t start, int cents, int hole_size, int64_t first_line,
+                   int64_t *out, size_t out_size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -50,6 +50,8 @@ from ._hh_model import (
     new_hand,
     parse_amount,
 )
+from ._core import ffi as _ffi
+from ._core import lib as _lib
 from .cards import Card
 
 __all__ = ["parse_pokerstars", "read_pokerstars", "PokerStarsReader", "to_pokerstars", "is_header"]
@@ -911,25 +913,34 @@ def _parse_fast(body: str, first: int) -> ImportedHand | str | None:
     """The hand in ``body`` (its lines, the header first, no blank line at
     the end, none longer than MAX_LINE, at most MAX_HAND_LINES) as
     :func:`_parse_one` reads it, or None when only _parse_one may read it."""
-    lines = body.split("\n")
-    header = _HEADER.match(lines[0])
-    if header is None or len(lines) < 3:
+    end0 = body.find("\n")
+    end1 = body.find("\n", end0 + 1) if end0 >= 0 else -1
+    header = _HEADER.match(body, 0, end0)
+    if header is None or end1 < 0:
         return None
     hand = _Hand(header.group(1), first)
     try:
         other = _read_header(header.group(2), hand, first)
         if other is not None:
             return other
-        table = _TABLES.get(lines[1])
+        table_line = body[end0 + 1:end1]
+        table = _TABLES.get(table_line)
         if table is None:
-            found = _TABLE.match(lines[1]) if lines[1].startswith("Table '") else None
+            found = _TABLE.match(table_line) if table_line.startswith("Table '") else None
             if found is None:
                 return None
             table = (found.group(1), int(found.group(2)) if found.group(2) else None, int(found.group(3)))
             if len(_TABLES) > 10_000:
                 _TABLES.clear()
-            _TABLES[lines[1]] = table
+            _TABLES[table_line] = table
         hand.table, hand.max_seats, hand.button = table
+        if _SCAN is not None and body.isascii():
+            raw = body.encode("ascii")
+            out = _new_out(_OUT_TYPE)
+            count = _SCAN(raw, len(raw), end1 + 1, hand.unit == "cents", hand.hole_size, first, out, _OUT_SIZE)
+            if count:
+                return _scanned(hand, body, _ffi.unpack(out, count))
+        lines = body.split("\n")
         line = _fast_lines(hand, lines, first)
         if not line or not _fast_summary(hand, lines, line - first + 1, line):
             return None
@@ -941,6 +952,62 @@ def _parse_fast(body: str, first: int) -> ImportedHand | str | None:
 
 
 _TABLES: dict[str, tuple[str, int | None, int]] = {}  # table lines already read
+
+# The C scanner (csrc/hh_scan.c, o8_hh_scan): it reads the common hands'
+# lines as _fast_lines and _fast_summary do, and gives up (0) at anything
+# else. None: the Python fast path only (tests set it to compare the two).
+_SCAN: Any = _lib.o8_hh_scan
+_OUT_SIZE: int = _lib.O8_HH_OUT_SIZE
+_OUT_TYPE = f"int64_t[{_OUT_SIZE}]"
+_new_out = _ffi.new_allocator(should_clear_after_alloc=False)  # o8_hh_scan writes what it returns
+_STREET_NAMES = ("preflop", "flop", "turn", "river")
+_VERBS = ("fold", "check", "call", "bet", "raise")
+_BOOLS = (False, True)
+_POST_KINDS = ("small blind", "big blind")
+
+
+def _scanned(hand: _Hand, body: str, v: list[int]) -> ImportedHand | None:
+    """The hand from what o8_hh_scan wrote (``v``; layout in csrc/hh_scan.c,
+    write_out), ``hand`` holding the header and table fields; None when
+    only _parse_one may read it."""
+    n_seats, n_posts, n_actions, n_shown, n_collected, n_returned, n_breakdown, n_holes, total, rake, hero, n_board \
+        = v[:12]
+    if n_seats < 2:
+        return None
+    names = []
+    seats = []
+    i = 17
+    for i in range(i, i + 5 * n_seats, 5):
+        name = body[v[i + 1]:v[i + 2]]
+        names.append(name)
+        seats.append((v[i], name, v[i + 3], v[i + 4] == 1))
+    i = 17 + 5 * n_seats
+    hand.seats = seats
+    hand.posts = [(names[v[k]], _POST_KINDS[v[k + 1]], v[k + 2], False, 0, v[k + 3]) for k in range(i, i + 4 * n_posts, 4)]
+    i += 4 * n_posts
+    j = i + 7 * n_actions
+    hand.actions = list(zip(map(_STREET_NAMES.__getitem__, v[i:j:7]), map(names.__getitem__, v[i + 1:j:7]),
+                            map(_VERBS.__getitem__, v[i + 2:j:7]), v[i + 3:j:7], v[i + 4:j:7],
+                            map(_BOOLS.__getitem__, v[i + 5:j:7]), v[i + 6:j:7]))
+    i = j
+    if n_shown:
+        hand.shown = [(names[v[k]], tuple(v[k + 6:k + 6 + v[k + 5]]), body[v[k + 3]:v[k + 4]] if v[k + 3] >= 0 else None,
+                       1, v[k + 1], v[k + 2]) for k in range(i, i + 12 * n_shown, 12)]
+        i += 12 * n_shown
+    hand.collected = [(names[v[k]], v[k + 1], body[v[k + 2]:v[k + 3]], 1, v[k + 4]) for k in range(i, i + 5 * n_collected, 5)]
+    i += 5 * n_collected
+    if n_returned:
+        hand.returned = [(names[v[k]], v[k + 1]) for k in range(i, i + 2 * n_returned, 2)]
+        i += 2 * n_returned
+    if n_breakdown:
+        hand.breakdown = tuple(v[i:i + n_breakdown])
+        i += n_breakdown
+    hand.holes = {names[v[k]]: tuple(v[k + 2:k + 2 + v[k + 1]]) for k in range(i, i + 8 * n_holes, 8)}
+    hand.boards = [tuple(v[12:12 + n_board]), ()]
+    hand.hero = names[hero] if hero >= 0 else None
+    hand.total = total if total >= 0 else None
+    hand.rake = rake
+    return _build(hand)
 _TOTALS: dict[str, dict[str, tuple[int, tuple[int, ...] | None, int | None]]] = {"cents": {}, "chips": {}}
 
 
