@@ -18,7 +18,7 @@ OPTIONS = {} if FREE_THREADED else {"bdist_wheel": {"py_limited_api": "cp310"}}
 # time: without it the package uses its cffi paths.
 ENTRY = Extension(
     "omaha8_fast._entry",
-    sources=["csrc/cpython/entry.c"],
+    sources=["csrc/cpython/entry.c", "csrc/cpython/hh_records.c"],
     include_dirs=["csrc"],
     define_macros=[] if FREE_THREADED else [("Py_LIMITED_API", "0x030A0000")],
     py_limited_api=not FREE_THREADED,

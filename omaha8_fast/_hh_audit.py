@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from ._hh_describe import UNREADABLE, check_values
-from ._hh_model import HandHistoryError, ImportedHand, format_amount, records, stored
+from ._hh_model import HandHistoryError, ImportedHand, format_amount, records, stored, stored_holes
 from .cards import Card
 from .evaluator import evaluate_hilo
 from .rake import Rake
@@ -171,7 +171,7 @@ def audit(hand: ImportedHand) -> Audit:
 
 def _shown(hand: ImportedHand) -> set[str]:
     """The players who showed a whole hand."""
-    holes = stored(hand, "hole_cards")
+    holes = stored_holes(hand)
     return {s[0] for s in records(hand, "shown") if s[0] in holes}
 
 
@@ -239,7 +239,7 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
         if any(len(b) != 5 for b in runs) or not runs:
             return Audit(hand.hand_id, "unjudged", (), "a showdown without a full board", {}, paid,
                          description_errors=descriptions, descriptions_checked=checked)
-        held = stored(hand, "hole_cards")
+        held = stored_holes(hand)
         holes = [held.get(n) for n in players]
         base = dict(expected)
         result = _split_runs(hand, players, holes, runs, contested, 1)

@@ -33,6 +33,7 @@ __all__ = [
     "MAX_HAND_LINES",
     "records",
     "stored",
+    "stored_holes",
     "new_hand",
 ]
 
@@ -329,7 +330,18 @@ def _records_of(kind: Any) -> Any:
 def _build_shown(value: Any) -> Any:
     if value and type(value[0]) is tuple:
         new = tuple.__new__
+        if type(value[0][1]) is not tuple:  # the reader's flat records (see _flat_shown)
+            return tuple([new(ShownHand, (r[0], _as_cards(r[5:])) + r[1:5]) for r in value])
         return tuple([new(ShownHand, (r[0], _as_cards(r[1])) + r[2:]) for r in value])
+    return value
+
+
+def _flat_shown(value: Any) -> Any:
+    """The shown records in the named tuple's order, from the reader's flat
+    records ``(player, description, run, line, board_cards, *card ids)``
+    (one level of tuples, which the collector stops tracking at once)."""
+    if value and type(value[0]) is tuple and type(value[0][1]) is not tuple:
+        return tuple([(r[0], r[5:]) + r[1:5] for r in value])
     return value
 
 
@@ -339,7 +351,20 @@ def _build_boards(value: Any) -> Any:
     return value
 
 
+def _holes_dict(value: tuple[Any, ...]) -> dict[str, tuple[Any, ...]]:
+    """The reader's flat hole cards, ``(name, count, *card ids, name, ...)``, as a dict."""
+    out: dict[str, tuple[Any, ...]] = {}
+    i = 0
+    while i < len(value):
+        count = value[i + 1]
+        out[value[i]] = value[i + 2:i + 2 + count]
+        i += 2 + count
+    return out
+
+
 def _build_holes(value: Any) -> Any:
+    if type(value) is tuple:  # the reader's flat form (see _holes_dict)
+        return {name: _as_cards(cards) for name, cards in _holes_dict(value).items()}
     for cards in value.values():
         if cards and type(cards[0]) is int:
             return {name: _as_cards(cards) for name, cards in value.items()}
@@ -448,8 +473,27 @@ def new_hand(
 
 def stored(hand: ImportedHand, name: str) -> Any:
     """The field ``name`` of ``hand`` as stored (see :class:`_Records`):
-    for ``boards`` and ``hole_cards``, cards as ids or as Cards."""
+    for ``boards`` and ``hole_cards``, cards as ids or as Cards (and
+    ``hole_cards`` a dict or the reader's ``(name, cards)`` pairs: see
+    :func:`stored_holes`)."""
     return _SLOTS[name].__get__(hand, ImportedHand)
+
+
+def stored_holes(hand: ImportedHand) -> dict[str, tuple[Any, ...]]:
+    """``hand.hole_cards`` as stored (see :class:`_Records`), as a dict
+    (the reader stores them flat, ``(name, count, *card ids, name, ...)``,
+    one level of tuples; cards as ids or Cards).
+
+    >>> from omaha8_fast.histories import parse_pokerstars
+    >>> [hand] = parse_pokerstars("PokerStars Hand #1:  Omaha Hi/Lo Limit (2/4) - 2024/01/01 ET\\n"
+    ...     "Table 'T' Seat #1 is the button\\nSeat 1: a (10 in chips)\\nSeat 2: b (10 in chips)\\n"
+    ...     "a: posts small blind 1\\nb: posts big blind 2\\n*** HOLE CARDS ***\\nDealt to a [Ah 2d Ks 9c]\\n"
+    ...     "a: folds\\nUncalled bet (1) returned to b\\nb collected 2 from pot\\n*** SUMMARY ***\\nTotal pot 2 | Rake 0")
+    >>> stored_holes(hand), hand.hole_cards
+    ({'a': (50, 1, 47, 28)}, {'a': (Card('Ah'), Card('2d'), Card('Ks'), Card('9c'))})
+    """
+    value = _SLOTS["hole_cards"].__get__(hand, ImportedHand)
+    return value if type(value) is dict else _holes_dict(value)
 
 
 def records(hand: ImportedHand, name: str) -> tuple[tuple[Any, ...], ...]:
@@ -467,4 +511,4 @@ def records(hand: ImportedHand, name: str) -> tuple[tuple[Any, ...], ...]:
     ((Seat(number=1, name='a', stack=10, sitting_out=False), Seat(number=2, name='b', stack=10, sitting_out=False)), 'Seat')
     """
     value: tuple[tuple[Any, ...], ...] = _SLOTS[name].__get__(hand, ImportedHand)
-    return value
+    return _flat_shown(value) if name == "shown" else value

@@ -545,14 +545,20 @@ def _section(hand: _Hand, text: str, line: int) -> None:
 def _build(hand: _Hand) -> ImportedHand:
     if hand.total is None:
         raise hand.error("the hand has no 'Total pot' line (is it cut short?)", hand.first)
-    first, second = hand.boards
-    boards = ((first, second) if second else (first,)) if first else ((second,) if second else ())
     size = hand.hole_size
     known: list[int] = []
     for name, cards in hand.holes.items():
         if len(cards) != size:
             raise hand.error(f"{name} has {len(cards)} hole cards in a {size}-card game", hand.first)
         known += cards
+    return _finish(hand, known, _flat_holes(hand.holes), tuple(_flat(hand.shown)))
+
+
+def _finish(hand: _Hand, known: list[int], holes: tuple[Any, ...], shown: tuple[Any, ...]) -> ImportedHand:
+    """:func:`_build` after the checks of the hole cards: ``known`` the hole
+    cards, ``holes`` and ``shown`` as the hand stores them."""
+    first, second = hand.boards
+    boards = ((first, second) if second else (first,)) if first else ((second,) if second else ())
     for board in boards or ((),):
         if len(set(known).union(board)) != len(known) + len(board):
             dealt = known + list(board)
@@ -561,10 +567,26 @@ def _build(hand: _Hand) -> ImportedHand:
     return new_hand(
         "PokerStars", hand.hand_id, hand.game, hand.hole_size, hand.betting, hand.unit, hand.currency, hand.symbol,
         hand.stakes, hand.table, hand.max_seats, hand.button, tuple(hand.seats), tuple(hand.posts),
-        tuple(hand.actions), boards, hand.hero, hand.holes, tuple(hand.shown), tuple(hand.mucked),
+        tuple(hand.actions), boards, hand.hero, holes, shown, tuple(hand.mucked),
         tuple(hand.collected), tuple(hand.returned), hand.total, hand.rake, hand.breakdown, hand.date, hand.mixed,
         hand.tournament, hand.cashed_out, hand.first,
     )
+
+
+def _flat_holes(holes: dict[str, tuple[int, ...]]) -> tuple[Any, ...]:
+    """The hole cards as the hand stores them: ``(name, count, *card ids, name, ...)`` (see _hh_model.stored_holes)."""
+    out: list[Any] = []
+    for name, cards in holes.items():
+        out.append(name)
+        out.append(len(cards))
+        out += cards
+    return tuple(out)
+
+
+def _flat(shown: list[Any]) -> Iterator[tuple[Any, ...]]:
+    """The shown records as the hand stores them: ``(player, description, run, line, board_cards, *cards)``."""
+    for player, cards, *rest in shown:
+        yield (player, *rest, *cards)
 
 
 def _parse_one(lines: list[str], first: int, check_length: bool = True) -> ImportedHand | str:
@@ -966,10 +988,43 @@ _BOOLS = (False, True)
 _POST_KINDS = ("small blind", "big blind")
 
 
+def _records_entry() -> Any:
+    """The ``_entry`` extension's ``hh_records`` (csrc/cpython/hh_records.c):
+    :func:`_scanned_python` in C, which also leaves none of the records'
+    tuples tracked by the garbage collector; None without the extension,
+    or when ``OMAHA8_ENTRY=0`` turns it off (tests of the fallback)."""
+    if os.environ.get("OMAHA8_ENTRY", "1") == "0":
+        return None
+    try:
+        from . import _entry
+    except ImportError:  # a build without it: _scanned_python answers
+        return None
+    return _entry.hh_records
+
+
+_RECORDS: Any = _records_entry()
+_RECORD_NAMES = (*_STREET_NAMES, *_VERBS, *_POST_KINDS)
+
+
 def _scanned(hand: _Hand, body: str, v: list[int]) -> ImportedHand | None:
     """The hand from what o8_hh_scan wrote (``v``; layout in csrc/hh_scan.c,
     write_out), ``hand`` holding the header and table fields; None when
     only _parse_one may read it."""
+    if _RECORDS is None:
+        return _scanned_python(hand, body, v)
+    made = _RECORDS(body, v, hand.hole_size, _RECORD_NAMES)
+    if made is None:
+        return None
+    (hand.seats, hand.posts, hand.actions, shown, hand.collected, hand.returned, breakdown, holes, board, hand.hero,
+     hand.total, hand.rake) = made
+    if breakdown:
+        hand.breakdown = breakdown
+    hand.boards = [board, ()]
+    return _finish(hand, [], holes, shown)  # the extension checked the hole sizes and repeated cards
+
+
+def _scanned_python(hand: _Hand, body: str, v: list[int]) -> ImportedHand | None:
+    """:func:`_scanned` in Python."""
     n_seats, n_posts, n_actions, n_shown, n_collected, n_returned, n_breakdown, n_holes, total, rake, hero, n_board \
         = v[:12]
     if n_seats < 2:
@@ -990,9 +1045,10 @@ def _scanned(hand: _Hand, body: str, v: list[int]) -> ImportedHand | None:
                             map(_VERBS.__getitem__, v[i + 2:j:7]), v[i + 3:j:7], v[i + 4:j:7],
                             map(_BOOLS.__getitem__, v[i + 5:j:7]), v[i + 6:j:7]))
     i = j
+    shown = []
     if n_shown:
-        hand.shown = [(names[v[k]], tuple(v[k + 6:k + 6 + v[k + 5]]), body[v[k + 3]:v[k + 4]] if v[k + 3] >= 0 else None,
-                       1, v[k + 1], v[k + 2]) for k in range(i, i + 12 * n_shown, 12)]
+        shown = [(names[v[k]], body[v[k + 3]:v[k + 4]] if v[k + 3] >= 0 else None, 1, v[k + 1], v[k + 2],
+                  *v[k + 6:k + 6 + v[k + 5]]) for k in range(i, i + 12 * n_shown, 12)]
         i += 12 * n_shown
     hand.collected = [(names[v[k]], v[k + 1], body[v[k + 2]:v[k + 3]], 1, v[k + 4]) for k in range(i, i + 5 * n_collected, 5)]
     i += 5 * n_collected
@@ -1002,12 +1058,22 @@ def _scanned(hand: _Hand, body: str, v: list[int]) -> ImportedHand | None:
     if n_breakdown:
         hand.breakdown = tuple(v[i:i + n_breakdown])
         i += n_breakdown
-    hand.holes = {names[v[k]]: tuple(v[k + 2:k + 2 + v[k + 1]]) for k in range(i, i + 8 * n_holes, 8)}
+    holes: list[Any] = []
+    known: list[int] = []
+    for k in range(i, i + 8 * n_holes, 8):
+        count = v[k + 1]
+        if count != hand.hole_size:
+            return None  # _build's error, from _parse_one
+        holes.append(names[v[k]])
+        holes += v[k + 1:k + 2 + count]
+        known += v[k + 2:k + 2 + count]
     hand.boards = [tuple(v[12:12 + n_board]), ()]
     hand.hero = names[hero] if hero >= 0 else None
-    hand.total = total if total >= 0 else None
+    if total < 0:
+        return None  # _build's error, from _parse_one
+    hand.total = total
     hand.rake = rake
-    return _build(hand)
+    return _finish(hand, known, tuple(holes), tuple(shown) if n_shown else ())
 _TOTALS: dict[str, dict[str, tuple[int, tuple[int, ...] | None, int | None]]] = {"cents": {}, "chips": {}}
 
 

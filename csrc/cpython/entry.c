@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "entry_api.h"
+#include "hh_records.h"
 
 #define MAX_HOLE 6
 #define MAX_BOARD 5
@@ -412,6 +413,9 @@ static PyMethodDef METHODS[] = {
     {"bind_equity", (PyCFunction)(void (*)(void))bind_equity, METH_FASTCALL,
      "bind_equity(address, result_type, cards, names, hand): known() bound to the o8_entry_api at address "
      "(private: omaha8_fast.equity)."},
+    {"hh_records", (PyCFunction)(void (*)(void))o8_hh_records, METH_FASTCALL,
+     "hh_records(body, values, hole_size, names): a PokerStars hand's records from what o8_hh_scan wrote, or None "
+     "(private: omaha8_fast._pokerstars; see csrc/cpython/hh_records.c)."},
     {NULL, NULL, 0, NULL},
 };
 
