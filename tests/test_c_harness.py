@@ -178,6 +178,8 @@ def test_garbage_stays_in_bounds_under_sanitizers(asan_harness: Path, seed: int)
     assert ran == list(available_kernels()), f"the harness ran the batch kernels {ran}"
     valid = [int(w) for w in done.stdout.split(",")[1].split() if w.isdigit()]
     assert min(valid) > 500, f"too few valid showdowns or matches to mean much: {done.stdout}"
+    scanned = int(done.stdout.split(",")[2].split()[0])
+    assert scanned > 500, f"too few hands read by o8_hh_scan to mean much: {done.stdout}"
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -458,6 +458,95 @@ static void garbage_ranges(void) {
     free(p); free(hands); free(match);
 }
 
+/* ---- o8_hh_scan: a valid hand's lines, randomly edited, in exact buffers ---- */
+
+static const char *const HH_HAND[] = {
+    "PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.25/$0.50 USD) - 2024/03/02 21:14:05 ET",
+    "Table 'T' 6-max Seat #2 is the button",
+    "Seat 1: alice ($50 in chips)", "Seat 2: bob ($23.10 in chips)", "Seat 3: carol ($61.75 in chips) is sitting out",
+    "alice: posts small blind $0.25", "bob: posts big blind $0.50", "*** HOLE CARDS ***",
+    "Dealt to alice [Ah 2d Ks 9c]", "alice: raises $1 to $1.50", "bob: calls $1", "carol: folds",
+    "*** FLOP *** [3c 7h Kd]", "alice: bets $5", "bob: calls $5", "*** TURN *** [3c 7h Kd] [Qs]",
+    "alice: checks", "bob: bets $7.60 and is all-in", "alice: calls $7.60", "*** RIVER *** [3c 7h Kd Qs] [5h]",
+    "*** SHOW DOWN ***", "alice: shows [Ah 2d Ks 9c] (HI: a pair of Kings; LO: 7,5,3,2,A)",
+    "bob: shows [Kc Qh 4s 8s] (HI: two pair)", "Uncalled bet ($1) returned to alice",
+    "bob collected $23.10 from pot", "alice collected $23.10 from side pot-1", "No low hand qualified",
+    "*** SUMMARY ***", "Total pot $48.20 Main pot $40. Side pot-1 $8.20. | Rake $2", "Board [3c 7h Kd Qs 5h]",
+    "Seat 1: alice showed [Ah 2d Ks 9c] and won ($23.10)", "Seat 2: bob (button) showed [Kc Qh 4s 8s] and lost",
+    "Seat 3: carol folded before Flop",
+};
+static const char *const HH_JUNK[] = {
+    "", " ", ": ", "[", "]", "] [", "*** ", " in chips", " (", " collected ", " from ", " to ", "$", ".", "..",
+    "999999999999999999", " and is all-in", " and has reached the ", "Seat ", "Dealt to ", "Uncalled bet (",
+    ") returned to ", "shows [", " showed [", " mucked [", "Total pot ", " | Rake ", " Main pot ", " Side pot-",
+    "Board [", "*** SUMMARY ***", "*** SHOW DOWN ***", "\n", "\xff", "\t", "Ah", "Zz",
+};
+static long hh_scanned;
+
+static void garbage_hh_scan(void) {
+    char text[8192];
+    size_t len = 0, n_lines = sizeof HH_HAND / sizeof HH_HAND[0], after_table = 0;
+    int edits = rng_below(4);  /* none at all a quarter of the time: the scan must then succeed */
+    for (size_t i = 0; i < n_lines; i++) {
+        char line[512];
+        size_t n = strlen(HH_HAND[i]);
+        memcpy(line, HH_HAND[i], n);
+        for (int e = 0; i >= 2 && e < edits; e++) {
+            if (rng_below(8)) continue;
+            size_t at = (size_t)rng_below((int)n + 1);
+            switch (rng_below(4)) {
+            case 0: n = at; break;                                            /* cut */
+            case 1: if (at < n) line[at] = (char)rng_below(256); break;       /* any byte */
+            case 2: if (at < n) line[at] = (char)(32 + rng_below(95)); break; /* printable */
+            default: {                                                        /* insert junk */
+                const char *j = HH_JUNK[rng_below((int)(sizeof HH_JUNK / sizeof HH_JUNK[0]))];
+                size_t m = strlen(j);
+                if (n + m < sizeof line) {
+                    memmove(line + at + m, line + at, n - at);
+                    memcpy(line + at, j, m);
+                    n += m;
+                }
+            }
+            }
+        }
+        int copies = i >= 2 && edits && !rng_below(16) ? rng_below(3) : 1; /* drop or repeat a line */
+        for (int c = 0; c < copies && len + n + 1 < sizeof text; c++) {
+            memcpy(text + len, line, n);
+            len += n;
+            text[len++] = '\n';
+        }
+        if (i == 1) after_table = len;
+    }
+    len -= len > 0 && !rng_below(2); /* with and without the last newline */
+    char *exact = alloc_exact(len);
+    memcpy(exact, text, len);
+    size_t start = rng_below(8) ? after_table : (size_t)rng_below((int)len + 3);
+    size_t out_size = rng_below(4) ? O8_HH_OUT_SIZE : (size_t)rng_below(O8_HH_OUT_SIZE + 2);
+    int64_t *out = alloc_exact(out_size * sizeof(int64_t));
+    int cents = rng_below(4) != 0, hole_size = rng_below(8) ? 4 : rng_below(9) - 1;
+    int64_t count = o8_hh_scan(exact, len, start, cents, hole_size, 1, out, out_size);
+    EXPECT(count >= 0 && (size_t)count <= out_size, "o8_hh_scan returns %lld for %zu values", (long long)count,
+           out_size);
+    if (!edits && start == after_table && out_size == O8_HH_OUT_SIZE && cents && hole_size == 4)
+        EXPECT(count > 0, "o8_hh_scan refuses the unedited hand");
+    if (count > 0) {
+        hh_scanned++;
+        int64_t expect = 17 + 5 * out[0] + 4 * out[1] + 7 * out[2] + 12 * out[3] + 5 * out[4] + 2 * out[5] + out[6] +
+                         8 * out[7];
+        EXPECT(expect == count, "o8_hh_scan's counts add up to %lld, not %lld", (long long)expect, (long long)count);
+        EXPECT(out[0] >= 0 && out[0] <= 10 && out[11] >= 0 && out[11] <= 5, "o8_hh_scan: %lld seats, board %lld",
+               (long long)out[0], (long long)out[11]);
+        for (int64_t k = 0; k < out[0] && 17 + 5 * k + 2 < count; k++) {
+            int64_t a = out[17 + 5 * k + 1], b = out[17 + 5 * k + 2];
+            EXPECT(a >= (int64_t)start && a <= b && b <= (int64_t)len, "a name at %lld..%lld of %zu", (long long)a,
+                   (long long)b, len);
+        }
+    }
+    EXPECT(o8_hh_scan(NULL, 0, 0, 1, 4, 1, out, out_size) == 0, "o8_hh_scan reads NULL");
+    free(out);
+    free(exact);
+}
+
 static int run_garbage(uint64_t seed, long rounds) {
     rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
     garbage_every_byte();
@@ -476,9 +565,11 @@ static int run_garbage(uint64_t seed, long rounds) {
         garbage_batch();
         garbage_showdown();
         if (i % 4 == 0) garbage_ranges();
+        garbage_hh_scan();
     }
-    printf("ok garbage %ld rounds %ld checks, %ld showdowns and %ld range matches valid\n", rounds, checks,
-           valid_showdowns, valid_matches);
+    EXPECT(rounds < 40 || hh_scanned > 0, "o8_hh_scan read no hand in %ld rounds", rounds);
+    printf("ok garbage %ld rounds %ld checks, %ld showdowns and %ld range matches valid, %ld hands scanned\n", rounds,
+           checks, valid_showdowns, valid_matches, hh_scanned);
     printf("batch kernels run:%s%s%s\n", kernels_run & 1 << O8_KERNEL_SCALAR ? " scalar" : "",
            kernels_run & 1 << O8_KERNEL_AVX2 ? " avx2" : "", kernels_run & 1 << O8_KERNEL_AVX512 ? " avx512" : "");
     return failures ? 1 : 0;
