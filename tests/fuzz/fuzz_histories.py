@@ -3,7 +3,8 @@
 Each input is either raw text for the PokerStars reader and the PHH and JSON
 readers, or a list of edits (delete, repeat, swap or cut lines, change
 characters) applied to one of the hand-written hands in tests/data. The
-oracle: the readers raise only ``ValueError`` (``HandHistoryError``) or
+oracle: the PokerStars reader reads alike with and without its C scanner
+(csrc/hh_scan.c) and C record builder; the readers raise only ``ValueError`` (``HandHistoryError``) or
 ``TypeError``; every hand they return audits without raising, converts to
 JSON and back to the same hand, and replays in the engine or raises
 ``HandHistoryError``; and nothing takes long (libFuzzer's ``-timeout``) or
@@ -33,11 +34,41 @@ if __name__ == "__main__":  # instrument the package for coverage before it is i
     with atheris.instrument_imports(include=["omaha8_fast"]):
         import omaha8_fast.histories  # noqa: F401
 
-from omaha8_fast import histories
+from omaha8_fast import _pokerstars, histories
 from omaha8_fast.histories import HandHistoryError
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SEEDS = [p.read_text(encoding="utf-8") for p in sorted(DATA.glob("pokerstars_*.txt"))]
+
+
+def _generated_seed(count: int = 12) -> str:
+    """Engine hands written by ``to_pokerstars`` (the shapes the C scanner reads), chips and dollars in turn."""
+    import random
+
+    from omaha8_fast.engine import Hand
+
+    rng = random.Random(12)
+    out = []
+    for k in range(count):
+        n = rng.randint(2, 6)
+        hand = Hand([rng.choice([6, 40, 400]) for _ in range(n)], rng.randrange(n), 1, 2,
+                    betting=("limit", "pot-limit", "no-limit")[k % 3], seed=k)  # type: ignore[arg-type]
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            r = rng.random()
+            if ("raise" in legal.actions or "bet" in legal.actions) and r < 0.2:
+                hand.act(legal.actions[-1], rng.randint(legal.min_raise_to, legal.max_raise_to))
+            elif r < 0.4 and "fold" in legal.actions:
+                hand.fold()
+            elif "call" in legal.actions:
+                hand.call()
+            else:
+                hand.check()
+        out.append(histories.to_pokerstars(hand, hand_id=k + 1, currency="USD" if k % 2 else None))
+    return "\n\n".join(out)
+
+
+SEEDS.append(_generated_seed())
 
 
 class Finding(Exception):
@@ -88,6 +119,28 @@ def _check_hand(hand: histories.ImportedHand) -> None:
         raise Finding("PHH round trip changed the actions")
 
 
+def _read(text: str) -> tuple[list[histories.ImportedHand], list[str], dict[str, int]]:
+    reader = _pokerstars.PokerStarsReader([_pokerstars._split(text.removeprefix("\ufeff"))], "skip")
+    hands = list(reader)
+    return hands, [str(e) for e in reader.errors], dict(reader.skipped)
+
+
+def _same_without_the_scanner(text: str) -> None:
+    """The reader with its C scanner and record builder, with the Python
+    builder, and with neither (the Python fast path) reads ``text`` alike."""
+    saved = _pokerstars._SCAN, _pokerstars._RECORDS
+    try:
+        with_c = _read(text)
+        _pokerstars._RECORDS = None
+        python_builder = _read(text)
+        _pokerstars._SCAN = None
+        python = _read(text)
+    finally:
+        _pokerstars._SCAN, _pokerstars._RECORDS = saved
+    if not with_c == python_builder == python:
+        raise Finding("the C scanner or record builder reads the text otherwise than the Python fast path")
+
+
 def one_input(data: bytes) -> None:
     """Run one fuzz input (see the module docstring)."""
     if not data:
@@ -103,6 +156,7 @@ def one_input(data: bytes) -> None:
                     pass
             return
         hands = histories.parse_pokerstars(text, errors="skip")
+        _same_without_the_scanner(text)
     except (ValueError, TypeError):
         return
     except Exception as error:  # noqa: BLE001 - any other exception is a finding
