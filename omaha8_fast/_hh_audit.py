@@ -171,8 +171,8 @@ def audit(hand: ImportedHand) -> Audit:
 
 def _shown(hand: ImportedHand) -> set[str]:
     """The players who showed a whole hand."""
-    holes = stored_holes(hand)
-    return {s[0] for s in records(hand, "shown") if s[0] in holes}
+    holes = stored(hand, "hole_cards")  # a dict, or the flat (name, count, *cards, ...): `in` finds the names alike
+    return {s[0] for s in stored(hand, "shown") if s[0] in holes}  # the player first in either form of the records
 
 
 def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
@@ -319,7 +319,12 @@ def _descriptions(hand: ImportedHand) -> tuple[tuple[str, ...], int]:
     errors: list[str] = []
     checked = 0
     boards = stored(hand, "boards")
-    for player, cards, description, run, line, board_cards in records(hand, "shown"):
+    for shown in stored(hand, "shown"):
+        if type(shown[1]) is tuple:  # (player, cards, description, run, line, board_cards)
+            player, cards, description, run, line, board_cards = shown
+        else:  # the reader's flat record (see _hh_model.records)
+            player, description, run, line, board_cards = shown[:5]
+            cards = shown[5:]
         if not description or len(cards) != hand.hole_size:
             continue
         board = boards[run - 1] if run - 1 < len(boards) else (boards[0] if boards else ())

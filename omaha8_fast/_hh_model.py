@@ -298,6 +298,13 @@ class _Records:
     the first read of the attribute: what callers see is always that form.
     :func:`records` and :func:`stored` give the stored form (the same fields
     in the same order; cards as ints or Cards) without building anything.
+    Two fields are stored flat, so that a hand holds no tuple nested more
+    than two deep (the collector untracks one level per pass, and a hand
+    reaching the oldest generation still tracked makes full collections
+    come sooner): ``shown`` as ``(player, description, run, line,
+    board_cards, *cards)`` records, which :func:`records` turns back into
+    the named tuple's order, and ``hole_cards`` as ``(name, count, *cards,
+    name, ...)``, which :func:`stored_holes` reads as a dict.
     """
 
     __slots__ = ("slot", "build")
@@ -353,6 +360,11 @@ def _build_boards(value: Any) -> Any:
 
 def _holes_dict(value: tuple[Any, ...]) -> dict[str, tuple[Any, ...]]:
     """The reader's flat hole cards, ``(name, count, *card ids, name, ...)``, as a dict."""
+    if not value:
+        return {}
+    step = value[1] + 2
+    if len(value) % step == 0 and value[1::step].count(value[1]) == len(value) // step:  # every hole of one size
+        return {value[i]: value[i + 2:i + step] for i in range(0, len(value), step)}
     out: dict[str, tuple[Any, ...]] = {}
     i = 0
     while i < len(value):
@@ -474,7 +486,7 @@ def new_hand(
 def stored(hand: ImportedHand, name: str) -> Any:
     """The field ``name`` of ``hand`` as stored (see :class:`_Records`):
     for ``boards`` and ``hole_cards``, cards as ids or as Cards (and
-    ``hole_cards`` a dict or the reader's ``(name, cards)`` pairs: see
+    ``hole_cards`` a dict or the reader's flat tuple: see
     :func:`stored_holes`)."""
     return _SLOTS[name].__get__(hand, ImportedHand)
 

@@ -6,9 +6,13 @@ hands (4, 5 and 6 cards; limit, pot limit, no limit) and skips the other games,
 counting them. It is one pass over the lines with a small state machine; every
 line is capped at :data:`MAX_LINE` characters and every hand at
 :data:`MAX_HAND_LINES` lines, so no input can make it slow or large. A fast
-path (:func:`_parse_fast`) reads the common hands from a bounded cache of what
-each line says and leaves every other hand to the general reader
-(:func:`_parse_one`), which owns the rules and the error messages.
+path (:func:`_parse_fast`) reads the common hands and leaves every other hand
+to the general reader (:func:`_parse_one`), which owns the rules and the error
+messages. In the fast path, a hand of printable ASCII goes to a C scanner
+(``o8_hh_scan``, csrc/hh_scan.c) that reads the common line shapes exactly as
+the Python code does and gives up at anything else, and its records are built
+in C (``_entry.hh_records``, csrc/cpython/hh_records.c); any other hand is read
+from a bounded cache of what each line says (:func:`_fast_lines`).
 
 >>> text = '''PokerStars Hand #1:  Omaha Hi/Lo Pot Limit ($0.25/$0.50 USD) - 2024/03/02 21:14:05 ET
 ... Table 'T' 6-max Seat #1 is the button
