@@ -190,3 +190,31 @@ def test_the_builder_refuses_what_does_not_add_up(generated: str) -> None:
             changed[rng.randrange(len(changed))] = rng.choice(specials + [rng.randrange(-5, 3000)])
         result = build(body, changed, 4, names)
         assert result is None or (type(result) is tuple and len(result) == 12)
+
+
+@needs_records
+def test_the_builder_leaks_nothing(generated: str) -> None:
+    """Made and refused records, many times over: the memory in use does not grow (a lost reference would)."""
+    import tracemalloc
+
+    body = generated.split("\n\n")[1].strip("\n")
+    values, _ = _scan_values(body)
+    bad = list(values)
+    bad[-3] = 52  # the last hole card (two unused slots follow) out of range: refused after most records are made
+    build, names = ps._RECORDS, ps._RECORD_NAMES
+
+    def rounds(n: int) -> None:
+        for _ in range(n):
+            assert build(body, values, 4, names) is not None
+            assert build(body, bad, 4, names) is None
+
+    rounds(200)
+    tracemalloc.start()
+    try:
+        rounds(200)
+        before = tracemalloc.get_traced_memory()[0]
+        rounds(5000)
+        grown = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert grown < 20_000, f"{grown} bytes more after 5,000 rounds"
