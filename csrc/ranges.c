@@ -447,8 +447,9 @@ static int union_ok(const o8r_term *terms, int n_terms, const int32_t *bucket_st
                     int n_index, int n_conds) {
     if (n_terms < 0 || n_index < 0 || (n_terms && !terms) || !bucket_start || (n_index && !cond_index)) return 0;
     if (bucket_start[0] != 0 || bucket_start[O8R_BUCKETS] != n_terms) return 0;
-    for (int b = 0; b < O8R_BUCKETS; b++) {
+    for (int b = 0; b < O8R_BUCKETS; b++)  /* first all of them: then 0 <= each <= n_terms */
         if (bucket_start[b + 1] < bucket_start[b]) return 0;
+    for (int b = 0; b < O8R_BUCKETS; b++) {
         for (int t = bucket_start[b]; t < bucket_start[b + 1]; t++) {
             const o8r_term *term = &terms[t];
             if (term->ranks >> 13 || term->suits >> 4) return 0;
