@@ -605,14 +605,15 @@ def _test_cost(compiled: _Compiled, memo: float = _MEMO_TEST) -> float:
     if not compiled.variables:
         return _PLAIN_TEST
     return memo if compiled.memo_ranks is not None else _VARIABLE_TEST
-# A union of at least _UNION_TERMS parts that each cost a pass (is_term) is
-# folded in one pass (fold_union): patterns o8r_generate lists at a cost of
-# more than 1/_UNION_LIST of the hands, filters whose left side is not
-# listed in under 1/_UNION_LISTED of them; its memos take at most
+# At least _UNION_TERMS parts of a union that can be tested hand by hand
+# (is_term) are folded in one pass (fold_union) when one of them needs a
+# pass anyway or they cost more on their own than that pass: _UNION_PASS
+# listed hands per hand of the universe (a part on its own costs its listed
+# hands and _PART_COST for its Python). Its memos take at most
 # _UNION_MEMO_BYTES together.
 _UNION_TERMS = 2
-_UNION_LIST = 32
-_UNION_LISTED = 256
+_UNION_PASS = 6
+_PART_COST = 40_000
 _UNION_MEMO_BYTES = 1 << 25
 _SPARSE_SHARE = 4  # a filter whose left side holds under 1/4 of the universe works on its hands
 _MATCH_BYTES = 1 << 27  # atoms used more than once keep their matches, up to this many bytes
@@ -1073,7 +1074,7 @@ class _Evaluator:
                         w[inner[0]] = np.maximum(w[inner[0]], inner[1])
                     else:
                         np.maximum(w, inner, out=w)
-            if len(terms) >= _UNION_TERMS:
+            if len(terms) >= _UNION_TERMS and self.union_pays(terms):
                 self.fold_union(terms, w)
             else:
                 for value, part in terms:
@@ -1108,23 +1109,48 @@ class _Evaluator:
             self.fold(node, w, value)
 
     def is_term(self, node: Any) -> bool:
-        """Whether a part of a union is best tested hand by hand in the
-        union's one pass (fold_union): a pattern that costs a pass of its own
-        (or nearly: o8r_generate lists more than 1/_UNION_LIST of the hands),
-        or a filter of patterns, parts read by class and percentages, its
-        left side not a handful of listed hands."""
+        """Whether a part of a union can be tested hand by hand in the
+        union's one pass (fold_union): a pattern not read by class, or a
+        filter of patterns, parts read by class and percentages."""
         if isinstance(node, (_Hand, _Macro)):
-            if self.tree_kind(node):
-                return False
-            cost = _compile_atom(node, self.k).generate_cost
-            return cost is None or cost * _UNION_LIST > self.n
+            return not self.tree_kind(node)
         if not isinstance(node, _Filter):
             return False
-        if any(not isinstance(p, (_Hand, _Macro, _Percent)) and not self.tree_kind(p)
-               for p in [node.left] + [r for _, r in node.ops]):
-            return False
+        return all(isinstance(p, (_Hand, _Macro, _Percent)) or self.tree_kind(p)
+                   for p in [node.left] + [r for _, r in node.ops])
+
+    def alone_cost(self, node: Any) -> float | None:
+        """What a term of fold_union costs on its own (in hands listed, its
+        Python included): a pattern listed by o8r_generate, a filter whose
+        left side is listed and tested against each right side; None when
+        it would take a pass over the universe."""
+        limit = self.n / _SPARSE_SHARE
+        if isinstance(node, (_Hand, _Macro)):
+            cost = _compile_atom(node, self.k).generate_cost
+            return None if cost is None or cost > limit else cost + _PART_COST
         listed = self.listed(node.left)
-        return listed is None or len(listed) * _UNION_LISTED > self.n
+        if listed is not None:
+            return len(listed) * (1 + len(node.ops)) + _PART_COST
+        kind = self.tree_kind(node.left)
+        if not kind:
+            return None
+        # a part read by class in a universe too big to keep its classes' hands: one pass
+        # folds it in by class, then its hands are collected and tested
+        size = int(_class_sizes(self.k, kind)[self.class_weights(node.left, kind) > 0].sum())
+        if size * _SPARSE_SHARE >= self.n:
+            return None
+        return self.n * _SCAN + size * (1 + len(node.ops)) + _PART_COST
+
+    def union_pays(self, terms: list[tuple[int, Any]]) -> bool:
+        """Whether one pass for all the terms (fold_union) costs less than
+        each on its own: always when one of them needs a pass anyway."""
+        total = 0.0
+        for _, node in terms:
+            cost = self.alone_cost(node)
+            if cost is None:
+                return True
+            total += cost
+        return total > _UNION_PASS * self.n
 
     def fold_union(self, terms: list[tuple[int, Any]], w: npt.NDArray[np.uint8]) -> None:
         """w = max(w, value) on the hands of each (value, part) of ``terms``
@@ -1230,10 +1256,10 @@ class _Evaluator:
             for i in range(len(bucket) - 2, -1, -1):
                 if bucket[i][3] and bucket[i][3][:1] == bucket[i + 1][3][:1]:
                     skips[i] = skips[i + 1] + 1
-            for (value, ranks, suits, conds), skip in zip(bucket, skips):
+            for (value, ranks, suits, term_conds), skip in zip(bucket, skips):
                 term_fields.append({"value": value, "suits": suits, "ranks": ranks, "first": len(index),
-                                    "n_conds": len(conds), "skip": skip})
-                index += conds
+                                    "n_conds": len(term_conds), "skip": skip})
+                index += term_conds
             starts.append(len(term_fields))
         c_conds = ffi.new("o8r_condition[]", fields or 1)
         c_terms = ffi.new("o8r_term[]", term_fields or 1)
@@ -1713,6 +1739,21 @@ def _classes(k: int, kind: str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.u
             reps = {"ranks": _rank_class_rows, "suits": _suit_class_rows, "shapes": _shape_class_rows}[kind](k)
             class_of.flags.writeable = False
             hit = _class_cache[(k, kind)] = (reps, class_of)
+        return hit
+
+
+_size_cache: dict[tuple[int, str], npt.NDArray[np.int64]] = {}
+
+
+def _class_sizes(k: int, kind: str) -> npt.NDArray[np.int64]:
+    """How many hands of the universe each class (see _classes) holds."""
+    reps, class_of = _classes(k, kind)
+    with _lock:
+        hit = _size_cache.get((k, kind))
+        if hit is None:
+            hit = np.bincount(class_of, minlength=len(reps)).astype(np.int64)
+            hit.flags.writeable = False
+            _size_cache[(k, kind)] = hit
         return hit
 
 

@@ -15,14 +15,22 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import omaha8_fast.ranges as ranges
+from omaha8_fast import ranges
 from omaha8_fast._core import ffi, lib
-from omaha8_fast.ranges import Range, RangeSyntaxError, _classes, _compile_atom, _memo, _Parser, _universe
+from omaha8_fast.ranges import (
+    Range,
+    RangeSyntaxError,
+    _classes,
+    _compile_atom,
+    _memo,
+    _Parser,
+    _universe,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _range_cases import CASES_4, CASES_6  # noqa: E402
-from test_ranges_differential import SMALL, same, variable_part  # noqa: E402
+from _range_cases import CASES_4, CASES_6
+from test_ranges_differential import SMALL, same, variable_part
 
 EXAMPLES = int(os.environ.get("HYPOTHESIS_EXAMPLES", "200"))
 
