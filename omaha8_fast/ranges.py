@@ -607,13 +607,15 @@ def _test_cost(compiled: _Compiled, memo: float = _MEMO_TEST) -> float:
     return memo if compiled.memo_ranks is not None else _VARIABLE_TEST
 # At least _UNION_TERMS parts of a union that can be tested hand by hand
 # (is_term) are folded in one pass (fold_union) when one of them needs a
-# pass anyway or they cost more on their own than that pass: _UNION_PASS
-# listed hands per hand of the universe (a part on its own costs its listed
-# hands and _PART_COST for its Python). Its memos take at most
-# _UNION_MEMO_BYTES together.
+# pass anyway or they cost more on their own than that pass (union_pays; in
+# hands listed: a part on its own costs its listed hands and _ATOM_COST or
+# _FILTER_COST for its Python). Its memos take at most _UNION_MEMO_BYTES
+# together.
 _UNION_TERMS = 2
 _UNION_PASS = 6
-_PART_COST = 40_000
+_UNION_TEST = 0.25
+_ATOM_COST = 10_000
+_FILTER_COST = 50_000
 _UNION_MEMO_BYTES = 1 << 25
 _SPARSE_SHARE = 4  # a filter whose left side holds under 1/4 of the universe works on its hands
 _MATCH_BYTES = 1 << 27  # atoms used more than once keep their matches, up to this many bytes
@@ -1127,10 +1129,10 @@ class _Evaluator:
         limit = self.n / _SPARSE_SHARE
         if isinstance(node, (_Hand, _Macro)):
             cost = _compile_atom(node, self.k).generate_cost
-            return None if cost is None or cost > limit else cost + _PART_COST
+            return None if cost is None or cost > limit else cost + _ATOM_COST
         listed = self.listed(node.left)
         if listed is not None:
-            return len(listed) * (1 + len(node.ops)) + _PART_COST
+            return len(listed) * (1 + len(node.ops)) + _FILTER_COST
         kind = self.tree_kind(node.left)
         if not kind:
             return None
@@ -1139,18 +1141,25 @@ class _Evaluator:
         size = int(_class_sizes(self.k, kind)[self.class_weights(node.left, kind) > 0].sum())
         if size * _SPARSE_SHARE >= self.n:
             return None
-        return self.n * _SCAN + size * (1 + len(node.ops)) + _PART_COST
+        return self.n * _SCAN + size * (1 + len(node.ops)) + _FILTER_COST
 
     def union_pays(self, terms: list[tuple[int, Any]]) -> bool:
         """Whether one pass for all the terms (fold_union) costs less than
-        each on its own: always when one of them needs a pass anyway."""
-        total = 0.0
+        each on its own: always when one of them needs a pass anyway. The
+        pass costs _UNION_PASS per hand, and _UNION_TEST per hand a term is
+        looked at (the hands holding its lowest needed rank, about k/13 of
+        them, or all)."""
+        alone = 0.0
+        looked = 0.0
         for _, node in terms:
             cost = self.alone_cost(node)
             if cost is None:
                 return True
-            total += cost
-        return total > _UNION_PASS * self.n
+            alone += cost
+            atom = node if isinstance(node, (_Hand, _Macro)) else node.left
+            ranks = _compile_atom(atom, self.k).ranks if isinstance(atom, (_Hand, _Macro)) else 0
+            looked += self.k / 13 if ranks else 1.0
+        return alone > self.n * (_UNION_PASS + _UNION_TEST * looked)
 
     def fold_union(self, terms: list[tuple[int, Any]], w: npt.NDArray[np.uint8]) -> None:
         """w = max(w, value) on the hands of each (value, part) of ``terms``
