@@ -1752,6 +1752,7 @@ def _classes(k: int, kind: str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.u
 
 
 _size_cache: dict[tuple[int, str], npt.NDArray[np.int64]] = {}
+_CHUNK_CLASSES = 1 << 20
 
 
 def _class_sizes(k: int, kind: str) -> npt.NDArray[np.int64]:
@@ -1760,7 +1761,9 @@ def _class_sizes(k: int, kind: str) -> npt.NDArray[np.int64]:
     with _lock:
         hit = _size_cache.get((k, kind))
         if hit is None:
-            hit = np.bincount(class_of, minlength=len(reps)).astype(np.int64)
+            hit = np.zeros(len(reps), dtype=np.int64)
+            for start in range(0, len(class_of), _CHUNK_CLASSES):  # bincount makes an int64 copy of its input
+                hit += np.bincount(class_of[start:start + _CHUNK_CLASSES], minlength=len(reps))
             hit.flags.writeable = False
             _size_cache[(k, kind)] = hit
         return hit
