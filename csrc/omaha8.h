@@ -444,6 +444,10 @@ typedef struct {
     uint8_t *memo;
     int64_t memo_size;
     int32_t negate;
+    /* when not NULL (and class_of is NULL): the condition is instead
+     * key_low <= key[r] < key_high (n entries: a percentage's ranking) */
+    const int32_t *key;
+    int32_t key_low, key_high;
 } o8r_condition;
 
 /* w[r] = value where w[r] < value and hand r of rows[n * hole_size] meets
@@ -452,6 +456,37 @@ typedef struct {
  * size, atom, rank or memo size. */
 int64_t o8r_fold_where(uint8_t *w, const uint8_t *rows, int hole_size, int64_t n, uint8_t value,
                        const o8r_condition *conds, int n_conds);
+
+/* One part of a union (o8r_fold_union): the hands that meet every condition
+ * conds[cond_index[first + i]], i < n_conds, get weight `value`; every such
+ * hand holds each rank of `ranks` (bit r: rank r) and each suit of `suits`
+ * (necessary conditions, checked first). The `skip` terms after it in its bucket have the same
+ * first condition (and skip - 1, skip - 2, ...): when a hand fails it they
+ * are passed over. */
+typedef struct {
+    uint8_t value;
+    uint8_t suits;   /* as ranks: the suits every such hand holds (bit s: suit s) */
+    uint16_t ranks;
+    int32_t first, n_conds, skip;
+} o8r_term;
+
+#define O8R_BUCKETS 14
+
+/* A whole union in one pass: w[r] = the largest of w[r] and the values of
+ * the terms that hand r of rows[n * hole_size] meets (hands with a card
+ * >= 52 meet none). The terms are in O8R_BUCKETS buckets, bucket b being
+ * terms[bucket_start[b] .. bucket_start[b + 1]) (bucket_start has
+ * O8R_BUCKETS + 1 entries, from 0 to n_terms): bucket b < 13 holds terms
+ * whose ranks have b as their lowest bit (looked at only for hands holding
+ * rank b), bucket 13 the others (any ranks); values do not increase within
+ * a bucket. A condition shared by several terms is tested at most once per
+ * hand, its result kept in seen[n_conds] (scratch, overwritten). Returns the
+ * number of nonzero weights after, or -1 on a bad size, bucket, term,
+ * condition, atom, rank or memo size. */
+int64_t o8r_fold_union(uint8_t *w, const uint8_t *rows, int hole_size, int64_t n,
+                       const o8r_term *terms, int n_terms, const int32_t *bucket_start,
+                       const int32_t *cond_index, int n_index,
+                       const o8r_condition *conds, int n_conds, uint32_t *seen);
 
 /* ---- Overlapping ranges (csrc/overlap.c) ---------------------------------
  *

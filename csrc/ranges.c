@@ -386,6 +386,10 @@ static int condition_holds(const o8r_condition *c, int64_t r, const uint8_t *row
         m = cls < c->n_table && c->table[cls] != 0;
         return m != c->negate;
     }
+    if (c->key) {
+        m = c->key[r] >= c->key_low && c->key[r] < c->key_high;
+        return m != c->negate;
+    }
     if (!*have) {
         *mask = row_mask(row, k);
         *ranks = row_ranks(row, k);
@@ -397,22 +401,30 @@ static int condition_holds(const o8r_condition *c, int64_t r, const uint8_t *row
     return m != c->negate;
 }
 
+static int conditions_ok(const o8r_condition *conds, int n_conds, int hole_size, const int64_t *C) {
+    if (n_conds < 0 || (n_conds && !conds)) return 0;
+    for (int i = 0; i < n_conds; i++) {
+        const o8r_condition *c = &conds[i];
+        if (c->negate < 0 || c->negate > 1) return 0;
+        if (c->class_of) {
+            if (c->n_table < 0 || (c->n_table && !c->table)) return 0;
+        } else if (c->key) {
+            continue;
+        } else if (!c->atom || !atom_ok(c->atom)) {
+            return 0;
+        } else if (c->memo && (c->r1 < -1 || c->r1 > 12 || c->r2 < -1 || c->r2 > 12 || (c->r1 == c->r2 && c->r1 >= 0)
+                               || c->memo_size < memo_need(hole_size, c->r1, c->r2, C))) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 O8R_CLONES int64_t o8r_fold_where(uint8_t *w, const uint8_t *rows, int hole_size, int64_t n, uint8_t value,
                                   const o8r_condition *conds, int n_conds) {
     const int64_t *C = binomials();
     if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0 || n_conds < 0 || (n_conds && !conds)) return -1;
-    for (int i = 0; i < n_conds; i++) {
-        const o8r_condition *c = &conds[i];
-        if (c->negate < 0 || c->negate > 1) return -1;
-        if (c->class_of) {
-            if (c->n_table < 0 || (c->n_table && !c->table)) return -1;
-        } else if (!c->atom || !atom_ok(c->atom)) {
-            return -1;
-        } else if (c->memo && (c->r1 < -1 || c->r1 > 12 || c->r2 < -1 || c->r2 > 12 || (c->r1 == c->r2 && c->r1 >= 0)
-                               || c->memo_size < memo_need(hole_size, c->r1, c->r2, C))) {
-            return -1;
-        }
-    }
+    if (!conditions_ok(conds, n_conds, hole_size, C)) return -1;
     int64_t nonzero = 0;
     for (int64_t r = 0; r < n; r++) {
         if (w[r] < value) {
@@ -425,6 +437,92 @@ O8R_CLONES int64_t o8r_fold_where(uint8_t *w, const uint8_t *rows, int hole_size
             if (all) w[r] = value;
         }
         nonzero += w[r] != 0;
+    }
+    return nonzero;
+}
+
+/* Whether the buckets, terms and condition indices of o8r_fold_union are
+ * consistent (see omaha8.h). */
+static int union_ok(const o8r_term *terms, int n_terms, const int32_t *bucket_start, const int32_t *cond_index,
+                    int n_index, int n_conds) {
+    if (n_terms < 0 || n_index < 0 || (n_terms && !terms) || !bucket_start || (n_index && !cond_index)) return 0;
+    if (bucket_start[0] != 0 || bucket_start[O8R_BUCKETS] != n_terms) return 0;
+    for (int b = 0; b < O8R_BUCKETS; b++)  /* first all of them: then 0 <= each <= n_terms */
+        if (bucket_start[b + 1] < bucket_start[b]) return 0;
+    for (int b = 0; b < O8R_BUCKETS; b++) {
+        for (int t = bucket_start[b]; t < bucket_start[b + 1]; t++) {
+            const o8r_term *term = &terms[t];
+            if (term->ranks >> 13 || term->suits >> 4) return 0;
+            if (b < 13 && (term->ranks & ((2u << b) - 1)) != 1u << b) return 0;
+            if (t > bucket_start[b] && term->value > terms[t - 1].value) return 0;
+            if (term->first < 0 || term->n_conds < 0 || term->first > n_index - term->n_conds) return 0;
+            if (term->skip < 0 || term->skip >= bucket_start[b + 1] - t || (term->skip && !term->n_conds)) return 0;
+        }
+    }
+    for (int i = 0; i < n_index; i++)
+        if (cond_index[i] < 0 || cond_index[i] >= n_conds) return 0;
+    for (int t = 0; t + 1 < n_terms; t++) {  /* in range, so the next term is in the same bucket */
+        const o8r_term *term = &terms[t], *next = &terms[t + 1];
+        if (term->skip && (next->skip != term->skip - 1 || !next->n_conds
+                           || cond_index[next->first] != cond_index[term->first]))
+            return 0;
+    }
+    return 1;
+}
+
+O8R_CLONES int64_t o8r_fold_union(uint8_t *w, const uint8_t *rows, int hole_size, int64_t n,
+                                  const o8r_term *terms, int n_terms, const int32_t *bucket_start,
+                                  const int32_t *cond_index, int n_index,
+                                  const o8r_condition *conds, int n_conds, uint32_t *seen) {
+    const int64_t *C = binomials();
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0 || n >= (1ll << 31) - 1 || (n_conds && !seen)
+        || !conditions_ok(conds, n_conds, hole_size, C)
+        || !union_ok(terms, n_terms, bucket_start, cond_index, n_index, n_conds))
+        return -1;
+    uint8_t top = 0;
+    for (int t = 0; t < n_terms; t++) top = terms[t].value > top ? terms[t].value : top;
+    for (int i = 0; i < n_conds; i++) seen[i] = 0;
+    int64_t nonzero = 0;
+    for (int64_t r = 0; r < n; r++) {
+        uint8_t x = w[r];
+        if (x < top) {
+            const uint8_t *row = rows + r * hole_size;
+            uint64_t mask = row_mask(row, hole_size);
+            unsigned ranks = row_ranks(row, hole_size), suits = 0;
+            for (int s = 0; s < 4; s++) suits |= (unsigned)((mask & (SUIT_CLUBS << s)) != 0) << s;
+            uint32_t stamp = (uint32_t)(r + 1) << 1;
+            int have = 1;
+            unsigned todo = mask ? (ranks | 1u << 13) : 0;
+            while (todo && x < top) {
+                int b = __builtin_ctz(todo);
+                todo &= todo - 1;
+                for (int t = bucket_start[b]; t < bucket_start[b + 1]; t++) {
+                    const o8r_term *term = &terms[t];
+                    if (term->value <= x) break;
+                    if ((term->ranks & ~ranks) | (term->suits & ~suits)) continue;
+                    int all = 1;
+                    for (int i = 0; i < term->n_conds && all; i++) {
+                        int c = cond_index[term->first + i];
+                        const o8r_condition *cond = &conds[c];
+                        if (cond->class_of || cond->key) {  /* a lookup: cheaper than the cache */
+                            all = condition_holds(cond, r, row, hole_size, &have, &mask, &ranks, C);
+                        } else if ((seen[c] & ~1u) == stamp) {
+                            all = (int)(seen[c] & 1);
+                        } else {
+                            all = condition_holds(cond, r, row, hole_size, &have, &mask, &ranks, C);
+                            seen[c] = stamp | (uint32_t)all;
+                        }
+                        if (!all && i == 0) t += term->skip;
+                    }
+                    if (all) {
+                        x = term->value;
+                        break;
+                    }
+                }
+            }
+            w[r] = x;
+        }
+        nonzero += x != 0;
     }
     return nonzero;
 }

@@ -605,6 +605,18 @@ def _test_cost(compiled: _Compiled, memo: float = _MEMO_TEST) -> float:
     if not compiled.variables:
         return _PLAIN_TEST
     return memo if compiled.memo_ranks is not None else _VARIABLE_TEST
+# At least _UNION_TERMS parts of a union that can be tested hand by hand
+# (is_term) are folded in one pass (fold_union) when one of them needs a
+# pass anyway or they cost more on their own than that pass (union_pays; in
+# hands listed: a part on its own costs its listed hands and _ATOM_COST or
+# _FILTER_COST for its Python). Its memos take at most _UNION_MEMO_BYTES
+# together.
+_UNION_TERMS = 2
+_UNION_PASS = 6
+_UNION_TEST = 0.25
+_ATOM_COST = 10_000
+_FILTER_COST = 50_000
+_UNION_MEMO_BYTES = 1 << 25
 _SPARSE_SHARE = 4  # a filter whose left side holds under 1/4 of the universe works on its hands
 _MATCH_BYTES = 1 << 27  # atoms used more than once keep their matches, up to this many bytes
 
@@ -737,6 +749,8 @@ class _Compiled:
     # the explicit ranks (-1: none) when the atom names at most two and reads
     # the others only through rank variables and '*': o8r_apply_memo
     memo_ranks: tuple[int, int] | None = None
+    ranks: int = 0  # the ranks every hand it matches holds (bit r: rank r)
+    suits: int = 0  # the suits every hand it matches holds (bit s: suit s)
 
 
 _atom_cache: dict[tuple[Any, int], _Compiled] = {}
@@ -808,9 +822,49 @@ def _memo_ranks(node: _Hand | _Macro) -> tuple[int, int] | None:
     return ranks[0], ranks[1]
 
 
+def _required(fields: list[dict[str, Any]]) -> tuple[int, int]:
+    """The ranks and the suits that every hand matching one of the variants
+    (their o8r_variant fields) holds: a rank (suit) is needed by a variant
+    when one of its conditions asks for a card among that rank's (suit's)
+    cards."""
+    ranks, suits = _ALL_RANKS, _ALL_SUITS
+    for v in fields:
+        need_ranks = need_suits = 0
+        for cards, count in zip(v["cond_cards"], v["cond_need"]):
+            if count >= 1 and cards:
+                low = (cards & -cards).bit_length() - 1
+                if cards & ~_RANK_CARDS[low >> 2] == 0:
+                    need_ranks |= 1 << (low >> 2)
+                if cards & ~_SUIT_CARDS[low & 3] == 0:
+                    need_suits |= 1 << (low & 3)
+        ranks &= need_ranks
+        suits &= need_suits
+    return ranks, suits
+
+
+def _memo_key(node: _Hand) -> Any:
+    """A key equal for patterns that differ only in the ranks they name
+    (_memo_ranks, in order): they share one memo of o8r_apply_memo, a class
+    standing for the same hands up to renaming ranks."""
+    ranks = _memo_ranks(node)
+    assert ranks is not None
+    marker = {1 << r: -1 - i for i, r in enumerate(ranks) if r >= 0}
+
+    def card(c: _Card) -> tuple[str, int, str, int, str]:
+        return (c.kind, marker.get(c.ranks, c.ranks) if c.kind in ("rank", "set") else c.ranks, c.rank_var, c.suits,
+                c.suit_var)
+
+    return (tuple(tuple(sorted(card(c) for c in p)) for p in node.patterns), node.qualifier)
+
+
+def _memo_size(k: int, r1: int, r2: int) -> int:
+    """The entries of a memo of o8r_apply_memo."""
+    return (16 if r1 >= 0 else 1) * (16 if r2 >= 0 else 1) * comb(15 + k, k)
+
+
 def _memo(k: int, r1: int, r2: int) -> npt.NDArray[np.uint8]:
     """A fresh memo for o8r_apply_memo: every class not yet known (255)."""
-    return np.full((16 if r1 >= 0 else 1) * (16 if r2 >= 0 else 1) * comb(15 + k, k), 255, dtype=np.uint8)
+    return np.full(_memo_size(k, r1, r2), 255, dtype=np.uint8)
 
 
 def _apply(compiled: _Compiled, rows: npt.NDArray[np.uint8], w: npt.NDArray[np.uint8], op: int, value: int,
@@ -875,7 +929,7 @@ def _compile_atom(node: _Hand | _Macro, k: int) -> _Compiled:
     atom = ffi.new("o8r_atom *")
     atom.match_all, atom.n_variants, atom.variants, atom.feature = match_all, n, variants, feature
     compiled = _Compiled(atom, variants, None if match_all else cost, any(v["n_rank_vars"] for v in fields),
-                         _memo_ranks(node))
+                         _memo_ranks(node), *((0, 0) if match_all else _required(fields)))
     if len(_atom_cache) >= _ATOM_CACHE_SIZE:
         _atom_cache.clear()
     _atom_cache[key] = compiled
@@ -1011,21 +1065,22 @@ class _Evaluator:
                 return self.weights(parts[0])
             w = self.zeros()
             any_of: dict[int, int] = {}  # value -> cards: parts that are "any card of these"
+            terms: list[tuple[int, Any]] = []  # (value, part): folded in one pass (fold_union)
             for part in parts:
                 value, inner = (part.weight, part.node) if isinstance(part, _Weighted) else (1, part)
-                cards = self.any_card_of(inner) if isinstance(part, _Weighted) or not self.check(part) else None
-                if cards is not None:
-                    any_of[value] = any_of.get(value, 0) | cards
-                elif isinstance(part, _Weighted):
-                    self.fold(part.node, w, part.weight)
-                elif not self.check(part):
-                    self.fold(part, w, 1)
+                if isinstance(part, _Weighted) or not self.check(part):
+                    self.union_parts(inner, value, w, any_of, terms)
                 else:
                     inner = self.filter_chain(part) if isinstance(part, _Filter) else self.weights(part)
                     if isinstance(inner, tuple):
                         w[inner[0]] = np.maximum(w[inner[0]], inner[1])
                     else:
                         np.maximum(w, inner, out=w)
+            if len(terms) >= _UNION_TERMS and self.union_pays(terms):
+                self.fold_union(terms, w)
+            else:
+                for value, part in terms:
+                    self.fold(part, w, value)
             for value, cards in any_of.items():
                 self.apply_compiled(_any_card_atom(cards, self.k), w, _SET, value)
             return w
@@ -1036,6 +1091,193 @@ class _Evaluator:
         w = self.zeros()
         self.fold(node, w, 1)
         return w
+
+    def union_parts(self, node: Any, value: int, w: npt.NDArray[np.uint8], any_of: dict[int, int],
+                    terms: list[tuple[int, Any]]) -> None:
+        """Folds ``node`` (its own weights replaced by ``value``) into w,
+        or sorts it (the parts of a union, in turn) for the union's last
+        passes: "any card of these" into ``any_of``, terms of fold_union
+        into ``terms``."""
+        if isinstance(node, _Union):
+            for part in {_node_key(p): p for p in node.parts}.values():
+                self.union_parts(part.node if isinstance(part, _Weighted) else part, value, w, any_of, terms)
+            return
+        cards = self.any_card_of(node)
+        if cards is not None:
+            any_of[value] = any_of.get(value, 0) | cards
+        elif self.is_term(node):
+            terms.append((value, node))
+        else:
+            self.fold(node, w, value)
+
+    def is_term(self, node: Any) -> bool:
+        """Whether a part of a union can be tested hand by hand in the
+        union's one pass (fold_union): a pattern not read by class, or a
+        filter of patterns, parts read by class and percentages."""
+        if isinstance(node, (_Hand, _Macro)):
+            return not self.tree_kind(node)
+        if not isinstance(node, _Filter):
+            return False
+        return all(isinstance(p, (_Hand, _Macro, _Percent)) or self.tree_kind(p)
+                   for p in [node.left] + [r for _, r in node.ops])
+
+    def alone_cost(self, node: Any) -> float | None:
+        """What a term of fold_union costs on its own (in hands listed, its
+        Python included): a pattern listed by o8r_generate, a filter whose
+        left side is listed and tested against each right side; None when
+        it would take a pass over the universe."""
+        limit = self.n / _SPARSE_SHARE
+        if isinstance(node, (_Hand, _Macro)):
+            cost = _compile_atom(node, self.k).generate_cost
+            return None if cost is None or cost > limit else cost + _ATOM_COST
+        listed = self.listed(node.left)
+        if listed is not None:
+            return len(listed) * (1 + len(node.ops)) + _FILTER_COST
+        kind = self.tree_kind(node.left)
+        if not kind:
+            return None
+        # a part read by class in a universe too big to keep its classes' hands: one pass
+        # folds it in by class, then its hands are collected and tested
+        size = int(_class_sizes(self.k, kind)[self.class_weights(node.left, kind) > 0].sum())
+        if size * _SPARSE_SHARE >= self.n:
+            return None
+        return self.n * _SCAN + size * (1 + len(node.ops)) + _FILTER_COST
+
+    def union_pays(self, terms: list[tuple[int, Any]]) -> bool:
+        """Whether one pass for all the terms (fold_union) costs less than
+        each on its own: always when one of them needs a pass anyway. The
+        pass costs _UNION_PASS per hand, and _UNION_TEST per hand a term is
+        looked at (the hands holding its lowest needed rank, about k/13 of
+        them, or all)."""
+        alone = 0.0
+        looked = 0.0
+        for _, node in terms:
+            cost = self.alone_cost(node)
+            if cost is None:
+                return True
+            alone += cost
+            atom = node if isinstance(node, (_Hand, _Macro)) else node.left
+            ranks = _compile_atom(atom, self.k).ranks if isinstance(atom, (_Hand, _Macro)) else 0
+            looked += self.k / 13 if ranks else 1.0
+        return alone > self.n * (_UNION_PASS + _UNION_TEST * looked)
+
+    def fold_union(self, terms: list[tuple[int, Any]], w: npt.NDArray[np.uint8]) -> None:
+        """w = max(w, value) on the hands of each (value, part) of ``terms``
+        (is_term), in one pass over the universe (o8r_fold_union): each hand
+        is tested against the parts needing only ranks it holds, the highest
+        values first, until one takes it; a condition shared by parts is
+        tested once per hand, a pattern with rank variables once per class
+        of hands through a memo shared by the patterns that differ only in
+        the ranks they name."""
+        shapes = _classes(self.k, "shapes")[1]
+        described: list[tuple[int, int, int, list[tuple[int, Any, Any, str]], dict[str, npt.NDArray[np.uint8]]]] = []
+        merged: dict[Any, int] = {}  # terms alike but for a table of one kind -> where in described
+        uses: Counter[Any] = Counter()
+        for value, node in terms:
+            parts = [(":", node)] if not isinstance(node, _Filter) else [(":", node.left)] + list(
+                {(op, _node_key(r)): (op, r) for op, r in node.ops}.values())
+            tables: dict[str, npt.NDArray[np.uint8]] = {}
+            conditions: list[tuple[int, Any, Any, str]] = []  # (cost, key, part or table, op)
+            ranks = suits = 0
+            for op, part in parts:
+                kind = self.tree_kind(part)
+                if kind:
+                    inside = self.class_weights(part, kind) > 0
+                    table = tables.setdefault(kind, np.ones(len(inside), dtype=np.uint8))
+                    table[~inside if op == ":" else inside] = 0
+                    if op == ":" and isinstance(part, (_Hand, _Macro)):
+                        compiled = _compile_atom(part, self.k)
+                        ranks, suits = ranks | compiled.ranks, suits | compiled.suits
+                elif isinstance(part, _Percent):
+                    conditions.append((0, ("percent", self.percent_thresholds(part), op), part, op))
+                else:
+                    compiled = _compile_atom(part, self.k)
+                    if op == ":":
+                        if compiled.atom.match_all and not compiled.atom.feature:
+                            continue  # every hand
+                        ranks, suits = ranks | compiled.ranks, suits | compiled.suits
+                    cost = 3 if compiled.variables and compiled.memo_ranks is None else 2 if compiled.variables else 1
+                    conditions.append((cost, ("atom", _node_key(part), op), part, op))
+            if len(tables) == 1:  # terms alike but for their table of one kind: one term, the tables joined
+                (kind, table), = tables.items()
+                group = (value, kind, frozenset(c[1] for c in conditions))
+                at_group = merged.get(group)
+                if at_group is not None:  # the ranks and suits both need
+                    v, r, s, c, t = described[at_group]
+                    np.maximum(t[kind], table, out=t[kind])
+                    described[at_group] = (v, r & ranks, s & suits, c, t)
+                    continue
+                merged[group] = len(described)
+            described.append((value, ranks, suits, conditions, tables))
+        for value, ranks, suits, conditions, tables in described:
+            for kind, table in tables.items():
+                conditions.append((0, ("table", kind, table.tobytes()), (kind, table), ":"))
+        for value, ranks, suits, conditions, _ in described:
+            uses.update({key for _, key, _, _ in conditions})
+        fields: list[dict[str, Any]] = []
+        at: dict[Any, int] = {}  # a condition's key -> its index in fields
+        alive: list[Any] = []  # the buffers the conditions point into
+        memos: dict[Any, npt.NDArray[np.uint8]] = {}
+        memo_bytes = 0
+        built: dict[tuple[int, int, int, tuple[int, ...]], None] = {}  # (value, ranks, suits, conditions)
+        for value, ranks, suits, conditions, _ in described:
+            conds: list[int] = []
+            # the cheapest first, and among those the most shared (terms that share their first are skipped together)
+            for _, key, part, op in sorted(conditions, key=lambda c: (c[0], -uses[c[1]])):
+                if key not in at:
+                    at[key] = len(fields)
+                    field: dict[str, Any] = {"negate": op == "!"}
+                    if key[0] == "table":
+                        kind, table = part
+                        alive += [ffi.from_buffer(_classes(self.k, kind)[1]), ffi.from_buffer(table)]
+                        field.update(class_of=ffi.cast("uint16_t *", alive[-2]), table=alive[-1], n_table=len(table))
+                    elif key[0] == "percent":
+                        low, high = key[1]
+                        field.update(key=ffi.cast("int32_t *", ffi.from_buffer(_ranking32())), key_low=low,
+                                     key_high=high)
+                    else:
+                        compiled = _compile_atom(part, self.k)
+                        field["atom"] = compiled.atom
+                        if compiled.variables and compiled.memo_ranks is not None:
+                            r1, r2 = compiled.memo_ranks
+                            memo_key = (_memo_key(part), r1 >= 0, r2 >= 0)
+                            memo = memos.get(memo_key)
+                            if memo is None and memo_bytes + _memo_size(self.k, r1, r2) <= _UNION_MEMO_BYTES:
+                                memo = memos[memo_key] = _memo(self.k, r1, r2)
+                                memo_bytes += len(memo)
+                            if memo is not None:
+                                alive.append(ffi.from_buffer(memo))
+                                field.update(memo=alive[-1], memo_size=len(memo), r1=r1, r2=r2,
+                                             shape_of=ffi.cast("uint16_t *", ffi.from_buffer(shapes)))
+                    fields.append(field)
+                conds.append(at[key])
+            built[(value, ranks, suits, tuple(conds))] = None
+        buckets: list[list[tuple[int, int, int, tuple[int, ...]]]] = [[] for _ in range(lib.O8R_BUCKETS)]
+        for term in built:
+            ranks = term[1]
+            buckets[(ranks & -ranks).bit_length() - 1 if ranks else lib.O8R_BUCKETS - 1].append(term)
+        term_fields: list[dict[str, int]] = []
+        index: list[int] = []
+        starts = [0]
+        for bucket in buckets:
+            bucket.sort(key=lambda t: (-t[0], t[3][0] if t[3] else -1))
+            skips = [0] * len(bucket)
+            for i in range(len(bucket) - 2, -1, -1):
+                if bucket[i][3] and bucket[i][3][:1] == bucket[i + 1][3][:1]:
+                    skips[i] = skips[i + 1] + 1
+            for (value, ranks, suits, term_conds), skip in zip(bucket, skips):
+                term_fields.append({"value": value, "suits": suits, "ranks": ranks, "first": len(index),
+                                    "n_conds": len(term_conds), "skip": skip})
+                index += term_conds
+            starts.append(len(term_fields))
+        c_conds = ffi.new("o8r_condition[]", fields or 1)
+        c_terms = ffi.new("o8r_term[]", term_fields or 1)
+        c_starts = ffi.new("int32_t[]", starts)
+        c_index = ffi.new("int32_t[]", index or 1)
+        seen = ffi.new("uint32_t[]", len(fields) or 1)
+        if lib.o8r_fold_union(ffi.from_buffer(w), ffi.from_buffer(self.rows), self.k, self.n, c_terms,
+                              len(term_fields), c_starts, c_index, len(index), c_conds, len(fields), seen) < 0:
+            raise RuntimeError("o8r_fold_union rejected its terms")
 
     def filtered(self, node: _Filter) -> npt.NDArray[np.uint8]:
         out = self.filter_chain(node)
@@ -1509,6 +1751,24 @@ def _classes(k: int, kind: str) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.u
         return hit
 
 
+_size_cache: dict[tuple[int, str], npt.NDArray[np.int64]] = {}
+_CHUNK_CLASSES = 1 << 20
+
+
+def _class_sizes(k: int, kind: str) -> npt.NDArray[np.int64]:
+    """How many hands of the universe each class (see _classes) holds."""
+    reps, class_of = _classes(k, kind)
+    with _lock:
+        hit = _size_cache.get((k, kind))
+        if hit is None:
+            hit = np.zeros(len(reps), dtype=np.int64)
+            for start in range(0, len(class_of), _CHUNK_CLASSES):  # bincount makes an int64 copy of its input
+                hit += np.bincount(class_of[start:start + _CHUNK_CLASSES], minlength=len(reps))
+            hit.flags.writeable = False
+            _size_cache[(k, kind)] = hit
+        return hit
+
+
 _order_cache: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
 _CLASS_LISTS = 3_000_000  # universes up to this size (4- and 5-card hands) keep the hands of each class
 _list_cache: dict[tuple[int, str], tuple[npt.NDArray[np.int32], npt.NDArray[np.int64]]] = {}
@@ -1530,6 +1790,16 @@ def _class_lists(k: int, kind: str) -> tuple[npt.NDArray[np.int32], npt.NDArray[
 
 
 _order32_cache: list[npt.NDArray[np.int32]] = []
+_ranking32_cache: list[npt.NDArray[np.int32]] = []
+
+
+def _ranking32() -> npt.NDArray[np.int32]:
+    """preflop_ranking() as int32 (for C)."""
+    if not _ranking32_cache:
+        rank = preflop_ranking().astype(np.int32)
+        rank.flags.writeable = False
+        _ranking32_cache.append(rank)
+    return _ranking32_cache[0]
 
 
 def _ranking_order32() -> npt.NDArray[np.int32]:

@@ -180,6 +180,8 @@ def test_garbage_stays_in_bounds_under_sanitizers(asan_harness: Path, seed: int)
     assert min(valid) > 500, f"too few valid showdowns or matches to mean much: {done.stdout}"
     scanned = int(done.stdout.split(",")[2].split()[0])
     assert scanned > 500, f"too few hands read by o8_hh_scan to mean much: {done.stdout}"
+    unions = int(done.stdout.split(",")[3].split()[0])
+    assert unions > 500, f"too few o8r_fold_union calls ran to mean much: {done.stdout}"
 
 
 @pytest.mark.parametrize("seed", [1, 2])

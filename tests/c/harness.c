@@ -30,6 +30,7 @@
 static long failures, checks;
 static long valid_exact, valid_monte_carlo;  /* equity jobs that ran, not refused */
 static long valid_showdowns, valid_matches;  /* showdowns and range matches that ran */
+static long valid_unions;  /* o8r_fold_union calls that ran */
 
 #define EXPECT(cond, ...) do { \
     checks++; \
@@ -547,6 +548,146 @@ static void garbage_hh_scan(void) {
     free(exact);
 }
 
+/* A random atom for o8r_fold_union: variants of random bytes, their sizes
+ * mostly made consistent (else atom_ok refuses them). */
+static o8r_atom *random_atom(o8r_variant **variants_out) {
+    int nv = rng_below(4);
+    o8r_variant *v = alloc_exact(sizeof *v * (size_t)nv);
+    for (size_t i = 0; i < sizeof *v * (size_t)nv; i++) ((uint8_t *)v)[i] = (uint8_t)rng();
+    for (int i = 0; i < nv; i++) {
+        if (!rng_below(30)) continue;
+        v[i].n = rng_below(7);
+        v[i].n_rank_vars = rng_below(v[i].n + 1);
+        for (int e = 0; e < 6; e++) v[i].rank_var[e] = (int8_t)(rng_below(v[i].n_rank_vars + 1) - 1);
+        for (int r = 0; r < 6; r++) v[i].var_after[r] = (int8_t)(rng_below(r + 1) - 1);
+        v[i].tail_from = rng_below(v[i].n_rank_vars + 1);
+        v[i].n_conditions = rng_below(8);
+        v[i].groups_only = rng_below(2);
+    }
+    o8r_atom *a = alloc_exact(sizeof *a);
+    a->match_all = rng_below(4) == 0;
+    a->n_variants = rng_below(30) ? nv : -1 - rng_below(50);  /* never more than there are */
+    a->variants = v;
+    a->feature = rng_below(30) ? rng_below(5) : rng_below(20) - 10;
+    *variants_out = v;
+    return a;
+}
+
+/* o8r_fold_union with random terms, buckets and conditions (class lookups,
+ * ranking intervals, atoms with and without a memo), in buffers of exactly
+ * their claimed sizes; a run that is not refused only raises weights, to
+ * some term's value, and counts the nonzero ones. */
+static void garbage_union(void) {
+    int k = rng_below(10) ? 4 + rng_below(3) - 1 : random_size();
+    int64_t n = rng_below(40);
+    size_t row_bytes = k >= 1 && k <= 8 ? (size_t)n * (size_t)k : 3;
+    uint8_t *rows = alloc_exact(row_bytes), *w = alloc_exact((size_t)n), *before = alloc_exact((size_t)n);
+    size_t row = k >= 1 && k <= 8 ? (size_t)k : 1;
+    for (size_t i = 0; i < row_bytes; i++) rows[i] = random_card(rows + i / row * row, (int)(i % row), rng_below(4) != 0);
+    for (int64_t r = 0; r < n; r++) before[r] = w[r] = (uint8_t)(rng_below(3) ? 0 : rng());
+    int n_conds = rng_below(6);
+    o8r_condition *conds = alloc_exact(sizeof *conds * (size_t)n_conds);
+    void *owned[6][5] = {{0}};
+    int64_t shapes = k >= 1 && k <= 6 ? binomial(15 + k, k) : 1;
+    for (int i = 0; i < n_conds; i++) {
+        o8r_condition *c = &conds[i];
+        memset(c, 0, sizeof *c);
+        c->negate = rng_below(20) ? rng_below(2) : 2;
+        int kind = rng_below(4);
+        if (kind == 0) {
+            int64_t n_table = rng_below(40);
+            uint16_t *class_of = alloc_exact(sizeof *class_of * (size_t)n);
+            uint8_t *table = alloc_exact((size_t)n_table);
+            for (int64_t r = 0; r < n; r++) class_of[r] = (uint16_t)rng_below(50);
+            for (int64_t t = 0; t < n_table; t++) table[t] = (uint8_t)rng_below(2);
+            c->class_of = class_of;
+            c->table = table;
+            c->n_table = n_table;
+            owned[i][0] = class_of; owned[i][1] = table;
+        } else if (kind == 1) {
+            int32_t *key = alloc_exact(sizeof *key * (size_t)n);
+            for (int64_t r = 0; r < n; r++) key[r] = (int32_t)rng_below(100) - 10;
+            c->key = key;
+            c->key_low = rng_below(100) - 10;
+            c->key_high = rng_below(100) - 10;
+            owned[i][0] = key;
+        } else if (rng_below(30)) {
+            o8r_variant *variants;
+            c->atom = random_atom(&variants);
+            owned[i][0] = (void *)c->atom; owned[i][1] = variants;
+            if (kind == 3) {
+                c->r1 = rng_below(10) ? rng_below(14) - 1 : rng_below(20) - 4;
+                c->r2 = rng_below(10) ? rng_below(14) - 1 : rng_below(20) - 4;
+                if (shapes > 5000) c->r2 = -1;  /* 6-card memos of two ranks: 14 MB, too slow to fill */
+                int64_t need = (c->r1 >= 0 ? 16 : 1) * (c->r2 >= 0 ? 16 : 1) * shapes;
+                c->memo_size = need + (rng_below(6) ? rng_below(2) : -1);
+                if (c->memo_size < 0) c->memo_size = 0;
+                uint8_t *memo = alloc_exact((size_t)c->memo_size);
+                memset(memo, 255, (size_t)c->memo_size);
+                c->memo = memo;
+                owned[i][2] = memo;
+                if (rng_below(2)) {
+                    uint16_t *shape_of = alloc_exact(sizeof *shape_of * (size_t)n);
+                    for (int64_t r = 0; r < n; r++) shape_of[r] = (uint16_t)rng_below((int)shapes + 3);
+                    c->shape_of = shape_of;
+                    owned[i][3] = shape_of;
+                }
+            }
+        }
+    }
+    int n_terms = rng_below(7), n_index = rng_below(10);
+    int32_t *cond_index = alloc_exact(sizeof *cond_index * (size_t)n_index);
+    if (!n_conds && rng_below(8)) n_index = 0;
+    for (int i = 0; i < n_index; i++) cond_index[i] = rng_below(40) && n_conds ? rng_below(n_conds) : rng_below(9) - 2;
+    o8r_term *terms = alloc_exact(sizeof *terms * (size_t)n_terms);
+    int bucket_of[7];
+    for (int t = 0; t < n_terms; t++) {
+        o8r_term *term = &terms[t];
+        memset(term, 0, sizeof *term);
+        term->value = (uint8_t)rng();
+        term->ranks = (uint16_t)(rng_below(8) ? rng() & 0x1fff & rng() & rng() : rng());
+        term->suits = (uint8_t)(rng_below(8) ? rng() & 15 & rng() : rng());
+        term->n_conds = rng_below(4);
+        term->first = rng_below(10) ? rng_below(n_index - term->n_conds + 1 > 0 ? n_index - term->n_conds + 1 : 1)
+                                    : rng_below(n_index + 2) - 1;
+        term->skip = rng_below(20) ? 0 : rng_below(3);
+        bucket_of[t] = term->ranks & 0x1fff ? __builtin_ctz(term->ranks) : 13;
+    }
+    int sort = rng_below(8) != 0;
+    for (int t = 1; t < n_terms && sort; t++)  /* mostly: by bucket, values down */
+        for (int j = t; j > 0 && (bucket_of[j - 1] > bucket_of[j]
+                                  || (bucket_of[j - 1] == bucket_of[j] && terms[j - 1].value < terms[j].value)); j--) {
+            o8r_term x = terms[j]; terms[j] = terms[j - 1]; terms[j - 1] = x;
+            int b = bucket_of[j]; bucket_of[j] = bucket_of[j - 1]; bucket_of[j - 1] = b;
+        }
+    int32_t *starts = alloc_exact(sizeof *starts * (O8R_BUCKETS + 1));
+    for (int b = 0; b <= O8R_BUCKETS; b++) {
+        int count = 0;
+        for (int t = 0; t < n_terms; t++) count += bucket_of[t] < b;
+        starts[b] = count;
+    }
+    if (!rng_below(8)) starts[rng_below(O8R_BUCKETS + 1)] = rng_below(9) - 1;
+    uint32_t *seen = rng_below(20) ? alloc_exact(sizeof *seen * (size_t)n_conds) : NULL;
+    int64_t rc = o8r_fold_union(w, rows, k, n, terms, n_terms, starts, cond_index, n_index, conds, n_conds, seen);
+    EXPECT(rc >= -1 && rc <= n, "o8r_fold_union returns %lld", (long long)rc);
+    if (rc >= 0) {
+        valid_unions++;
+        int64_t nonzero = 0;
+        for (int64_t r = 0; r < n; r++) {
+            int ok = w[r] == before[r];
+            for (int t = 0; t < n_terms && !ok; t++) ok = w[r] == terms[t].value && w[r] > before[r];
+            EXPECT(ok, "o8r_fold_union wrote %d over %d", w[r], before[r]);
+            nonzero += w[r] != 0;
+        }
+        EXPECT(nonzero == rc, "o8r_fold_union counts %lld of %lld", (long long)rc, (long long)nonzero);
+    } else {
+        for (int64_t r = 0; r < n; r++) EXPECT(w[r] == before[r], "a refused o8r_fold_union wrote");
+    }
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 5; j++) free(owned[i][j]);
+    free(rows); free(w); free(before); free(conds); free(cond_index); free(terms); free(starts); free(seen);
+}
+
 static int run_garbage(uint64_t seed, long rounds) {
     rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
     garbage_every_byte();
@@ -566,10 +707,12 @@ static int run_garbage(uint64_t seed, long rounds) {
         garbage_showdown();
         if (i % 4 == 0) garbage_ranges();
         garbage_hh_scan();
+        if (i % 4 == 1) garbage_union();
     }
     EXPECT(rounds < 40 || hh_scanned > 0, "o8_hh_scan read no hand in %ld rounds", rounds);
-    printf("ok garbage %ld rounds %ld checks, %ld showdowns and %ld range matches valid, %ld hands scanned\n", rounds,
-           checks, valid_showdowns, valid_matches, hh_scanned);
+    printf("ok garbage %ld rounds %ld checks, %ld showdowns and %ld range matches valid, %ld hands scanned, "
+           "%ld range unions valid\n",
+           rounds, checks, valid_showdowns, valid_matches, hh_scanned, valid_unions);
     printf("batch kernels run:%s%s%s\n", kernels_run & 1 << O8_KERNEL_SCALAR ? " scalar" : "",
            kernels_run & 1 << O8_KERNEL_AVX2 ? " avx2" : "", kernels_run & 1 << O8_KERNEL_AVX512 ? " avx512" : "");
     return failures ? 1 : 0;
