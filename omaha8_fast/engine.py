@@ -41,6 +41,8 @@ from operator import index
 from typing import Any, ClassVar, Literal
 
 from ._betting import BETTING_STRUCTURES, MAX_CHIPS, RULES, Betting, IllegalAction, LegalActions, check_chips
+from ._engine_entry import NEXT_TURN as _NEXT_TURN
+from ._engine_entry import SPLIT as _SPLIT
 from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines, render_log
 from ._hand_setup import INT_TYPE as _INT_TYPE
 from ._hand_setup import bet_amount as _amount
@@ -811,6 +813,18 @@ class Hand:
             self._finish()
             return
         if self._able > 1:  # _next_actor's loop, inline (the next player always asks for legal actions)
+            if _NEXT_TURN is not None:  # the same rule in C (csrc/betting.c)
+                legal = _NEXT_TURN(
+                    self._stacks, self._bets, self._folded, self._acted, self._committed, s, self._high,
+                    self._min_raise, self._bet_count, self._cap, self._rules,
+                )
+                if legal:
+                    self._to_act = legal.seat  # type: ignore[union-attr]  # a LegalActions
+                    self._legal = legal  # type: ignore[assignment]
+                    return
+                if legal is False:
+                    self._end_street()
+                    return
             stacks, folded, acted, bets, high = self._stacks, self._folded, self._acted, self._bets, self._high
             for o in _CLOCKWISE[self._n][s]:
                 if stacks[o] and not folded[o] and (acted[o] < 0 or bets[o] < high):
@@ -960,10 +974,15 @@ class Hand:
             players = [s for s in range(n) if live >> s & 1]
             pairs = [x for amount, eligible in _side_pots(committed, players) for x in (amount, sum(1 << s for s in eligible))]
         cards = self._cards
+        first = (self._button + 1) % n
+        if _SPLIT is not None:  # the same call, straight from and to Python objects (csrc/cpython/entry.c)
+            won = _SPLIT(cards, n, h, live, first, pairs)
+            if won is not None:
+                return won
         at = n * h
         payouts = _ffi.new(_INT64S, n)
         code = _lib.o8_showdown(
-            cards[at:at + 5], 5, cards, h, n, live, (self._button + 1) % n, pairs, len(pairs) // 2,
+            cards[at:at + 5], 5, cards, h, n, live, first, pairs, len(pairs) // 2,
             payouts, _ffi.NULL, _ffi.NULL, _ffi.NULL,
         )
         return None if code else list(payouts)
