@@ -841,11 +841,33 @@ class Hand:
 
     def _next_turn(self, after: int) -> None:
         """Give the turn to the next player who must act, or end the street."""
+        if self._turn_in_c(after):
+            return
         seat = self._next_actor(after)
         if seat >= 0:
             self._to_act = seat
             return
         self._end_street()
+
+    def _turn_in_c(self, after: int) -> bool:
+        """When two or more players can bet: the turn of the next player after
+        ``after`` and their legal actions, or the end of the street, decided
+        in C (csrc/betting.c: :meth:`_next_actor` and :meth:`_compute_legal`'s
+        rule); False when it is left to the Python path."""
+        if self._able <= 1 or _NEXT_TURN is None:
+            return False
+        legal = _NEXT_TURN(
+            self._stacks, self._bets, self._folded, self._acted, self._committed, after, self._high,
+            self._min_raise, self._bet_count, self._cap, self._rules,
+        )
+        if legal:
+            self._to_act = legal.seat  # type: ignore[union-attr]  # a LegalActions
+            self._legal = legal  # type: ignore[assignment]
+            return True
+        if legal is False:
+            self._end_street()
+            return True
+        return False
 
     def _end_street(self) -> None:
         """Nobody has to act any more on this street: collect and deal on."""
@@ -864,6 +886,17 @@ class Hand:
             self._bet_count = 0
             self._acted = [-1] * n
             self._aggressor = -1
+            if self._able > 1 and _NEXT_TURN is not None:  # the first to act, as _turn_in_c (inline: no recursion)
+                legal = _NEXT_TURN(
+                    self._stacks, self._bets, self._folded, self._acted, self._committed, self._button, 0,
+                    self._min_raise, 0, self._cap, self._rules,
+                )
+                if legal:
+                    self._to_act = legal.seat  # type: ignore[union-attr]  # a LegalActions
+                    self._legal = legal  # type: ignore[assignment]
+                    return
+                if legal is False:
+                    continue
             seat = self._next_actor(self._button)
             if seat >= 0:
                 self._to_act = seat
@@ -1313,9 +1346,12 @@ class Table:
         if not hand.is_over:
             raise IllegalAction("the current hand is not over")
         before, seats = self._stacks, self._seats
-        after = list(before)
-        for k, chips in enumerate(hand._stacks):
-            after[seats[k]] = chips
+        if len(seats) == len(before):  # every seat played (seats is 0 .. n-1)
+            after = list(hand._stacks)
+        else:
+            after = list(before)
+            for k, chips in enumerate(hand._stacks):
+                after[seats[k]] = chips
         self._stacks = after
         self._booked = True
         self.busted = [s for s in seats if before[s] and not after[s]]
