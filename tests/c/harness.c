@@ -483,7 +483,7 @@ static void garbage_betting(void) {
         stacks[i] = bet_value(junk);
         bets[i] = bet_value(junk);
         acted[i] = rng_below(3) == 0 ? -1 : bet_value(junk);
-        folded[i] = (uint8_t)(junk && rng_below(8) == 0 ? rng() : rng_below(2));
+        folded[i] = (uint8_t)(junk && rng_below(8) == 0 ? (int)(rng() & 255) : rng_below(2));
         pot += bets[i] > 0 && bets[i] < 1000 ? bets[i] : 0;
     }
     if (junk && rng_below(4) == 0) pot = bet_value(1);
