@@ -1354,7 +1354,7 @@ class Table:
                 after[seats[k]] = chips
         self._stacks = after
         self._booked = True
-        self.busted = [s for s in seats if before[s] and not after[s]]
+        self.busted = [s for s in seats if before[s] and not after[s]] if 0 in after else []
         for s in self.busted:
             self._away.discard(s)
             self._owes.discard(s)
@@ -1448,7 +1448,7 @@ class Table:
         if not (self._away or self._waiting or self._owes or self._dead_button):
             # Nobody sits out, waits or owes a post (a simulation's table): every seat with chips plays.
             stacks = self._stacks
-            players = [s for s in range(n) if stacks[s]]
+            players = [s for s in range(n) if stacks[s]] if 0 in stacks else list(range(n))
             if len(players) < 2:
                 raise IllegalAction("fewer than two players are ready to play")
             if self._button not in players:
@@ -1498,7 +1498,7 @@ class Table:
         small_bet, big_bet = self._bets if self._betting == "limit" else (None, None)
         stacks = self._stacks
         hand = Hand(
-            [stacks[s] for s in players], button, small_blind, big_blind, betting=betting,
+            [stacks[s] for s in players] if len(players) < len(stacks) else stacks[:], button, small_blind, big_blind, betting=betting,
             small_bet=small_bet, big_bet=big_bet, ante=self._ante,
             seed=self._rng if self._deal_from_rng else self._rng.getrandbits(64),
             hole_size=self._hole_size, posts=posts, dead_small_blind=dead_small_blind,
