@@ -29,6 +29,7 @@ SOURCES = [
     "csrc/ranges.c",
     "csrc/analysis.c",
     "csrc/deal.c",
+    "csrc/betting.c",
     "csrc/overlap.c",
     "csrc/entry_table.c",
     "csrc/hh_scan.c",

@@ -13,10 +13,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "omaha8.h" /* o8_range, o8_equity_counts (types only: _entry calls nothing of _core directly) */
+#include "omaha8.h" /* o8_range, o8_equity_counts, o8_turn (types only: _entry calls nothing of _core directly) */
 
 #define O8_ENTRY_MAGIC 0x4f38454eu /* "O8EN" */
-#define O8_ENTRY_VERSION 2u
+#define O8_ENTRY_VERSION 3u
 
 /* eval.c's card-text parser (the one behind o8_eval_text): up to `max` cards
  * (max <= O8_MAX_HOLE) of text into ids; the count, or -1 when the text is
@@ -34,6 +34,13 @@ typedef struct {
     int (*equity_exact)(const o8_range *players, int n_players, int hole_size,      /* o8_equity_exact */
                         const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                         int64_t part, int64_t n_parts, o8_equity_counts *out);
+    int (*bet_next)(int n, const int64_t *stacks, const int64_t *bets, const int64_t *acted,      /* o8_bet_next */
+                    const uint8_t *folded, int after, int64_t high, int64_t min_raise, int64_t bet_count,
+                    int64_t cap, int64_t pot, int structure, o8_turn *out);
+    int (*deal)(const uint8_t *bits, int n_bytes, uint8_t *cards, int from, int count);        /* o8_deal */
+    int (*showdown)(const uint8_t *board, int board_size, const uint8_t *holes, int hole_size,  /* o8_showdown */
+                    int n, uint64_t live, int first, const int64_t *pots, int n_pots,
+                    int64_t *payouts, int64_t *detail, uint16_t *high, int32_t *low);
 } o8_entry_api;
 
 #endif

@@ -580,6 +580,44 @@ int o8_deal(const uint8_t *bits, int n_bytes, uint8_t *cards, int from, int coun
 int64_t o8_hh_scan(const char *text, size_t length, size_t start, int cents, int hole_size, int64_t first_line,
                    int64_t *out, size_t out_size);
 
+/* ---- Betting (csrc/betting.c) ---------------------------------------------
+ *
+ * The hand engine's turn rule (omaha8_fast.engine.Hand, docs/rules.md
+ * "Playing a hand"), while two or more players can still bet: after seat
+ * `after` acted, the first seat clockwise (ending with `after` itself) with
+ * chips, not folded, that has not acted on this street (acted[s] < 0; else
+ * the bet level when it last acted) or has not matched the bet `high`; and
+ * what that seat may do: call_amount = min(stack, high - bet); a bet or raise
+ * when bet + stack > high, bet_count < cap, the betting is open to the seat
+ * (not acted, or raised by at least min_raise since) and an opponent still
+ * in could put in more than `high`: from min(high + min_raise, bet + stack)
+ * to the structure's maximum (limit: the minimum; pot limit: high + pot +
+ * owed, within minimum .. bet + stack; no limit: bet + stack); `pot` is every
+ * chip committed. The kinds are one of O8_KINDS_*.
+ *
+ * Returns 1 (out filled), 0 (nobody has to act: the street is over; nothing
+ * written), -1 (nothing written) when n is not 2..O8_BET_MAX_PLAYERS, `after`
+ * not a seat, structure not an O8_BET_*, an amount or count outside 0..2**53
+ * (acted: -1..2**53; pot: up to 2**53 * O8_BET_MAX_PLAYERS) or a folded
+ * flag not 0 or 1. */
+#define O8_BET_MAX_PLAYERS 64
+#define O8_BET_LIMIT 0
+#define O8_BET_POT_LIMIT 1
+#define O8_BET_NO_LIMIT 2
+#define O8_KINDS_FOLD_CALL_RAISE 0
+#define O8_KINDS_CHECK_RAISE 1
+#define O8_KINDS_CHECK_BET 2
+#define O8_KINDS_FOLD_CALL 3
+#define O8_KINDS_CHECK 4
+typedef struct {
+    int32_t seat;  /* the seat to act */
+    int32_t kinds; /* O8_KINDS_* */
+    int64_t call_amount, min_raise_to, max_raise_to;
+} o8_turn;
+int o8_bet_next(int n, const int64_t *stacks, const int64_t *bets, const int64_t *acted, const uint8_t *folded,
+                int after, int64_t high, int64_t min_raise, int64_t bet_count, int64_t cap, int64_t pot,
+                int structure, o8_turn *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -15,6 +15,7 @@ from operator import index
 from ._betting import BETTING_STRUCTURES, MAX_CHIPS, check_chips
 from ._core import ffi as _ffi
 from ._core import lib as _lib
+from ._engine_entry import DEAL as _DEAL
 from ._hand_log import SHOWDOWN_MODES
 from .cards import CardsLike, card_ids, check_unique
 from .rake import Rake
@@ -118,22 +119,27 @@ def bet_amount(value: object, kind: str) -> int:
 
 def deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> bytes:
     """``count`` card ids (as bytes): the given ones first, the rest drawn at random."""
-    if deck is None:
-        start = 0
-        cards = bytearray(_DECK)
-    else:
-        given = card_ids(deck)
-        check_unique(given)
-        if len(given) >= count:
-            return bytes(given[:count])
-        seen = set(given)
-        start = len(given)
-        cards = bytearray(given + [c for c in range(52) if c not in seen])
-    rng = _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
     # A partial Fisher-Yates shuffle of the unseen cards, its swap positions
     # read as mixed-radix digits of one 290-bit random number (52! < 2**226:
     # the 64 spare bits keep the bias below 2**-64), lowest digit first; the
     # C core does the divisions and swaps (o8_deal). An int seed always deals
     # the same cards.
-    _lib.o8_deal(rng.getrandbits(290).to_bytes(37, "little"), 37, _ffi.from_buffer(cards), start, count)
+    if deck is None:
+        rng = _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
+        bits = rng.getrandbits(290).to_bytes(37, "little")
+        if _DEAL is not None:  # the same shuffle of a fresh deck, straight into bytes (csrc/cpython/entry.c)
+            dealt = _DEAL(bits, count)
+            if dealt is not None:
+                return dealt
+        cards = bytearray(_DECK)
+        _lib.o8_deal(bits, 37, _ffi.from_buffer(cards), 0, count)
+        return bytes(cards[:count])
+    given = card_ids(deck)
+    check_unique(given)
+    if len(given) >= count:
+        return bytes(given[:count])
+    seen = set(given)
+    cards = bytearray(given + [c for c in range(52) if c not in seen])
+    rng = _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
+    _lib.o8_deal(rng.getrandbits(290).to_bytes(37, "little"), 37, _ffi.from_buffer(cards), len(given), count)
     return bytes(cards[:count])

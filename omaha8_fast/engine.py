@@ -41,6 +41,8 @@ from operator import index
 from typing import Any, ClassVar, Literal
 
 from ._betting import BETTING_STRUCTURES, MAX_CHIPS, RULES, Betting, IllegalAction, LegalActions, check_chips
+from ._engine_entry import NEXT_TURN as _NEXT_TURN
+from ._engine_entry import SPLIT as _SPLIT
 from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines, render_log
 from ._hand_setup import INT_TYPE as _INT_TYPE
 from ._hand_setup import bet_amount as _amount
@@ -811,6 +813,18 @@ class Hand:
             self._finish()
             return
         if self._able > 1:  # _next_actor's loop, inline (the next player always asks for legal actions)
+            if _NEXT_TURN is not None:  # the same rule in C (csrc/betting.c)
+                legal = _NEXT_TURN(
+                    self._stacks, self._bets, self._folded, self._acted, self._committed, s, self._high,
+                    self._min_raise, self._bet_count, self._cap, self._rules,
+                )
+                if legal:
+                    self._to_act = legal.seat  # type: ignore[union-attr]  # a LegalActions
+                    self._legal = legal  # type: ignore[assignment]
+                    return
+                if legal is False:
+                    self._end_street()
+                    return
             stacks, folded, acted, bets, high = self._stacks, self._folded, self._acted, self._bets, self._high
             for o in _CLOCKWISE[self._n][s]:
                 if stacks[o] and not folded[o] and (acted[o] < 0 or bets[o] < high):
@@ -827,11 +841,33 @@ class Hand:
 
     def _next_turn(self, after: int) -> None:
         """Give the turn to the next player who must act, or end the street."""
+        if self._turn_in_c(after):
+            return
         seat = self._next_actor(after)
         if seat >= 0:
             self._to_act = seat
             return
         self._end_street()
+
+    def _turn_in_c(self, after: int) -> bool:
+        """When two or more players can bet: the turn of the next player after
+        ``after`` and their legal actions, or the end of the street, decided
+        in C (csrc/betting.c: :meth:`_next_actor` and :meth:`_compute_legal`'s
+        rule); False when it is left to the Python path."""
+        if self._able <= 1 or _NEXT_TURN is None:
+            return False
+        legal = _NEXT_TURN(
+            self._stacks, self._bets, self._folded, self._acted, self._committed, after, self._high,
+            self._min_raise, self._bet_count, self._cap, self._rules,
+        )
+        if legal:
+            self._to_act = legal.seat  # type: ignore[union-attr]  # a LegalActions
+            self._legal = legal  # type: ignore[assignment]
+            return True
+        if legal is False:
+            self._end_street()
+            return True
+        return False
 
     def _end_street(self) -> None:
         """Nobody has to act any more on this street: collect and deal on."""
@@ -850,6 +886,17 @@ class Hand:
             self._bet_count = 0
             self._acted = [-1] * n
             self._aggressor = -1
+            if self._able > 1 and _NEXT_TURN is not None:  # the first to act, as _turn_in_c (inline: no recursion)
+                legal = _NEXT_TURN(
+                    self._stacks, self._bets, self._folded, self._acted, self._committed, self._button, 0,
+                    self._min_raise, 0, self._cap, self._rules,
+                )
+                if legal:
+                    self._to_act = legal.seat  # type: ignore[union-attr]  # a LegalActions
+                    self._legal = legal  # type: ignore[assignment]
+                    return
+                if legal is False:
+                    continue
             seat = self._next_actor(self._button)
             if seat >= 0:
                 self._to_act = seat
@@ -960,10 +1007,15 @@ class Hand:
             players = [s for s in range(n) if live >> s & 1]
             pairs = [x for amount, eligible in _side_pots(committed, players) for x in (amount, sum(1 << s for s in eligible))]
         cards = self._cards
+        first = (self._button + 1) % n
+        if _SPLIT is not None:  # the same call, straight from and to Python objects (csrc/cpython/entry.c)
+            won = _SPLIT(cards, n, h, live, first, pairs)
+            if won is not None:
+                return won
         at = n * h
         payouts = _ffi.new(_INT64S, n)
         code = _lib.o8_showdown(
-            cards[at:at + 5], 5, cards, h, n, live, (self._button + 1) % n, pairs, len(pairs) // 2,
+            cards[at:at + 5], 5, cards, h, n, live, first, pairs, len(pairs) // 2,
             payouts, _ffi.NULL, _ffi.NULL, _ffi.NULL,
         )
         return None if code else list(payouts)
@@ -1294,12 +1346,15 @@ class Table:
         if not hand.is_over:
             raise IllegalAction("the current hand is not over")
         before, seats = self._stacks, self._seats
-        after = list(before)
-        for k, chips in enumerate(hand._stacks):
-            after[seats[k]] = chips
+        if len(seats) == len(before):  # every seat played (seats is 0 .. n-1)
+            after = list(hand._stacks)
+        else:
+            after = list(before)
+            for k, chips in enumerate(hand._stacks):
+                after[seats[k]] = chips
         self._stacks = after
         self._booked = True
-        self.busted = [s for s in seats if before[s] and not after[s]]
+        self.busted = [s for s in seats if before[s] and not after[s]] if 0 in after else []
         for s in self.busted:
             self._away.discard(s)
             self._owes.discard(s)
@@ -1393,7 +1448,7 @@ class Table:
         if not (self._away or self._waiting or self._owes or self._dead_button):
             # Nobody sits out, waits or owes a post (a simulation's table): every seat with chips plays.
             stacks = self._stacks
-            players = [s for s in range(n) if stacks[s]]
+            players = [s for s in range(n) if stacks[s]] if 0 in stacks else list(range(n))
             if len(players) < 2:
                 raise IllegalAction("fewer than two players are ready to play")
             if self._button not in players:
@@ -1443,7 +1498,7 @@ class Table:
         small_bet, big_bet = self._bets if self._betting == "limit" else (None, None)
         stacks = self._stacks
         hand = Hand(
-            [stacks[s] for s in players], button, small_blind, big_blind, betting=betting,
+            [stacks[s] for s in players] if len(players) < len(stacks) else stacks[:], button, small_blind, big_blind, betting=betting,
             small_bet=small_bet, big_bet=big_bet, ante=self._ante,
             seed=self._rng if self._deal_from_rng else self._rng.getrandbits(64),
             hole_size=self._hole_size, posts=posts, dead_small_blind=dead_small_blind,

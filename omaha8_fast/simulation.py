@@ -125,8 +125,11 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
         hand = table.deal()
         seats = table._seats
         view = hand.view
-        players = [agents[s] for s in seats]
-        choose_by_seat = [choosers[s] for s in seats]
+        if len(seats) == n:  # every seat plays (seats is then 0 .. n-1)
+            players, choose_by_seat = agents, choosers
+        else:
+            players = [agents[s] for s in seats]
+            choose_by_seat = [choosers[s] for s in seats]
         while True:
             s = hand._to_act
             if s < 0:
@@ -148,9 +151,9 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
                 _apply(hand, action)
         # The hand's own fields (read only): what hand.payouts, .net, .folded and .mucked_seats copy.
         at_showdown = hand._street == 4
-        payouts, folded, mucked = hand._payouts or [], hand._folded, hand._mucked
+        payouts, folded, mucked, start = hand._payouts or [], hand._folded, hand._mucked, hand._start
         for k, chips in enumerate(hand._stacks):
-            net = chips - hand._start[k]
+            net = chips - start[k]
             row = rows[seats[k]]
             if net:
                 row[0] += net

@@ -182,6 +182,8 @@ def test_garbage_stays_in_bounds_under_sanitizers(asan_harness: Path, seed: int)
     assert scanned > 500, f"too few hands read by o8_hh_scan to mean much: {done.stdout}"
     unions = int(done.stdout.split(",")[3].split()[0])
     assert unions > 500, f"too few o8r_fold_union calls ran to mean much: {done.stdout}"
+    turns = int(done.stdout.split(",")[4].split()[0])
+    assert turns > 500, f"too few valid o8_bet_next states to mean much: {done.stdout}"
 
 
 @pytest.mark.parametrize("seed", [1, 2])

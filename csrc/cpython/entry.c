@@ -304,6 +304,274 @@ static PyMethodDef KNOWN = {
     "known(holes, board, dead): equity() of known hands, or None when the general path must answer.",
 };
 
+
+/* --- the hand engine: the turn rule, the deal, one board's showdown ------ */
+
+/* bind_engine's self: (capsule, LegalActions, the descriptors of its 5 slots, the 5 kinds
+ * tuples in O8_KINDS_* order, the 3 rules objects in O8_BET_* order). */
+enum { E_API, E_TYPE, E_NAMES, E_KINDS, E_RULES, E_SIZE };
+#define ENGINE_MAX O8_BET_MAX_PLAYERS
+
+/* The items of an exact list of n exact ints, each in low..2**53, into out;
+ * 0, or -1 (not taken; no error set). */
+static int read_amounts(PyObject *list, Py_ssize_t n, int64_t *out, int64_t low) {
+    Py_ssize_t i;
+    if (!PyList_CheckExact(list) || PyList_Size(list) != n) return -1;
+    for (i = 0; i < n; i++) {
+#ifdef Py_GIL_DISABLED
+        PyObject *item = PyList_GetItemRef(list, i);
+#else
+        PyObject *item = PyList_GetItem(list, i);
+#endif
+        long long value = -1;
+        int overflow = 0, ok;
+        if (item == NULL) {
+            PyErr_Clear();
+            return -1;
+        }
+        ok = PyLong_CheckExact(item);
+        if (ok) {
+            value = PyLong_AsLongLongAndOverflow(item, &overflow);
+            if (value == -1 && PyErr_Occurred()) PyErr_Clear();
+        }
+#ifdef Py_GIL_DISABLED
+        Py_DECREF(item);
+#endif
+        if (!ok || overflow || value < low || value > ((long long)1 << 53)) return -1;
+        out[i] = (int64_t)value;
+    }
+    return 0;
+}
+
+/* An exact int in low..2**53 into *out; 0, or -1 (not taken). */
+static int read_amount(PyObject *value, int64_t *out, int64_t low) {
+    long long v;
+    int overflow = 0;
+    if (!PyLong_CheckExact(value)) return -1;
+    v = PyLong_AsLongLongAndOverflow(value, &overflow);
+    if (v == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return -1;
+    }
+    if (overflow || v < low || v > ((long long)1 << 53)) return -1;
+    *out = (int64_t)v;
+    return 0;
+}
+
+static const o8_entry_api *engine_api(PyObject *self) {
+    const o8_entry_api *api = (const o8_entry_api *)PyCapsule_GetPointer(PyTuple_GetItem(self, E_API), CAPSULE_NAME);
+    if (api == NULL) PyErr_Clear();
+    return api;
+}
+
+/* Item i of the exact list `list` (length n) as an exact int in low..2**53;
+ * 0, or -1 (not taken; no error set). */
+static int item_amount(PyObject *list, Py_ssize_t i, int64_t *out, int64_t low) {
+#ifdef Py_GIL_DISABLED
+    PyObject *item = PyList_GetItemRef(list, i);
+    int got = item == NULL ? -1 : read_amount(item, out, low);
+    Py_XDECREF(item);
+#else
+    PyObject *item = PyList_GetItem(list, i);
+    int got = item == NULL ? -1 : read_amount(item, out, low);
+#endif
+    if (item == NULL) PyErr_Clear();
+    return got;
+}
+
+/* Item i of the exact list `list` as 1 (True) or 0 (False); -1 otherwise. */
+static int item_flag(PyObject *list, Py_ssize_t i) {
+#ifdef Py_GIL_DISABLED
+    PyObject *item = PyList_GetItemRef(list, i);
+    Py_XDECREF(item); /* only compared with the immortal True and False */
+#else
+    PyObject *item = PyList_GetItem(list, i);
+#endif
+    if (item == NULL) {
+        PyErr_Clear();
+        return -1;
+    }
+    return item == Py_True ? 1 : item == Py_False ? 0 : -1;
+}
+
+/* The seats' fields that o8_bet_next reads, read from the lists only as far
+ * as the rule looks (the seats it scans): each read checked, so that
+ * anything not as the engine keeps it is not taken. */
+typedef struct {
+    PyObject *stacks, *bets, *folded, *acted;
+    int64_t stack[ENGINE_MAX], bet[ENGINE_MAX], acted_at[ENGINE_MAX];
+    uint8_t fold[ENGINE_MAX], read[ENGINE_MAX];
+} seats_in;
+
+static int read_seat(seats_in *in, int s) {
+    int flag;
+    if (in->read[s]) return 0;
+    flag = item_flag(in->folded, s);
+    if (flag < 0 || item_amount(in->stacks, s, &in->stack[s], 0) || item_amount(in->bets, s, &in->bet[s], 0)
+        || item_amount(in->acted, s, &in->acted_at[s], -1))
+        return -1;
+    in->fold[s] = (uint8_t)flag;
+    in->read[s] = 1;
+    return 0;
+}
+
+/* next_turn(stacks, bets, folded, acted, committed, after, high, min_raise,
+ * bet_count, cap, rules): after seat `after` acted, the LegalActions of the
+ * next seat to act (o8_bet_next's rule), False when nobody has to act (the
+ * street is over), None when anything it reads is not as the engine keeps
+ * it (the Python path then decides). The seats are read as far as the rule
+ * looks; o8_bet_next then runs on the seats read, every other seat marked
+ * as one it skips (folded), which gives the same answer. */
+static PyObject *next_turn(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const o8_entry_api *api;
+    seats_in in;
+    int64_t after, high, min_raise, bet_count, cap, pot = 0;
+    PyObject *rules, *legal, *values[5], *names, *type;
+    Py_ssize_t n, i;
+    int structure = -1, code, k, s = -1, o;
+    o8_turn turn;
+    newfunc make;
+    if (nargs != 11 || (api = engine_api(self)) == NULL) Py_RETURN_NONE;
+    in.stacks = args[0];
+    in.bets = args[1];
+    in.folded = args[2];
+    in.acted = args[3];
+    if (!PyList_CheckExact(in.stacks) || !PyList_CheckExact(in.bets) || !PyList_CheckExact(in.folded)
+        || !PyList_CheckExact(in.acted) || !PyList_CheckExact(args[4]))
+        Py_RETURN_NONE;
+    n = PyList_Size(in.stacks);
+    if (n < 2 || n > ENGINE_MAX || PyList_Size(in.bets) != n || PyList_Size(in.folded) != n
+        || PyList_Size(in.acted) != n || PyList_Size(args[4]) != n || read_amount(args[5], &after, 0) || after >= n
+        || read_amount(args[6], &high, 0) || read_amount(args[7], &min_raise, 0)
+        || read_amount(args[8], &bet_count, 0) || read_amount(args[9], &cap, 0))
+        Py_RETURN_NONE;
+    rules = args[10];
+    for (k = 0; k < 3; k++)
+        if (rules == PyTuple_GetItem(PyTuple_GetItem(self, E_RULES), k)) structure = k;
+    if (structure < 0) Py_RETURN_NONE;
+    memset(in.read, 0, (size_t)n);
+    /* The seats o8_bet_next looks at: up to the seat to act, then its
+     * opponents up to the first who could put in more than the bet. */
+    for (k = 1; k <= n && s < 0; k++) {
+        o = (int)((after + k) % n);
+        if (read_seat(&in, o)) Py_RETURN_NONE;
+        if (in.stack[o] && !in.fold[o] && (in.acted_at[o] < 0 || in.bet[o] < high)) s = o;
+    }
+    if (s >= 0)
+        for (k = 1; k < n; k++) {
+            o = (int)((s + k) % n);
+            if (read_seat(&in, o)) Py_RETURN_NONE;
+            if (!in.fold[o] && in.bet[o] + in.stack[o] > high) break;
+        }
+    for (i = 0; i < n; i++)
+        if (!in.read[i]) { /* not looked at: as a folded seat with nothing, which the rule skips */
+            in.stack[i] = in.bet[i] = 0;
+            in.acted_at[i] = -1;
+            in.fold[i] = 1;
+        }
+    if (structure == O8_BET_POT_LIMIT)
+        for (i = 0; i < n; i++) {
+            int64_t chips;
+            if (item_amount(args[4], i, &chips, 0)) Py_RETURN_NONE;
+            pot += chips;
+        }
+    code = api->bet_next((int)n, in.stack, in.bet, in.acted_at, in.fold, (int)after, high, min_raise, bet_count, cap,
+                         pot, structure, &turn);
+    if (code == 0) Py_RETURN_FALSE;
+    if (code != 1 || turn.kinds < 0 || turn.kinds > O8_KINDS_CHECK) Py_RETURN_NONE;
+    type = PyTuple_GetItem(self, E_TYPE);
+    make = (newfunc)PyType_GetSlot((PyTypeObject *)type, Py_tp_new);
+    values[0] = PyLong_FromLong((long)turn.seat);
+    values[1] = Py_NewRef(PyTuple_GetItem(PyTuple_GetItem(self, E_KINDS), turn.kinds));
+    values[2] = PyLong_FromLongLong((long long)turn.call_amount);
+    values[3] = PyLong_FromLongLong((long long)turn.min_raise_to);
+    values[4] = PyLong_FromLongLong((long long)turn.max_raise_to);
+    legal = NULL;
+    if (make != NULL && values[0] && values[2] && values[3] && values[4]) {
+        PyObject *empty = PyTuple_New(0);
+        legal = empty == NULL ? NULL : make((PyTypeObject *)type, empty, NULL);
+        Py_XDECREF(empty);
+    }
+    names = PyTuple_GetItem(self, E_NAMES);
+    for (k = 0; legal != NULL && k < 5; k++) { /* the slots' descriptors set them, as `legal.<name> = ` does */
+        PyObject *slot = PyTuple_GetItem(names, k);
+        descrsetfunc set = (descrsetfunc)PyType_GetSlot(Py_TYPE(slot), Py_tp_descr_set);
+        if (set == NULL || set(slot, legal, values[k]) < 0) Py_CLEAR(legal);
+    }
+    for (k = 0; k < 5; k++) Py_XDECREF(values[k]);
+    return legal;
+}
+
+/* deal(bits, count): the first `count` (0..52) cards of a fresh deck
+ * shuffled by o8_deal from `bits` (bytes, at most O8_DEAL_MAX_BYTES), as
+ * bytes; None when not taken. */
+static PyObject *deal(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const o8_entry_api *api;
+    uint8_t cards[52];
+    char *bits;
+    Py_ssize_t size;
+    int64_t count;
+    int i;
+    if (nargs != 2 || (api = engine_api(self)) == NULL || !PyBytes_CheckExact(args[0])
+        || read_amount(args[1], &count, 0) || count > 52 || PyBytes_AsStringAndSize(args[0], &bits, &size) < 0) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    for (i = 0; i < 52; i++) cards[i] = (uint8_t)i;
+    if (size > O8_DEAL_MAX_BYTES || api->deal((const uint8_t *)bits, (int)size, cards, 0, (int)count) != 0)
+        Py_RETURN_NONE;
+    return PyBytes_FromStringAndSize((const char *)cards, (Py_ssize_t)count);
+}
+
+/* split(cards, n, hole_size, live, first, pots): the payouts (a list of n
+ * ints) of o8_showdown on the board cards[n * hole_size:][:5] with the holes
+ * at the start of `cards` (bytes), `pots` a list of (amount, eligible mask)
+ * ints flattened; None when not taken or o8_showdown refuses. */
+static PyObject *split(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const o8_entry_api *api;
+    int64_t n, size, live, first, pots[2 * ENGINE_MAX], payouts[ENGINE_MAX];
+    char *cards;
+    Py_ssize_t length, n_pots, i;
+    PyObject *out;
+    if (nargs != 6 || (api = engine_api(self)) == NULL || !PyBytes_CheckExact(args[0])
+        || read_amount(args[1], &n, 2) || n > ENGINE_MAX || read_amount(args[2], &size, 4) || size > MAX_HOLE
+        || !PyLong_CheckExact(args[3]) || read_amount(args[4], &first, 0) || !PyList_CheckExact(args[5])
+        || PyBytes_AsStringAndSize(args[0], &cards, &length) < 0) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    live = (int64_t)PyLong_AsUnsignedLongLongMask(args[3]);
+    if (live == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    n_pots = PyList_Size(args[5]);
+    if (length < n * size + 5 || n_pots % 2 || n_pots > 2 * ENGINE_MAX || read_amounts(args[5], n_pots, pots, 0)
+        || api->showdown((const uint8_t *)cards + n * size, 5, (const uint8_t *)cards, (int)size, (int)n,
+                         (uint64_t)live, (int)first, pots, (int)(n_pots / 2), payouts, NULL, NULL, NULL) != 0)
+        Py_RETURN_NONE;
+    out = PyList_New((Py_ssize_t)n);
+    for (i = 0; out != NULL && i < n; i++) {
+        PyObject *chips = PyLong_FromLongLong((long long)payouts[i]);
+        if (chips == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SetItem(out, i, chips); /* steals */
+    }
+    return out;
+}
+
+static PyMethodDef ENGINE[] = {
+    {"next_turn", (PyCFunction)(void (*)(void))next_turn, METH_FASTCALL,
+     "next_turn(stacks, bets, folded, acted, committed, after, high, min_raise, bet_count, cap, rules): "
+     "the next seat's LegalActions, False at the end of the street, None when the Python path must answer."},
+    {"deal", (PyCFunction)(void (*)(void))deal, METH_FASTCALL,
+     "deal(bits, count): the first count cards of a deck shuffled from bits (bytes), None when not taken."},
+    {"split", (PyCFunction)(void (*)(void))split, METH_FASTCALL,
+     "split(cards, n, hole_size, live, first, pots): the payouts of one board's showdown, or None."},
+};
+
 /* Static and never written: the bound functions point at them. */
 static PyMethodDef BOUND[] = {
     {"hilo", (PyCFunction)(void (*)(void))hilo, METH_FASTCALL,
@@ -326,7 +594,8 @@ static const o8_entry_api *table_at(PyObject *address) {
         return NULL;
     }
     if (api->magic != O8_ENTRY_MAGIC || api->version != O8_ENTRY_VERSION || api->size != sizeof(o8_entry_api)
-        || !api->eval || !api->eval_text || !api->eval_high || !api->parse_text || !api->equity_exact) {
+        || !api->eval || !api->eval_text || !api->eval_high || !api->parse_text || !api->equity_exact
+        || !api->bet_next || !api->deal || !api->showdown) {
         PyErr_SetString(PyExc_ValueError, "bind(): not an o8_entry_api of this version (rebuild the package)");
         return NULL;
     }
@@ -407,6 +676,58 @@ static PyObject *bind_equity(PyObject *module, PyObject *const *args, Py_ssize_t
     return function;
 }
 
+/* bind_engine(address, legal_type, slots, kinds, rules): (next_turn, deal,
+ * split) bound to the table at `address`; next_turn makes `legal_type`
+ * objects (whose 5 attributes are set through `slots`, the descriptors of
+ * seat, actions, call amount, minimum and maximum raise) with the actions of `kinds` (5 tuples, in
+ * O8_KINDS_* order), the structure read from `rules` (the 3 rules objects,
+ * in O8_BET_* order). */
+static PyObject *bind_engine(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    const o8_entry_api *api;
+    PyObject *capsule, *name, *self, *out;
+    Py_ssize_t k;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "bind_engine() takes (address, legal_type, slots, kinds, rules)");
+        return NULL;
+    }
+    api = table_at(args[0]);
+    if (api == NULL) return NULL;
+    if (!PyType_Check(args[1]) || !PyTuple_CheckExact(args[2]) || PyTuple_Size(args[2]) != 5
+        || !PyTuple_CheckExact(args[3]) || PyTuple_Size(args[3]) != 5 || !PyTuple_CheckExact(args[4])
+        || PyTuple_Size(args[4]) != 3) {
+        PyErr_SetString(PyExc_TypeError, "bind_engine(): a type, 5 slot descriptors, 5 kinds tuples and 3 rules");
+        return NULL;
+    }
+    for (k = 0; k < 5; k++)
+        if (PyType_GetSlot(Py_TYPE(PyTuple_GetItem(args[2], k)), Py_tp_descr_set) == NULL
+            || !PyTuple_CheckExact(PyTuple_GetItem(args[3], k))) {
+            PyErr_SetString(PyExc_TypeError, "bind_engine(): the fields must be data descriptors, the kinds tuples");
+            return NULL;
+        }
+    capsule = PyCapsule_New((void *)api, CAPSULE_NAME, NULL);
+    if (capsule == NULL) return NULL;
+    self = PyTuple_New(E_SIZE);
+    if (self == NULL) {
+        Py_DECREF(capsule);
+        return NULL;
+    }
+    PyTuple_SetItem(self, E_API, capsule); /* steals */
+    for (k = 1; k < E_SIZE; k++) PyTuple_SetItem(self, k, Py_NewRef(args[k]));
+    name = PyModule_GetNameObject(module);
+    out = name == NULL ? NULL : PyTuple_New((Py_ssize_t)(sizeof ENGINE / sizeof ENGINE[0]));
+    for (k = 0; out != NULL && k < (Py_ssize_t)(sizeof ENGINE / sizeof ENGINE[0]); k++) {
+        PyObject *function = PyCFunction_NewEx(&ENGINE[k], self, name);
+        if (function == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyTuple_SetItem(out, k, function);
+    }
+    Py_XDECREF(name);
+    Py_DECREF(self);
+    return out;
+}
+
 static PyMethodDef METHODS[] = {
     {"bind", bind, METH_O,
      "bind(address): (hilo, high) bound to the o8_entry_api at address (private: omaha8_fast.evaluator)."},
@@ -416,6 +737,9 @@ static PyMethodDef METHODS[] = {
     {"hh_records", (PyCFunction)(void (*)(void))o8_hh_records, METH_FASTCALL,
      "hh_records(body, values, hole_size, names): a PokerStars hand's records from what o8_hh_scan wrote, or None "
      "(private: omaha8_fast._pokerstars; see csrc/cpython/hh_records.c)."},
+    {"bind_engine", (PyCFunction)(void (*)(void))bind_engine, METH_FASTCALL,
+     "bind_engine(address, legal_type, slots, kinds, rules): (next_turn, deal, split) bound to the "
+     "o8_entry_api at address (private: omaha8_fast.engine)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -6,8 +6,8 @@
  *                            omaha8_fast.reference), one hand a line:
  *                            hole_size board_size cards... high low
  *   harness garbage SEED N   N rounds of random bytes and sizes through every
- *                            evaluator, showdown and range entry point (and
- *                            o8_table), in buffers of exactly the
+ *                            evaluator, showdown, range and betting entry
+ *                            point (and o8_table), in buffers of exactly the
  *                            size claimed, so that any read or write out of
  *                            bounds is caught by the sanitizer or valgrind
  *   harness equity SEED N    N rounds of random equity jobs (valid and not,
@@ -688,6 +688,56 @@ static void garbage_union(void) {
     free(rows); free(w); free(before); free(conds); free(cond_index); free(terms); free(starts); free(seen);
 }
 
+/* o8_bet_next on random states (often out of range) in buffers of exactly n
+ * seats: it answers 1 (a seat to act, its amounts consistent), 0 or -1. */
+static long valid_turns;
+static int64_t bet_value(int junk) {
+    switch (junk ? rng_below(6) : 0) {
+    case 1: return -(int64_t)rng_below(5) - 1;
+    case 2: return (int64_t)(rng() >> 1);
+    case 3: return ((int64_t)1 << 53) + rng_below(3) - 1;
+    case 4: return INT64_MIN;
+    default: return rng_below(3) ? rng_below(60) : 0;
+    }
+}
+
+static void garbage_betting(void) {
+    int junk = rng_below(3) == 0;
+    int n = junk && rng_below(3) == 0 ? rng_below(70) - 2 : 2 + rng_below(9);
+    size_t rows = n > 0 && n <= 64 ? (size_t)n : 1;
+    int64_t *stacks = alloc_exact(sizeof(int64_t) * rows), *bets = alloc_exact(sizeof(int64_t) * rows);
+    int64_t *acted = alloc_exact(sizeof(int64_t) * rows), pot = 0, high = bet_value(junk);
+    uint8_t *folded = alloc_exact(rows);
+    o8_turn *out = alloc_exact(sizeof *out);
+    for (size_t i = 0; i < rows; i++) {
+        stacks[i] = bet_value(junk);
+        bets[i] = bet_value(junk);
+        acted[i] = rng_below(3) == 0 ? -1 : bet_value(junk);
+        folded[i] = (uint8_t)(junk && rng_below(8) == 0 ? (int)(rng() & 255) : rng_below(2));
+        pot += bets[i] > 0 && bets[i] < 1000 ? bets[i] : 0;
+    }
+    if (junk && rng_below(4) == 0) pot = bet_value(1);
+    int after = junk && rng_below(4) == 0 ? rng_below(80) - 8 : rng_below((int)rows);
+    int structure = junk && rng_below(4) == 0 ? rng_below(7) - 2 : rng_below(3);
+    int rc = o8_bet_next(n, stacks, bets, acted, folded, after, high, bet_value(junk), bet_value(junk) % 6,
+                         rng_below(2) ? 4 : 1000000, pot, structure, out);
+    EXPECT(rc == 1 || rc == 0 || rc == -1, "o8_bet_next returns %d", rc);
+    if (rc == 1) {
+        valid_turns++;
+        int s = out->seat;
+        EXPECT(s >= 0 && s < n && stacks[s] > 0 && !folded[s], "o8_bet_next gives the turn to seat %d", s);
+        EXPECT(out->kinds >= O8_KINDS_FOLD_CALL_RAISE && out->kinds <= O8_KINDS_CHECK, "kinds %d", out->kinds);
+        if (s >= 0 && s < n) {
+            EXPECT(out->call_amount <= stacks[s], "a call of %lld from %lld", (long long)out->call_amount,
+                   (long long)stacks[s]);
+            EXPECT(out->max_raise_to <= bets[s] + stacks[s] && out->min_raise_to <= out->max_raise_to,
+                   "raise %lld..%lld with %lld", (long long)out->min_raise_to, (long long)out->max_raise_to,
+                   (long long)(bets[s] + stacks[s]));
+        }
+    }
+    free(stacks); free(bets); free(acted); free(folded); free(out);
+}
+
 static int run_garbage(uint64_t seed, long rounds) {
     rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
     garbage_every_byte();
@@ -705,14 +755,15 @@ static int run_garbage(uint64_t seed, long rounds) {
         garbage_single();
         garbage_batch();
         garbage_showdown();
+        garbage_betting();
         if (i % 4 == 0) garbage_ranges();
         garbage_hh_scan();
         if (i % 4 == 1) garbage_union();
     }
     EXPECT(rounds < 40 || hh_scanned > 0, "o8_hh_scan read no hand in %ld rounds", rounds);
     printf("ok garbage %ld rounds %ld checks, %ld showdowns and %ld range matches valid, %ld hands scanned, "
-           "%ld range unions valid\n",
-           rounds, checks, valid_showdowns, valid_matches, hh_scanned, valid_unions);
+           "%ld range unions valid, %ld turns valid\n",
+           rounds, checks, valid_showdowns, valid_matches, hh_scanned, valid_unions, valid_turns);
     printf("batch kernels run:%s%s%s\n", kernels_run & 1 << O8_KERNEL_SCALAR ? " scalar" : "",
            kernels_run & 1 << O8_KERNEL_AVX2 ? " avx2" : "", kernels_run & 1 << O8_KERNEL_AVX512 ? " avx512" : "");
     return failures ? 1 : 0;

@@ -1,0 +1,62 @@
+"""The hand engine's C entry points (private): the turn rule, the deal and
+one board's showdown of :class:`omaha8_fast.engine.Hand`, from the ``_entry``
+extension (csrc/cpython/entry.c, on ``o8_bet_next``, ``o8_deal`` and
+``o8_showdown`` of csrc/betting.c, deal.c and showdown.c).
+
+Each returns its answer, or None when the engine's Python path must answer
+(anything not exactly as the engine keeps it); all three are None without the
+extension or with ``OMAHA8_ENTRY=0`` (the engine then runs its Python path,
+which states the same rules).
+
+>>> from omaha8_fast._betting import RULES
+>>> if NEXT_TURN is not None:   # seat 2 (the big blind) acted, seat 0 is first to answer the raise
+...     print(NEXT_TURN([100, 98, 94], [0, 2, 6], [False, False, False], [-1, -1, 6], [0, 2, 6], 2, 6, 4, 2, 10**15,
+...                     RULES["no-limit"]))
+... else:
+...     print("LegalActions(seat=0, actions=('fold', 'call', 'raise'), call_amount=6, min_raise_to=10, max_raise_to=100)")
+LegalActions(seat=0, actions=('fold', 'call', 'raise'), call_amount=6, min_raise_to=10, max_raise_to=100)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from ._betting import RULES, LegalActions
+from ._core import ffi, lib
+
+__all__ = ["DEAL", "KINDS", "NEXT_TURN", "SPLIT"]
+
+#: The kinds of LegalActions.actions, in csrc's O8_KINDS_* order.
+KINDS: tuple[tuple[str, ...], ...] = (
+    ("fold", "call", "raise"), ("check", "raise"), ("check", "bet"), ("fold", "call"), ("check",),
+)
+_FIELDS = ("seat", "actions", "call_amount", "min_raise_to", "max_raise_to")
+
+
+def _bind() -> tuple[Any, ...]:
+    if os.environ.get("OMAHA8_ENTRY", "1") == "0":
+        return None, None, None
+    try:
+        from . import _entry
+    except ImportError:  # a build without it: the Python path answers
+        return None, None, None
+    rules = (RULES["limit"], RULES["pot-limit"], RULES["no-limit"])
+    slots = tuple(LegalActions.__dict__[name] for name in _FIELDS)  # the member descriptors C sets them with
+    return _entry.bind_engine(int(ffi.cast("uintptr_t", lib.o8_entry_table())), LegalActions, slots, KINDS, rules)
+
+
+_next_turn, _deal, _split = _bind()
+#: ``NEXT_TURN(stacks, bets, folded, acted, committed, after, high,
+#: min_raise, bet_count, cap, rules)``: after seat ``after`` acted (two or
+#: more players can still bet), the LegalActions of the next seat to act,
+#: False when the street is over, None when the Python path must answer.
+NEXT_TURN: Callable[..., LegalActions | bool | None] | None = _next_turn
+#: ``DEAL(bits, count)``: the first ``count`` cards of a fresh deck shuffled
+#: by ``o8_deal`` from ``bits`` (bytes), as bytes; None when not taken.
+DEAL: Callable[[bytes, int], bytes | None] | None = _deal
+#: ``SPLIT(cards, n, hole_size, live, first, pots)``: the payouts by seat of
+#: ``o8_showdown`` on one board (``cards[n * hole_size:][:5]``), ``pots`` a
+#: flat list of (amount, eligible mask) pairs; None when not taken or refused.
+SPLIT: Callable[[bytes, int, int, int, int, list[int]], list[int] | None] | None = _split
