@@ -235,7 +235,9 @@ O8_TARGET O8_INLINE V O8_RPREFIX(three)(const V *bs, const int B) {
     return v_and(v_add(count, v_set1(0x7D7D7D7D)), v_set1((int)0x80808080u));
 }
 
-/* The clamped ranks of the cards in the bytes of a card word. */
+/* The clamped ranks of the cards in the bytes of a card word (ranks and
+ * suits are taken a word at a time, then one card a lane: the cut words hold
+ * zeros past the row's cards, so a word of one card is its lane already). */
 O8_TARGET O8_INLINE V O8_RPREFIX(rank_bytes)(V w) {
     return v_minu8(v_and(v_srli(w, 2), v_set1(0x3F3F3F3F)), v_set1(0x0C0C0C0C));
 }
@@ -253,6 +255,39 @@ O8_TARGET O8_INLINE V O8_RPREFIX(suited)(V three, V w, const O8_RPREFIX(luts) *t
     V at = v_or(v_and(w, v_set1(0x03030303)), t->lane_base);  /* each card's suit byte in its lane */
     if (m < 4) at = v_or(at, v_set1((int)(0x80808080u << (8 * m))));  /* no card: index 0x80 gives 0 */
     return v_count80(v_lut(three, at));
+}
+
+/* The board part of a block's high hands: its rows' O8_HIGH offsets and
+ * flush suits (see three); with `prefetch`, its rows' lines in O8_HIGH
+ * prefetched (the first O8_PREFETCH_LINES of each row's 182 bytes: the table
+ * is three times the size of a Zen 3 L2). For high hands alone, the main loop
+ * takes it O8_AHEAD blocks ahead (measured: with the low hands too, that
+ * costs more than it saves). */
+#define O8_AHEAD 3
+#define O8_RING 4  /* a power of two > O8_AHEAD */
+O8_TARGET O8_INLINE void O8_RPREFIX(board_high)(const uint8_t *bp, const V *board_cut, const O8_RPREFIX(luts) *t,
+                                                const int B, const int prefetch, V *row_at, V *three) {
+    V bw0, bw1, br[5], bs[5];
+    O8_RPREFIX(cut_words)(bp, B, board_cut, &bw0, &bw1);
+    V brank0 = O8_RPREFIX(rank_bytes)(bw0), brank1 = B > 4 ? O8_RPREFIX(rank_bytes)(bw1) : v_zero();
+    V bsuit0 = v_slli(v_and(bw0, v_set1(0x03030303)), 3);  /* suit * 8: its byte */
+    for (int k = 0; k < B; k++) {
+        br[k] = k < 4 ? O8_RPREFIX(byte_of)(brank0, k, t) : brank1;
+        bs[k] = k < 4 ? O8_RPREFIX(byte_of)(bsuit0, k, t) : v_slli(v_and(bw1, v_set1(3)), 3);
+    }
+    *row_at = O8_RPREFIX(row_at)(br, t, B);
+    *three = O8_RPREFIX(three)(bs, B);
+#if O8_PREFETCH_LINES
+    if (!prefetch) return;
+    int32_t at[O8_LANES];
+    v_storeu(at, *row_at);
+    for (int l = 0; l < O8_LANES; l++) {
+        const char *line = (const char *)(const void *)(O8_HIGH + at[l]);
+        for (int i = 0; i < O8_PREFETCH_LINES; i++) _mm_prefetch(line + 64 * i, _MM_HINT_T0);
+    }
+#else
+    (void)prefetch;
+#endif
 }
 
 #ifndef O8_FLUSH_BLOCKS
@@ -343,26 +378,27 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
     int32_t list[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES], more[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES];
     int64_t r = 0, chunk = 0;  /* first row of the chunk */
     int listed = 0, more_listed = 0;
+    V ring_row[O8_RING], ring_three[O8_RING];  /* board_high of this block and the next ones */
+    const int ahead = want_low ? 0 : O8_AHEAD;
+    if (want_high)
+        for (int64_t a = 0; a < ahead && a < blocks; a++)
+            O8_RPREFIX(board_high)(boards + a * O8_LANES * B, board_cut, t, B, 1, &ring_row[a], &ring_three[a]);
     for (int64_t j = 0; j < blocks; j++, r += O8_LANES) {
         const uint8_t *hp = holes + r * H, *bp = boards + r * B;
         V hw0, hw1, bw0, bw1;
         O8_RPREFIX(cut_words)(hp, H, hole_cut, &hw0, &hw1);
         O8_RPREFIX(cut_words)(bp, B, board_cut, &bw0, &bw1);
         if (check && v_any(O8_RPREFIX(bad_cards)(hw0, hw1, bw0, bw1, H, B))) break;
-        /* Ranks (clamped) and suits of all cards of a word at once, in its
-         * bytes; then one card a lane. The cut words hold zeros past the
-         * row's cards, so a word of one card is its lane already. */
-        V hr[6], br[5], bs[5];
+        V hr[6];
         V hrank0 = O8_RPREFIX(rank_bytes)(hw0), hrank1 = H > 4 ? O8_RPREFIX(rank_bytes)(hw1) : v_zero();
-        V brank0 = O8_RPREFIX(rank_bytes)(bw0), brank1 = B > 4 ? O8_RPREFIX(rank_bytes)(bw1) : v_zero();
         for (int k = 0; k < H; k++)
             hr[k] = k < 4 ? O8_RPREFIX(byte_of)(hrank0, k, t) : H == 5 ? hrank1 : O8_RPREFIX(byte_of)(hrank1, k - 4, t);
-        for (int k = 0; k < B; k++) br[k] = k < 4 ? O8_RPREFIX(byte_of)(brank0, k, t) : brank1;
         if (want_high) {
-            V bsuit0 = v_slli(v_and(bw0, v_set1(0x03030303)), 3);  /* suit * 8: its byte */
-            for (int k = 0; k < B; k++)
-                bs[k] = k < 4 ? O8_RPREFIX(byte_of)(bsuit0, k, t) : v_slli(v_and(bw1, v_set1(3)), 3);
-            V row_at = O8_RPREFIX(row_at)(br, t, B);
+            if (j + ahead < blocks) {
+                const int a = (int)((j + ahead) & (O8_RING - 1));
+                O8_RPREFIX(board_high)(bp + ahead * O8_LANES * B, board_cut, t, B, ahead, &ring_row[a], &ring_three[a]);
+            }
+            V row_at = ring_row[j & (O8_RING - 1)], three = ring_three[j & (O8_RING - 1)];
             /* Pair columns: min rank + C(max rank + 1, 2). */
             V16 best = v16_set1(O8_NO_HAND);
             for (int a = 0; a < H; a++)
@@ -373,7 +409,6 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
             v16_store(high + r, best);
             /* Rows with two hole cards in the board's flush suit wait for
              * the flush pass (about 7% of random rows). */
-            V three = O8_RPREFIX(three)(bs, B);
             V suited = O8_RPREFIX(suited)(three, hw0, t, 4);  /* 128 * hole cards in the flush suit */
             if (H > 4) suited = v_add(suited, O8_RPREFIX(suited)(three, hw1, t, H - 4));
             unsigned two = v_lanes_gt(suited, v_set1(128)), three_up = v_lanes_gt(suited, v_set1(256));
@@ -386,6 +421,8 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
             }
         }
         if (want_low) {
+            V br[5], brank0 = O8_RPREFIX(rank_bytes)(bw0), brank1 = B > 4 ? O8_RPREFIX(rank_bytes)(bw1) : v_zero();
+            for (int k = 0; k < B; k++) br[k] = k < 4 ? O8_RPREFIX(byte_of)(brank0, k, t) : brank1;
             V hole_low = v_zero(), board_low = v_zero();
             for (int k = 0; k < H; k++) hole_low = v_or(hole_low, v_lut(t->low_bit, v_or(hr[k], lut_mask)));
             for (int k = 0; k < B; k++) board_low = v_or(board_low, v_lut(t->low_bit, v_or(br[k], lut_mask)));
