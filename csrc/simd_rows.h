@@ -22,14 +22,17 @@
  *
  * Needs: V, O8_LANES, O8_TARGET, O8_RPREFIX(name), v_zero(), v_set1(x),
  * v_add, v_sub, v_and, v_or, v_srli, v_slli, v_srlv, v_sllv, v_minu, v_maxu
- * (unsigned 32-bit), v_minu16 (unsigned 16-bit), v_mullo, v_lut (byte
- * shuffle within 128-bit lanes), v_lut_table(p) (16 bytes broadcast),
- * v_gather(base, index, scale) (32-bit reads; a gather instruction or
- * scalar loads), v_loadu(p), v_load_quarters(p, at) (16 bytes from p + at[q]
- * into each 128-bit quarter q), v_any(a), v_lanes(), v_storeu(p, a),
- * v_store_high(p, a), v_store_low(p, a), v_cmpeq8, v_subs_u8, v_lanes_gt,
- * v_list(p, mask, base) (the listed lanes' base + lane written in order to p,
- * up to O8_LANES entries; returns their number).
+ * (unsigned 32-bit), v_mullo, v_lut (byte shuffle within 128-bit lanes),
+ * v_lut_table(p) (16 bytes broadcast), v_gather(base, index, scale) (32-bit
+ * reads; a gather instruction or scalar loads), v_loadu(p),
+ * v_load_quarters(p, at) (16 bytes from p + at[q] into each 128-bit quarter
+ * q), v_any(a), v_lanes(), v_storeu(p, a), v_store_low(p, a), v_cmpeq8,
+ * v_subs_u8, v_lanes_gt, v_list(p, mask, base) (the listed lanes' base +
+ * lane written in order to p, up to O8_LANES entries; returns their number);
+ * and for 16-bit table entries, one per lane, a type V16 with
+ * v16_lookup(table, index) (table[index] of each lane of a V), v16_set1,
+ * v16_min (unsigned), v16_store(p, a) (O8_LANES uint16) and v16_lanes(p, a)
+ * (O8_LANES int32).
  */
 #include "eval_inline.h"
 #include "tables.h"
@@ -48,6 +51,8 @@ typedef struct {
     V b3lo, b3hi;       /* rank r -> C(r + 2, 3) */
     V b4lo, b4hi;       /* rank r -> C(r + 3, 4) */
     V b5lo, b5hi;       /* rank r -> C(r + 4, 5) */
+    V byte_sel[2];      /* byte shuffles: byte 1 or 2 of each lane to its byte 0 */
+    V lane_base;        /* 4 * (lane within its 16 bytes), in each byte of the lane */
 } O8_RPREFIX(luts);
 
 O8_TARGET static void O8_RPREFIX(make_luts)(O8_RPREFIX(luts) *t) {
@@ -66,6 +71,15 @@ O8_TARGET static void O8_RPREFIX(make_luts)(O8_RPREFIX(luts) *t) {
     t->b3lo = v_lut_table(bytes[2]); t->b3hi = v_lut_table(bytes[3]);
     t->b4lo = v_lut_table(bytes[4]); t->b4hi = v_lut_table(bytes[5]);
     t->b5lo = v_lut_table(bytes[6]); t->b5hi = v_lut_table(bytes[7]);
+    uint8_t sel[3][16];
+    for (int i = 0; i < 16; i++) {
+        sel[0][i] = i % 4 ? 0x80 : (uint8_t)(i + 1);
+        sel[1][i] = i % 4 ? 0x80 : (uint8_t)(i + 2);
+        sel[2][i] = (uint8_t)(i / 4 * 4);
+    }
+    t->byte_sel[0] = v_lut_table(sel[0]);
+    t->byte_sel[1] = v_lut_table(sel[1]);
+    t->lane_base = v_lut_table(sel[2]);
 }
 
 /* Byte k (0..B-1) of the board rows of a block, clamped ranks. */
@@ -221,6 +235,61 @@ O8_TARGET O8_INLINE V O8_RPREFIX(three)(const V *bs, const int B) {
     return v_and(v_add(count, v_set1(0x7D7D7D7D)), v_set1((int)0x80808080u));
 }
 
+/* The clamped ranks of the cards in the bytes of a card word (ranks and
+ * suits are taken a word at a time, then one card a lane: the cut words hold
+ * zeros past the row's cards, so a word of one card is its lane already). */
+O8_TARGET O8_INLINE V O8_RPREFIX(rank_bytes)(V w) {
+    return v_minu8(v_and(v_srli(w, 2), v_set1(0x3F3F3F3F)), v_set1(0x0C0C0C0C));
+}
+
+/* Byte k (0..3) of each lane, alone in its lane. */
+O8_TARGET O8_INLINE V O8_RPREFIX(byte_of)(V w, const int k, const O8_RPREFIX(luts) *t) {
+    return k == 0 ? v_and(w, v_set1(0xFF)) : k == 3 ? v_srli(w, 24) : v_lut(w, t->byte_sel[k - 1]);
+}
+
+/* 128 times the number of the first m cards of card word w (bytes past the
+ * row's cards are zero) in the suit marked 0x80 in its lane's byte of
+ * `three`: the suits index `three` by a byte shuffle, whose 0x80 bytes are
+ * counted by two multiply-adds. */
+O8_TARGET O8_INLINE V O8_RPREFIX(suited)(V three, V w, const O8_RPREFIX(luts) *t, const int m) {
+    V at = v_or(v_and(w, v_set1(0x03030303)), t->lane_base);  /* each card's suit byte in its lane */
+    if (m < 4) at = v_or(at, v_set1((int)(0x80808080u << (8 * m))));  /* no card: index 0x80 gives 0 */
+    return v_count80(v_lut(three, at));
+}
+
+/* The board part of a block's high hands: its rows' O8_HIGH offsets and
+ * flush suits (see three); with `prefetch`, its rows' lines in O8_HIGH
+ * prefetched (the first O8_PREFETCH_LINES of each row's 182 bytes: the table
+ * is three times the size of a Zen 3 L2). For high hands alone, the main loop
+ * takes it O8_AHEAD blocks ahead (measured: with the low hands too, that
+ * costs more than it saves). */
+#define O8_AHEAD 3
+#define O8_RING 4  /* a power of two > O8_AHEAD */
+O8_TARGET O8_INLINE void O8_RPREFIX(board_high)(const uint8_t *bp, const V *board_cut, const O8_RPREFIX(luts) *t,
+                                                const int B, const int prefetch, V *row_at, V *three) {
+    V bw0, bw1, br[5], bs[5];
+    O8_RPREFIX(cut_words)(bp, B, board_cut, &bw0, &bw1);
+    V brank0 = O8_RPREFIX(rank_bytes)(bw0), brank1 = B > 4 ? O8_RPREFIX(rank_bytes)(bw1) : v_zero();
+    V bsuit0 = v_slli(v_and(bw0, v_set1(0x03030303)), 3);  /* suit * 8: its byte */
+    for (int k = 0; k < B; k++) {
+        br[k] = k < 4 ? O8_RPREFIX(byte_of)(brank0, k, t) : brank1;
+        bs[k] = k < 4 ? O8_RPREFIX(byte_of)(bsuit0, k, t) : v_slli(v_and(bw1, v_set1(3)), 3);
+    }
+    *row_at = O8_RPREFIX(row_at)(br, t, B);
+    *three = O8_RPREFIX(three)(bs, B);
+#if O8_PREFETCH_LINES
+    if (!prefetch) return;
+    int32_t at[O8_LANES];
+    v_storeu(at, *row_at);
+    for (int l = 0; l < O8_LANES; l++) {
+        const char *line = (const char *)(const void *)(O8_HIGH + at[l]);
+        for (int i = 0; i < O8_PREFETCH_LINES; i++) _mm_prefetch(line + 64 * i, _MM_HINT_T0);
+    }
+#else
+    (void)prefetch;
+#endif
+}
+
 #ifndef O8_FLUSH_BLOCKS
 #define O8_FLUSH_BLOCKS 64  /* blocks between flush passes */
 #endif
@@ -257,7 +326,7 @@ O8_TARGET O8_INLINE void O8_RPREFIX(flush_pass)(const uint8_t *holes, const uint
             mask = v_or(mask, v_sllv(v_and(v_srli(v_srlv(three, bs[i]), 7), one), br[i]));
         V flush_row = v_and(v_gather(O8_FLUSH_ROW, mask, 2), v_set1(0xFFFF));
         V flush_at = v_mullo(flush_row, v_set1(O8_N_PAIRS));
-        V best = v_set1(O8_NO_HAND);
+        V16 best = v16_set1(O8_NO_HAND);
         for (int i = 0; i < H; i++) suited[i] = v_and(v_srli(v_srlv(three, hs[i]), 7), one);
         if (two) {  /* the two suited ranks: the least and the greatest */
             V lo = v_set1(-1), hi = v_zero();
@@ -266,16 +335,16 @@ O8_TARGET O8_INLINE void O8_RPREFIX(flush_pass)(const uint8_t *holes, const uint
                 hi = v_maxu(hi, v_and(hr[i], v_sub(v_zero(), suited[i])));
             }
             V col = v_add(lo, v_lut(t->tri, v_or(hi, lut_mask)));
-            best = v_gather(O8_FLUSH, v_add(flush_at, col), 2);
+            best = v16_lookup(O8_FLUSH, v_add(flush_at, col));
         } else
         for (int i = 0; i < H; i++)
             for (int j = i + 1; j < H; j++) {
                 V col = v_add(v_minu(hr[i], hr[j]), v_lut(t->tri, v_or(v_maxu(hr[i], hr[j]), lut_mask)));
                 V row_mask = v_sub(v_zero(), v_and(suited[i], suited[j]));  /* all ones or 0 */
-                best = v_minu16(best, v_gather(O8_FLUSH, v_add(v_and(flush_at, row_mask), col), 2));
+                best = v16_min(best, v16_lookup(O8_FLUSH, v_add(v_and(flush_at, row_mask), col)));
             }
         int32_t lanes[O8_LANES];
-        v_storeu(lanes, v_and(best, v_set1(0xFFFF)));
+        v16_lanes(lanes, best);
         for (int l = 0; l < O8_LANES; l++) {
             int32_t r = list[g + l];
             if (lanes[l] < high[r]) high[r] = (uint16_t)lanes[l];
@@ -303,43 +372,46 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
     V hole_cut[4], board_cut[4];
     O8_RPREFIX(make_cuts)(H, hole_cut);
     O8_RPREFIX(make_cuts)(B, board_cut);
-    const V one = v_set1(1), twelve = v_set1(12), lut_mask = v_set1((int)0x80808000u);
+    const V lut_mask = v_set1((int)0x80808000u);
     const int64_t blocks = (n - 1) / O8_LANES;  /* a block is taken while a row follows it */
     /* the chunk's rows that can make a flush (see flushes), from its first row */
     int32_t list[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES], more[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES];
     int64_t r = 0, chunk = 0;  /* first row of the chunk */
     int listed = 0, more_listed = 0;
+    V ring_row[O8_RING], ring_three[O8_RING];  /* board_high of this block and the next ones */
+    const int ahead = want_low ? 0 : O8_AHEAD;
+    if (want_high)
+        for (int64_t a = 0; a < ahead && a < blocks; a++)
+            O8_RPREFIX(board_high)(boards + a * O8_LANES * B, board_cut, t, B, 1, &ring_row[a], &ring_three[a]);
     for (int64_t j = 0; j < blocks; j++, r += O8_LANES) {
         const uint8_t *hp = holes + r * H, *bp = boards + r * B;
         V hw0, hw1, bw0, bw1;
         O8_RPREFIX(cut_words)(hp, H, hole_cut, &hw0, &hw1);
         O8_RPREFIX(cut_words)(bp, B, board_cut, &bw0, &bw1);
         if (check && v_any(O8_RPREFIX(bad_cards)(hw0, hw1, bw0, bw1, H, B))) break;
-        V hc[6], hr[6], hs[6], br[5], bs[5];
-        for (int k = 0; k < H; k++) hc[k] = k < 4 ? O8_BYTE(hw0, k) : O8_BYTE(hw1, k - 4);
-        O8_RPREFIX(board_ranks)(bw0, bw1, B, br, bs);
-        for (int k = 0; k < H; k++) {
-            hr[k] = v_minu(v_srli(hc[k], 2), twelve);
-            hs[k] = v_slli(v_and(hc[k], v_set1(3)), 3);  /* suit * 8: its byte */
-        }
+        V hr[6];
+        V hrank0 = O8_RPREFIX(rank_bytes)(hw0), hrank1 = H > 4 ? O8_RPREFIX(rank_bytes)(hw1) : v_zero();
+        for (int k = 0; k < H; k++)
+            hr[k] = k < 4 ? O8_RPREFIX(byte_of)(hrank0, k, t) : H == 5 ? hrank1 : O8_RPREFIX(byte_of)(hrank1, k - 4, t);
         if (want_high) {
-            for (int k = 0; k < B; k++) bs[k] = v_slli(v_and(bs[k], v_set1(3)), 3);
-            V row_at = O8_RPREFIX(row_at)(br, t, B);
-            /* Pair columns: min rank + C(max rank + 1, 2). The 16-bit
-             * minimum keeps the low half (the entry) right; the high half
-             * (the next entry) is masked off at the end. */
-            V best = v_set1(O8_NO_HAND);
+            if (j + ahead < blocks) {
+                const int a = (int)((j + ahead) & (O8_RING - 1));
+                O8_RPREFIX(board_high)(bp + ahead * O8_LANES * B, board_cut, t, B, ahead, &ring_row[a], &ring_three[a]);
+            }
+            V row_at = ring_row[j & (O8_RING - 1)], three = ring_three[j & (O8_RING - 1)];
+            /* Pair columns: min rank + C(max rank + 1, 2). */
+            V16 best = v16_set1(O8_NO_HAND);
             for (int a = 0; a < H; a++)
                 for (int b = a + 1; b < H; b++) {
                     V col = v_add(v_minu(hr[a], hr[b]), v_lut(t->tri, v_or(v_maxu(hr[a], hr[b]), lut_mask)));
-                    best = v_minu16(best, v_gather(O8_HIGH, v_add(row_at, col), 2));
+                    best = v16_min(best, v16_lookup(O8_HIGH, v_add(row_at, col)));
                 }
-            v_store_high(high + r, v_and(best, v_set1(0xFFFF)));
+            v16_store(high + r, best);
             /* Rows with two hole cards in the board's flush suit wait for
              * the flush pass (about 7% of random rows). */
-            V three = O8_RPREFIX(three)(bs, B), suited = v_zero();
-            for (int k = 0; k < H; k++) suited = v_add(suited, v_and(v_srli(v_srlv(three, hs[k]), 7), one));
-            unsigned two = v_lanes_gt(suited, one), three_up = v_lanes_gt(suited, v_set1(2));
+            V suited = O8_RPREFIX(suited)(three, hw0, t, 4);  /* 128 * hole cards in the flush suit */
+            if (H > 4) suited = v_add(suited, O8_RPREFIX(suited)(three, hw1, t, H - 4));
+            unsigned two = v_lanes_gt(suited, v_set1(128)), three_up = v_lanes_gt(suited, v_set1(256));
             listed += v_list(list + listed, two & ~three_up, (int)(r - chunk));
             more_listed += v_list(more + more_listed, three_up, (int)(r - chunk));
             if (j + 1 - chunk / O8_LANES == O8_FLUSH_BLOCKS) {
@@ -349,6 +421,8 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
             }
         }
         if (want_low) {
+            V br[5], brank0 = O8_RPREFIX(rank_bytes)(bw0), brank1 = B > 4 ? O8_RPREFIX(rank_bytes)(bw1) : v_zero();
+            for (int k = 0; k < B; k++) br[k] = k < 4 ? O8_RPREFIX(byte_of)(brank0, k, t) : brank1;
             V hole_low = v_zero(), board_low = v_zero();
             for (int k = 0; k < H; k++) hole_low = v_or(hole_low, v_lut(t->low_bit, v_or(hr[k], lut_mask)));
             for (int k = 0; k < B; k++) board_low = v_or(board_low, v_lut(t->low_bit, v_or(br[k], lut_mask)));

@@ -1,0 +1,56 @@
+/* The batch kernels in C, without Python: 1M random 4+5 deals, the scalar
+ * and AVX2 kernels in turns, round by round (thread CPU time, so that time
+ * spent descheduled on a shared machine does not count), medians and
+ * minimums, and the AVX2/scalar ratio of each.
+ *
+ *   cc -O3 -fno-strict-aliasing -Icsrc benchmarks/batch_kernels.c csrc/eval.c \
+ *       csrc/kernel_avx2.c csrc/kernel_avx512.c TABLES.c -o batch_kernels
+ *   ./batch_kernels [DEALS [ROUNDS]]      (TABLES.c: python csrc/gen_tables.py TABLES.c)
+ *   ./batch_kernels DEALS ROUNDS K:M      ROUNDS calls of kernel K (0 scalar,
+ *                                         1 avx2) in mode M only, for callgrind:
+ *   valgrind --tool=callgrind --toggle-collect=o8_eval_batch_kernel ./batch_kernels 100000 2 1:2
+ *       (instructions / 200,000 = per deal; modes 0 hi+lo checked, 1 hi+lo,
+ *       2 high, 3 high checked)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "omaha8.h"
+static uint64_t s = 88172645463325252ull;
+static uint64_t rnd(void) { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return s; }
+static double now(void) { struct timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
+static int cmpd(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return x < y ? -1 : x > y; }
+int main(int argc, char **argv) {
+    int n = argc > 1 ? atoi(argv[1]) : 1000000, rounds = argc > 2 ? atoi(argv[2]) : 11;
+    const char *only = argc > 3 ? argv[3] : 0;  /* e.g. "1:high" for callgrind */
+    uint8_t *holes = malloc(n * 4 + 64), *boards = malloc(n * 5 + 64);
+    for (int r = 0; r < n; r++) {
+        uint8_t d[52]; for (int i = 0; i < 52; i++) d[i] = i;
+        for (int i = 0; i < 9; i++) { int j = i + rnd() % (52 - i); uint8_t t = d[i]; d[i] = d[j]; d[j] = t; }
+        memcpy(holes + r * 4, d, 4); memcpy(boards + r * 5, d + 4, 5);
+    }
+    uint16_t *high = malloc(n * 2); int32_t *low = malloc(n * 4);
+    const char *modes[4] = {"hilo-checked", "hilo-unchecked", "high-unchecked", "high-checked"};
+    if (only) {
+        int k = only[0] - '0'; int m = atoi(only + 2);
+        for (int i = 0; i < rounds; i++) o8_eval_batch_kernel(k, holes, 4, boards, 5, n, high, m < 2 ? low : 0, m == 0 || m == 3);
+        printf("%u\n", high[n / 2]);
+        return 0;
+    }
+    int ks[2] = {0, 1};
+    for (int m = 0; m < 4; m++) {
+        double t[2][64];
+        for (int i = 0; i < rounds; i++)
+            for (int ki = 0; ki < 2; ki++) {
+                double a = now();
+                int64_t rc = o8_eval_batch_kernel(ks[ki], holes, 4, boards, 5, n, high, m < 2 ? low : 0, m == 0 || m == 3);
+                t[ki][i] = now() - a;
+                if (rc != -1) { printf("rc %lld\n", (long long)rc); return 1; }
+            }
+        qsort(t[0], rounds, sizeof(double), cmpd); qsort(t[1], rounds, sizeof(double), cmpd);
+        double sm = t[0][rounds / 2], am = t[1][rounds / 2];
+        printf("%-15s scalar med %6.1f min %6.1f   avx2 med %6.1f min %6.1f M/s  ratio med %.2fx min %.2fx\n", modes[m], n / sm / 1e6, n / t[0][0] / 1e6, n / am / 1e6, n / t[1][0] / 1e6, sm / am, t[0][0] / t[1][0]);
+    }
+    return 0;
+}
