@@ -47,23 +47,16 @@ def _generated_seed(count: int = 12) -> str:
 
     from omaha8_fast.engine import Hand
 
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # loaded by path: find the shared player
+    from random_play import play_out
+
     rng = random.Random(12)
     out = []
     for k in range(count):
         n = rng.randint(2, 6)
         hand = Hand([rng.choice([6, 40, 400]) for _ in range(n)], rng.randrange(n), 1, 2,
                     betting=("limit", "pot-limit", "no-limit")[k % 3], seed=k)  # type: ignore[arg-type]
-        while not hand.is_over:
-            legal = hand.legal_actions()
-            r = rng.random()
-            if ("raise" in legal.actions or "bet" in legal.actions) and r < 0.2:
-                hand.act(legal.actions[-1], rng.randint(legal.min_raise_to, legal.max_raise_to))
-            elif r < 0.4 and "fold" in legal.actions:
-                hand.fold()
-            elif "call" in legal.actions:
-                hand.call()
-            else:
-                hand.check()
+        play_out(hand, rng, raise_below=0.2, fold_below=0.4)
         out.append(histories.to_pokerstars(hand, hand_id=k + 1, currency="USD" if k % 2 else None))
     return "\n\n".join(out)
 
