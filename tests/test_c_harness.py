@@ -105,15 +105,11 @@ def _compile(tmp_path_factory: pytest.TempPathFactory, name: str, flags: list[st
 
 @pytest.fixture(scope="session")
 def asan_harness(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return _compile(tmp_path_factory, "harness_asan", ["-O1", *SANITIZE])
-
-
-@pytest.fixture(scope="session")
-def nowrap_harness(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The sanitizer build with signed overflow undefined, as the C standard
-    has it: Python's own CFLAGS (which build the extension) carry -fwrapv,
-    which would hide it."""
-    return _compile(tmp_path_factory, "harness_nowrap", ["-O2", *SANITIZE, "-fno-wrapv"])
+    """The sanitizer build (ASan and UBSan), with signed overflow undefined
+    as the C standard has it: Python's own CFLAGS (which build the extension)
+    carry -fwrapv, which would hide it. One build serves every sanitizer test:
+    the SIMD kernels alone take minutes to compile with UBSan."""
+    return _compile(tmp_path_factory, "harness_asan", ["-O2", *SANITIZE, "-fno-wrapv"])
 
 
 @pytest.fixture(scope="session")
@@ -195,10 +191,10 @@ def test_equity_jobs_stay_in_bounds_under_sanitizers(asan_harness: Path, seed: i
 
 
 @pytest.mark.parametrize("seed", [3])
-def test_equity_jobs_without_wrapv(nowrap_harness: Path, seed: int) -> None:
+def test_equity_jobs_without_wrapv(asan_harness: Path, seed: int) -> None:
     """Weighted exact jobs near the weight bound, with -fno-wrapv: UBSan
     reports any signed overflow (share_sq used to overflow on the river)."""
-    done = _run([str(nowrap_harness), "equity", str(seed), "300"], env={**os.environ, **ASAN_ENV}, timeout=300)
+    done = _run([str(asan_harness), "equity", str(seed), "300"], env={**os.environ, **ASAN_ENV}, timeout=300)
     _check(done, "equity 300")
 
 
