@@ -157,7 +157,7 @@ def cmd_show(args: argparse.Namespace) -> int:
             for action in hand.actions:
                 print(f"  {action.street}: {action.player} {action.kind} {_money(hand, action.amount)}")
         result = audit(hand)
-        print(f"Site paid: " + ", ".join(f"{n} {_money(hand, v)}" for n, v in hand.paid.items())
+        print("Site paid: " + ", ".join(f"{n} {_money(hand, v)}" for n, v in hand.paid.items())
               + f"; rake {_money(hand, hand.rake)}; audit: {result.verdict}"
               + (f" ({result.reason})" if result.reason else ""))
         print()
