@@ -148,7 +148,7 @@ O8_TARGET O8_INLINE void O8_RPREFIX(cut_words)(const uint8_t *p, const int S, co
     *w1 = S == 5 ? v_lut(lb, cut[3]) : v_or(v_lut(la, cut[2]), v_lut(lb, cut[3]));
 }
 
-/* O8_HIGH offset (row * O8_N_PAIRS) of the boards' rank multisets: ranks
+/* O8_HIGH offset (row * O8_HIGH_STRIDE) of the boards' rank multisets: ranks
  * sorted by a network, then the colex index. */
 O8_TARGET O8_INLINE V O8_RPREFIX(row_at)(const V *br, const O8_RPREFIX(luts) *t, const int B) {
     const V lut_mask = v_set1((int)0x80808000u);
@@ -167,7 +167,7 @@ O8_TARGET O8_INLINE V O8_RPREFIX(row_at)(const V *br, const O8_RPREFIX(luts) *t,
                                                            O8_LUT16(t->b5lo, t->b5hi, v_or(s4, lut_mask)))));
     }
     row = v_add(row, v_add(v_lut(t->tri, v_or(s1, lut_mask)), O8_LUT16(t->b3lo, t->b3hi, v_or(s2, lut_mask))));
-    return v_mullo(row, v_set1(O8_N_PAIRS));
+    return v_mullo(row, v_set1(O8_HIGH_STRIDE));
 }
 
 /* Byte shuffles within each 32-bit lane: rotations by 1..3 bytes, and byte 0
