@@ -284,7 +284,7 @@ static int take_unit(exact_job *x) {
 #define PREFLOP_TABLE_PLAYERS 3
 
 O8_INLINE unsigned nonflush_high(const eq_hole *h, unsigned row5) {
-    const uint16_t *high_row = O8_HIGH + (O8_ROWS_BOARD5 + row5) * O8_N_PAIRS;
+    const uint16_t *high_row = O8_HIGH + (O8_ROWS_BOARD5 + row5) * O8_HIGH_STRIDE;
     unsigned best = O8_NO_HAND;
     for (int i = 0; i < h->n_cols; i++) {
         unsigned v = high_row[h->cols[i]];
@@ -920,7 +920,7 @@ int o8_equity_monte_carlo_kernel(int kernel, const o8_range *players, int n_play
         rejected = 0;
         o8_board bd;
         o8_prepare_board(&bd, s.cards, 5);
-        size_t row = (size_t)(bd.high_row - O8_HIGH) / O8_N_PAIRS - O8_ROWS_BOARD5;
+        size_t row = (size_t)(bd.high_row - O8_HIGH) / O8_HIGH_STRIDE - O8_ROWS_BOARD5;
         unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
         for (int p = 0; p < n_players; p++) {
             if (fixed[p]) {

@@ -108,7 +108,7 @@ O8_INLINE void o8_board_from_bits(o8_board *b, uint64_t bits) {
 }
 
 O8_INLINE void o8_prepare_board(o8_board *b, const uint8_t *board, int n) {
-    b->high_row = O8_HIGH + o8_board_row(board, n) * O8_N_PAIRS;
+    b->high_row = O8_HIGH + o8_board_row(board, n) * O8_HIGH_STRIDE;
     o8_board_from_bits(b, o8_card_bits(board, n));
 }
 

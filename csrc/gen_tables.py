@@ -9,7 +9,10 @@ Conventions shared with the C code (see ``omaha8.h`` and ``eval_inline.h``):
 * High classes are the standard 1..7462 numbers (1 = royal flush).
 * ``O8_HIGH``: one row of 91 ``uint16`` per board rank multiset (boards of
   3, 4 and 5 cards, rows of the three sizes one after another); column
-  ``O8_PAIR[r1 * 13 + r2]`` is a hole rank pair. The entry is the best
+  ``O8_PAIR[r1 * 13 + r2]`` is a hole rank pair. Rows are ``HIGH_STRIDE``
+  (96) entries apart, the last 5 ``0xFFFF``, and the table starts on a
+  64-byte boundary: each row is exactly three cache lines (at 91 entries,
+  four rows in five straddled four lines), which the SIMD kernels prefetch. The entry is the best
   *non-flush* class of pair + any three board cards (flushes are handled by
   ``O8_FLUSH``; scoring a suited five as unsuited only gives a weaker value,
   so taking the minimum with the flush path stays exact).
@@ -41,6 +44,7 @@ from pathlib import Path
 
 N_RANKS = 13
 N_PAIRS = 91  # unordered rank pairs, repeats allowed: C(13 + 1, 2)
+HIGH_STRIDE = 96  # O8_HIGH row stride: 192 bytes, three whole cache lines
 NO_HAND = 0xFFFF
 NO_LOW = 0xFF
 PAD_BYTES = 4  # past the last entry of every table read by 32-bit gathers
@@ -119,6 +123,7 @@ def high_rows(unsuited: dict[tuple[int, ...], int]) -> list[int]:
         for board in boards:
             candidates = [triple_rows[t] for t in set(itertools.combinations(board, 3))]
             rows.extend(map(min, zip(*candidates)))
+            rows.extend([NO_HAND] * (HIGH_STRIDE - N_PAIRS))
     return rows
 
 
@@ -181,9 +186,14 @@ def _padded(values: list[int], size: int, fill: int) -> list[int]:
     return values + [fill] * (PAD_BYTES // size)
 
 
+#: Tables whose rows must start on a cache line (``O8_ALIGN64`` in tables.h).
+ALIGNED = {"O8_HIGH"}
+
+
 def _c_array(ctype: str, name: str, values: list[int], per_line: int = 16) -> str:
     suffix = "ull" if ctype == "uint64_t" else ""
-    lines = [f"const {ctype} {name}[{len(values)}] = {{"]
+    align = "O8_ALIGN64 " if name in ALIGNED else ""
+    lines = [f"{align}const {ctype} {name}[{len(values)}] = {{"]
     for i in range(0, len(values), per_line):
         lines.append("    " + ",".join(f"{v}{suffix}" for v in values[i:i + per_line]) + ",")
     lines.append("};\n")

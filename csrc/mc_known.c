@@ -35,7 +35,7 @@ void o8_mc_tables(const uint8_t *const *holes, int n, int hole_size, o8_equity_w
     for (r[2] = 0; r[2] <= r[3]; r[2]++)
     for (r[1] = 0; r[1] <= r[2]; r[1]++)
     for (r[0] = 0; r[0] <= r[1]; r[0]++, row++) {
-        const uint16_t *high_row = O8_HIGH + (O8_ROWS_BOARD5 + row) * O8_N_PAIRS;
+        const uint16_t *high_row = O8_HIGH + (O8_ROWS_BOARD5 + row) * O8_HIGH_STRIDE;
         unsigned board_low = O8_LOW_BIT[r[0]] | O8_LOW_BIT[r[1]] | O8_LOW_BIT[r[2]] | O8_LOW_BIT[r[3]]
                            | O8_LOW_BIT[r[4]];
         for (int q = 0; q < k; q++) {

@@ -148,7 +148,7 @@ O8_TARGET O8_INLINE void O8_RPREFIX(cut_words)(const uint8_t *p, const int S, co
     *w1 = S == 5 ? v_lut(lb, cut[3]) : v_or(v_lut(la, cut[2]), v_lut(lb, cut[3]));
 }
 
-/* O8_HIGH offset (row * O8_N_PAIRS) of the boards' rank multisets: ranks
+/* O8_HIGH offset (row * O8_HIGH_STRIDE) of the boards' rank multisets: ranks
  * sorted by a network, then the colex index. */
 O8_TARGET O8_INLINE V O8_RPREFIX(row_at)(const V *br, const O8_RPREFIX(luts) *t, const int B) {
     const V lut_mask = v_set1((int)0x80808000u);
@@ -167,7 +167,7 @@ O8_TARGET O8_INLINE V O8_RPREFIX(row_at)(const V *br, const O8_RPREFIX(luts) *t,
                                                            O8_LUT16(t->b5lo, t->b5hi, v_or(s4, lut_mask)))));
     }
     row = v_add(row, v_add(v_lut(t->tri, v_or(s1, lut_mask)), O8_LUT16(t->b3lo, t->b3hi, v_or(s2, lut_mask))));
-    return v_mullo(row, v_set1(O8_N_PAIRS));
+    return v_mullo(row, v_set1(O8_HIGH_STRIDE));
 }
 
 /* Byte shuffles within each 32-bit lane: rotations by 1..3 bytes, and byte 0
@@ -259,8 +259,9 @@ O8_TARGET O8_INLINE V O8_RPREFIX(suited)(V three, V w, const O8_RPREFIX(luts) *t
 
 /* The board part of a block's high hands: its rows' O8_HIGH offsets and
  * flush suits (see three); with `prefetch`, its rows' lines in O8_HIGH
- * prefetched (the first O8_PREFETCH_LINES of each row's 182 bytes: the table
- * is three times the size of a Zen 3 L2). For high hands alone, the main loop
+ * prefetched (the first O8_PREFETCH_LINES of each row's three 64-byte lines:
+ * O8_HIGH rows are aligned, O8_HIGH_STRIDE; the table is three times the
+ * size of a Zen 3 L2). For high hands alone, the main loop
  * takes it O8_AHEAD blocks ahead (measured: with the low hands too, that
  * costs more than it saves). */
 #define O8_AHEAD 3
@@ -362,6 +363,17 @@ O8_TARGET O8_INLINE void O8_RPREFIX(flushes)(const uint8_t *holes, const uint8_t
     if (m) O8_RPREFIX(flush_pass)(holes + chunk * H, boards + chunk * B, high + chunk, more, m, t, H, B, 0);
 }
 
+/* The hole's H ranks (4..6) in ascending order, by a sorting network. */
+O8_TARGET O8_INLINE void O8_RPREFIX(sort_hole)(V *s, const int H) {
+    static const uint8_t net4[5][2] = {{0, 1}, {2, 3}, {0, 2}, {1, 3}, {1, 2}};
+    static const uint8_t net5[9][2] = {{0, 1}, {3, 4}, {2, 4}, {2, 3}, {0, 3}, {0, 2}, {1, 4}, {1, 3}, {1, 2}};
+    static const uint8_t net6[12][2] = {{1, 2}, {4, 5}, {0, 2}, {3, 5}, {0, 1}, {3, 4},
+                                        {2, 5}, {0, 3}, {1, 4}, {2, 4}, {1, 3}, {2, 3}};
+    const uint8_t (*net)[2] = H == 4 ? net4 : H == 5 ? net5 : net6;
+    const int n = H == 4 ? 5 : H == 5 ? 9 : 12;
+    for (int i = 0; i < n; i++) O8_SORT2(s[net[i][0]], s[net[i][1]]);
+}
+
 /* Rows [0, returned) of n, in blocks of O8_LANES; H, B, want_high and
  * want_low are constants in each instantiation. */
 O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t *boards, int64_t n,
@@ -399,13 +411,17 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
                 O8_RPREFIX(board_high)(bp + ahead * O8_LANES * B, board_cut, t, B, ahead, &ring_row[a], &ring_three[a]);
             }
             V row_at = ring_row[j & (O8_RING - 1)], three = ring_three[j & (O8_RING - 1)];
-            /* Pair columns: min rank + C(max rank + 1, 2). */
+            /* Pair columns: min rank + C(max rank + 1, 2). With the hole
+             * ranks sorted (a network), the second term and the row offset
+             * are added once per card instead of once per pair. */
+            V sr[6], rt[6];
+            for (int k = 0; k < H; k++) sr[k] = hr[k];
+            O8_RPREFIX(sort_hole)(sr, H);
+            for (int k = 1; k < H; k++) rt[k] = v_add(row_at, v_lut(t->tri, v_or(sr[k], lut_mask)));
             V16 best = v16_set1(O8_NO_HAND);
-            for (int a = 0; a < H; a++)
-                for (int b = a + 1; b < H; b++) {
-                    V col = v_add(v_minu(hr[a], hr[b]), v_lut(t->tri, v_or(v_maxu(hr[a], hr[b]), lut_mask)));
-                    best = v16_min(best, v16_lookup(O8_HIGH, v_add(row_at, col)));
-                }
+            for (int b = 1; b < H; b++)
+                for (int a = 0; a < b; a++)
+                    best = v16_min(best, v16_lookup(O8_HIGH, v_add(sr[a], rt[b])));
             v16_store(high + r, best);
             /* Rows with two hole cards in the board's flush suit wait for
              * the flush pass (about 7% of random rows). */

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #define O8_N_PAIRS 91          /* columns: unordered hole rank pairs */
+#define O8_HIGH_STRIDE 96      /* O8_HIGH entries per row: 192 bytes, three cache lines */
 #define O8_ROWS_BOARD3 0       /* first O8_HIGH row of each board size */
 #define O8_ROWS_BOARD4 455
 #define O8_ROWS_BOARD5 2275
@@ -13,7 +14,14 @@
 #define O8_NO_LOW 0xFF         /* O8_LOW entry: no qualifying low */
 #define O8_PAD_BYTES 4         /* padding after the tables read by 32-bit gathers */
 
-extern const uint16_t O8_HIGH[8463 * O8_N_PAIRS + O8_PAD_BYTES / 2];
+/* On the definition of a table whose rows start on cache lines (O8_HIGH). */
+#if defined(_MSC_VER) && !defined(__clang__)
+#define O8_ALIGN64 __declspec(align(64))
+#else
+#define O8_ALIGN64 __attribute__((aligned(64)))
+#endif
+
+extern const uint16_t O8_HIGH[8463 * O8_HIGH_STRIDE + O8_PAD_BYTES / 2];
 extern const uint16_t O8_FLUSH[2289 * O8_N_PAIRS + O8_PAD_BYTES / 2];
 extern const uint16_t O8_FLUSH_ROW[8192 + O8_PAD_BYTES / 2];
 extern const uint8_t O8_LOW[65536 + O8_PAD_BYTES];
