@@ -227,45 +227,65 @@ def _audit_fast(hand: ImportedHand) -> Audit | None:
     if total != hand.total_pot or total > _MAX_CHIPS or type(rake) is not int or not 0 <= rake <= total:
         return None
     holes = _HOLES(hand)
-    shown = {s[0] for s in _SHOWN(hand) if s[0] in holes}  # _shown(hand)
-    seat_of = {s[1]: s[0] for s in _SEATS(hand)}  # _button_order
+    shown = set()  # _shown(hand), in loops (a comprehension costs a function object here)
+    for record in _SHOWN(hand):
+        if record[0] in holes:
+            shown.add(record[0])
+    seat_of = {}  # _button_order
+    for seat in _SEATS(hand):
+        seat_of[seat[1]] = seat[0]
     button = hand.button_seat
     size = max(max(seat_of.values()), button, hand.max_seats or 0) + 1
-    players = sorted([n for n, v in put.items() if v > 0], key=lambda n: (seat_of[n] - button - 1) % size)
-    live = [i for i, n in enumerate(players) if n not in folded]
+    clockwise = {}
+    for name, v in put.items():
+        if v > 0:
+            clockwise[name] = (seat_of[name] - button - 1) % size
+    players = sorted(clockwise, key=clockwise.__getitem__)
+    live = []
+    amounts = []
+    for i, name in enumerate(players):
+        amounts.append(put[name])
+        if name not in folded:
+            live.append(i)
     if not live:
         return None
-    pots = _side_pots([put[n] for n in players], live)
+    pots = _side_pots(amounts, live)
     rakes, how = _rake_split([p[0] for p in pots], rake, hand.pot_breakdown)
     boards = _BOARDS(hand)
     runs = boards if len(boards) == 2 else boards[:1]
-    expected = {n: 0 for n in players}
+    expected = dict.fromkeys(players, 0)
     contested = []
     audit_shares: list[Any] = [None] * len(pots)
     for k, (amount, eligible) in enumerate(pots):
         net = amount - rakes[k]
         if len(eligible) > 1:
-            showing = tuple([i for i in eligible if players[i] in shown])
-            if not showing:
+            claim = []
+            for i in eligible:
+                if players[i] in shown:
+                    claim.append(i)
+            if not claim:
                 return None
-            if len(showing) > 1:
-                contested.append((k, net, showing))
+            if len(claim) > 1:
+                contested.append((k, net, tuple(claim)))
                 continue
-            eligible = showing
+            eligible = claim
         name = players[eligible[0]]
         expected[name] += net
         audit_shares[k] = ((name, net),)
     if contested:
-        if not runs or any(len(b) != 5 for b in runs):
+        if not runs or len(runs[0]) != 5 or len(runs[-1]) != 5:
             return None
         held = holes if type(holes) is dict else _holes_dict(holes)
         use = [None] * len(players)
         for _, _, showing in contested:
             for i in showing:
                 use[i] = held.get(players[i])
-        if any(h is not None and len(h) != hand.hole_size for h in use):
-            return None
-        shares: dict[int, dict[int, int]] = {k: {} for k, _, _ in contested}
+        for h in use:
+            if h is not None and len(h) != hand.hole_size:
+                return None
+        shares: dict[int, dict[int, int]] = {}
+        for k, _, _ in contested:
+            shares[k] = {}
         two = len(runs) == 2
         for r, board in enumerate(runs):
             pot_list = [((net - net // 2 if r == 0 else net // 2) if two else net, showing) for _, net, showing in contested]
@@ -496,7 +516,7 @@ def _split_board(board: Any, holes: list[Any], pots: list[tuple[int, tuple[int, 
     count = len(pots)
     payouts = ffi.new("int64_t[]", n)
     detail = ffi.new("int64_t[]", 2 * count * n) if count > 1 else ffi.NULL
-    if lib.o8_showdown(cards, 5, rows, size, n, live, 0, ffi.new("int64_t[]", pairs), count, payouts, detail,
+    if lib.o8_showdown(cards, 5, rows, size, n, live, 0, pairs, count, payouts, detail,  # cffi passes the list as an array
                        ffi.NULL, ffi.NULL):
         return None
     if count == 1:
