@@ -516,8 +516,11 @@ def _split_board(board: Any, holes: list[Any], pots: list[tuple[int, tuple[int, 
     count = len(pots)
     payouts = ffi.new("int64_t[]", n)
     detail = ffi.new("int64_t[]", 2 * count * n) if count > 1 else ffi.NULL
-    if lib.o8_showdown(cards, 5, rows, size, n, live, 0, pairs, count, payouts, detail,  # cffi passes the list as an array
-                       ffi.NULL, ffi.NULL):
+    try:
+        if lib.o8_showdown(cards, 5, rows, size, n, live, 0, pairs, count, payouts, detail,  # the list goes as an array
+                           ffi.NULL, ffi.NULL):
+            return None
+    except OverflowError:  # an amount past int64
         return None
     if count == 1:
         return [ffi.unpack(payouts, n)]
