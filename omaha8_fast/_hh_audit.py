@@ -163,7 +163,7 @@ def audit(hand: ImportedHand) -> Audit:
     (see the module docstring and docs/histories.md)."""
     try:
         fast = _audit_fast(hand)
-    except Exception:  # anything unusual: the rule path below says what it says (or raises what it raises)
+    except Exception:  # noqa: BLE001 - anything unusual: the rule path below says what it says (or raises it)
         fast = None
     if fast is not None:
         return fast
@@ -276,7 +276,7 @@ def _audit_fast(hand: ImportedHand) -> Audit | None:
         if not runs or len(runs[0]) != 5 or len(runs[-1]) != 5:
             return None
         held = holes if type(holes) is dict else _holes_dict(holes)
-        use = [None] * len(players)
+        use: list[Any] = [None] * len(players)
         for _, _, showing in contested:
             for i in showing:
                 use[i] = held.get(players[i])
