@@ -593,13 +593,126 @@ def _flat(shown: list[Any]) -> Iterator[tuple[Any, ...]]:
         yield (player, *rest, *cards)
 
 
+def _marker_line(hand: _Hand, text: str, line: int) -> None:
+    """:func:`_parse_one`: a ``*** ... ***`` line (a new section, or a street
+    of the first board; anything else: :func:`_section`)."""
+    if text == "*** HOLE CARDS ***":
+        hand.section = "hole cards"
+    elif text == "*** SUMMARY ***":
+        hand.section = "summary"
+    elif text == "*** SHOW DOWN ***":
+        hand.section, hand.run = "showdown", 1
+    elif (end := text.find(" *** [", 4)) > 0 and (kind := _PLAIN_STREETS.get(text[4:end])) is not None \
+            and text[-1] == "]" and "[" not in (inner := text[end + 6:-1].replace("] [", " ")) \
+            and "]" not in inner and len(cards := _GROUPS.get(inner) or _known_cards(inner)) == kind[1]:
+        # "*** TURN *** [Tc 9d As] [Ah]": the first board's streets
+        hand.boards[0] = cards
+        hand.street, hand.section = kind[0], kind[0]
+        hand.bets = {}
+    else:
+        _section(hand, text, line)
+
+
+def _summary_line(hand: _Hand, text: str, line: int) -> None:
+    """:func:`_parse_one`: a line of the summary (the common ones that say
+    nothing new skipped here; the others: :func:`_summary`)."""
+    c0 = text[0]
+    if c0 == "S" and text.startswith("Seat ") and " showed [" not in text and " mucked [" not in text:
+        return  # a seat that showed nothing: nothing to read
+    if c0 == "B" and text.startswith("Board [") and _GROUPS.get(text[7:-1]) == hand.boards[0] \
+            and text[-1] == "]" and hand.boards[0]:
+        return  # the board as dealt
+    _summary(hand, text, line)
+
+
+def _seat_line(hand: _Hand, text: str, line: int, amounts: dict[str, int]) -> None:
+    """:func:`_parse_one`: ``Seat N: NAME (STACK in chips)...`` before the hole cards."""
+    number, sep, rest = text[5:].partition(": ")
+    at = rest.rfind(" in chips")
+    open_ = rest.rfind(" (", 0, at)
+    if not sep or not number.isdigit() or open_ < 0:
+        raise hand.error(f"cannot read the seat {text!r}", line)
+    name = rest[:open_]
+    if name in hand.names:
+        raise hand.error(f"two seats for {name!r}", line)
+    stack_text = rest[open_ + 2:at]
+    stack = amounts.get(stack_text)
+    if stack is None:
+        stack = hand.amount(stack_text, line)
+    tail = rest[at:]
+    hand.seats.append((int(number), name, stack, "sitting out" in tail or "out of hand" in tail))
+    hand.names.add(name)
+
+
+def _table_line(hand: _Hand, text: str, line: int) -> None:
+    """:func:`_parse_one`: the first ``Table '...' ... Seat #N is the button`` line."""
+    table = _TABLE.match(text)
+    if table is None:
+        raise hand.error(f"cannot read the table line {text!r}", line)
+    hand.table = table.group(1)
+    hand.max_seats = int(table.group(2)) if table.group(2) else None
+    hand.button = int(table.group(3))
+
+
+def _unnamed_line(hand: _Hand, text: str, line: int, amounts: dict[str, int]) -> None:
+    """:func:`_parse_one`: a line without ``NAME: ``: the hero's cards, an
+    uncalled bet, a collection, chat, or noise (see :func:`_body`)."""
+    if ' said, "' in text:
+        return  # chat
+    c0 = text[0]
+    names = hand.names
+    if c0 == "D" and text.startswith("Dealt to "):
+        at = text.find(" [", 9)
+        if at < 0:
+            return  # "Dealt to NAME" without cards (other players)
+        name = text[9:at]
+        if name in names:
+            if text[-1] == "]" and "]" not in text[at + 2:-1]:  # one group: "[Ah 2d Ks 9c]"
+                inner = text[at + 2:-1]
+                dealt = _GROUPS.get(inner)
+                if dealt is None:
+                    dealt = _cards(inner, hand.hand_id, line)
+            else:
+                dealt = _bracket_groups(text[at:], hand.hand_id, line)
+            if dealt:
+                hand.holes[name] = dealt
+                if hand.hero is None:
+                    hand.hero = name
+        return
+    if c0 == "U" and text.startswith("Uncalled bet ("):
+        close = text.find(") returned to ")
+        if close > 0:
+            name = text[close + 14:]
+            if name in names:
+                value = amounts.get(text[14:close])
+                if value is None:
+                    value = hand.amount(text[14:close], line)
+                hand.returned.append((name, value))
+                return
+    else:
+        at = text.find(" collected ")
+        if at > 0:
+            name = text[:at]
+            if name in names:
+                amount_text, sep, pot = text[at + 11:].partition(" from ")
+                if sep and pot[-1:] != " ":
+                    value = amounts.get(amount_text)
+                    if value is None:
+                        value = hand.amount(amount_text, line)
+                    hand.collected.append((name, value, pot, hand.run, line))
+                    return
+    _body(hand, text, line)
+
+
 def _parse_one(lines: list[str], first: int, check_length: bool = True) -> ImportedHand | str:
     """One hand from its lines (``first`` is the header's line number): the
     hand, or the name of the other game it is.
 
-    The common lines (seats, blinds, actions, streets, the hero's cards,
-    uncalled bets, collections) are read here inline, on local variables;
-    everything else goes to the general readers above (:func:`_body`,
+    The actions and blinds (``NAME: ...``, most of a hand's lines) are read
+    here inline, on local variables; the other common lines by the line
+    readers above (:func:`_marker_line`, :func:`_summary_line`,
+    :func:`_seat_line`, :func:`_table_line`, :func:`_unnamed_line`);
+    everything else goes to the general readers (:func:`_body`,
     :func:`_named`, :func:`_section`, :func:`_summary`), which own the rules."""
     header = _HEADER.match(lines[0])
     if header is None:
@@ -616,7 +729,6 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
     add = actions.append
     amount = hand.amount
     amounts = _AMOUNTS[hand.unit]  # the amount cache, looked up inline on the hot paths below
-    groups = _GROUPS
     street, bets, section = hand.street, hand.bets, hand.section
     # line by line only if some line is too long
     check_length = check_length and max(map(len, lines)) > MAX_LINE
@@ -629,105 +741,23 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
             raise hand.error(f"line longer than {MAX_LINE} characters", line)
         c0 = text[0]
         if c0 == "*" and text.startswith("*** "):
-            if text == "*** HOLE CARDS ***":
-                section = hand.section = "hole cards"
-            elif text == "*** SUMMARY ***":
-                section = hand.section = "summary"
-            elif text == "*** SHOW DOWN ***":
-                section, hand.run = "showdown", 1
-                hand.section = section
-            elif (end := text.find(" *** [", 4)) > 0 and (kind := _PLAIN_STREETS.get(text[4:end])) is not None \
-                    and text[-1] == "]" and "[" not in (inner := text[end + 6:-1].replace("] [", " ")) \
-                    and "]" not in inner and len(cards := groups.get(inner) or _known_cards(inner)) == kind[1]:
-                # "*** TURN *** [Tc 9d As] [Ah]": the first board's streets (anything else: _section)
-                hand.boards[0] = cards
-                street, section = hand.street, hand.section = kind[0], kind[0]
-                bets = hand.bets = {}
-            else:
-                _section(hand, text, line)
-                street, bets, section = hand.street, hand.bets, hand.section
+            _marker_line(hand, text, line)
+            street, bets, section = hand.street, hand.bets, hand.section
             continue
         if section == "summary":
-            if c0 == "S" and text.startswith("Seat ") and " showed [" not in text and " mucked [" not in text:
-                continue  # a seat that showed nothing: nothing to read
-            if c0 == "B" and text.startswith("Board [") and groups.get(text[7:-1]) == hand.boards[0] \
-                    and text[-1] == "]" and hand.boards[0]:
-                continue  # the board as dealt (anything else: _summary)
-            _summary(hand, text, line)
+            _summary_line(hand, text, line)
             continue
         if section == "header" and c0 in "ST":
             if c0 == "S" and text.startswith("Seat ") and " in chips" in text:
-                number, sep, rest = text[5:].partition(": ")
-                at = rest.rfind(" in chips")
-                open_ = rest.rfind(" (", 0, at)
-                if not sep or not number.isdigit() or open_ < 0:
-                    raise hand.error(f"cannot read the seat {text!r}", line)
-                name = rest[:open_]
-                if name in names:
-                    raise hand.error(f"two seats for {name!r}", line)
-                stack_text = rest[open_ + 2:at]
-                stack = amounts.get(stack_text)
-                if stack is None:
-                    stack = amount(stack_text, line)
-                tail = rest[at:]
-                hand.seats.append((int(number), name, stack, "sitting out" in tail or "out of hand" in tail))
-                names.add(name)
+                _seat_line(hand, text, line, amounts)
                 continue
             if c0 == "T" and text.startswith("Table '") and not table_seen:
-                table = _TABLE.match(text)
-                if table is None:
-                    raise hand.error(f"cannot read the table line {text!r}", line)
-                hand.table = table.group(1)
-                hand.max_seats = int(table.group(2)) if table.group(2) else None
-                hand.button = int(table.group(3))
+                _table_line(hand, text, line)
                 table_seen = True
                 continue
         colon = text.find(": ")
-        if colon < 0:
-            # no "NAME: ": the hero's cards, an uncalled bet, a collection, or noise (see _body)
-            if ' said, "' in text:
-                continue  # chat
-            if c0 == "D" and text.startswith("Dealt to "):
-                at = text.find(" [", 9)
-                if at < 0:
-                    continue  # "Dealt to NAME" without cards (other players)
-                name = text[9:at]
-                if name in names:
-                    if text[-1] == "]" and "]" not in text[at + 2:-1]:  # one group: "[Ah 2d Ks 9c]"
-                        inner = text[at + 2:-1]
-                        dealt = groups.get(inner)
-                        if dealt is None:
-                            dealt = _cards(inner, hand.hand_id, line)
-                    else:
-                        dealt = _bracket_groups(text[at:], hand.hand_id, line)
-                    if dealt:
-                        hand.holes[name] = dealt
-                        if hand.hero is None:
-                            hand.hero = name
-                continue
-            if c0 == "U" and text.startswith("Uncalled bet ("):
-                close = text.find(") returned to ")
-                if close > 0:
-                    name = text[close + 14:]
-                    if name in names:
-                        value = amounts.get(text[14:close])
-                        if value is None:
-                            value = amount(text[14:close], line)
-                        hand.returned.append((name, value))
-                        continue
-            else:
-                at = text.find(" collected ")
-                if at > 0:
-                    name = text[:at]
-                    if name in names:
-                        amount_text, sep, pot = text[at + 11:].partition(" from ")
-                        if sep and pot[-1:] != " ":
-                            value = amounts.get(amount_text)
-                            if value is None:
-                                value = amount(amount_text, line)
-                            hand.collected.append((name, value, pot, hand.run, line))
-                            continue
-            _body(hand, text, line)
+        if colon < 0:  # no "NAME: "
+            _unnamed_line(hand, text, line, amounts)
             continue
         # the common case, "NAME: folds|checks|calls X|bets X|raises X to Y", read here directly
         name = text[:colon]
