@@ -32,20 +32,22 @@ from fractions import Fraction
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from ._core import ffi, lib
 from ._hh_describe import UNREADABLE, check_values
-from ._hh_model import HandHistoryError, ImportedHand, format_amount, records, stored, stored_holes
+from ._hh_model import _SLOTS, HandHistoryError, ImportedHand, _holes_dict, format_amount, records, stored, stored_holes
 from .cards import Card
-from .evaluator import evaluate_hilo
+from .evaluator import HOLE_SIZES, _fast_hilo, _id_bytes, evaluate_hilo
 from .rake import Rake
 
 if TYPE_CHECKING:
     from .engine import Hand
-from .showdown import pots_from_contributions, split_pot
+from .showdown import _MAX_CHIPS, _side_pots, pots_from_contributions, split_pot
 
 __all__ = ["Audit", "Difference", "AuditPot", "audit", "to_engine", "contributions"]
 
 Verdict = Literal["ok", "mispaid", "unjudged"]
 _UNITS = (5, 10, 25, 50, 100)
+_MAX_PLAYERS: int = lib.O8_SHOWDOWN_MAX_PLAYERS
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,12 @@ def _fail(hand: ImportedHand, reason: str, paid: dict[str, int], verdict: Verdic
 def audit(hand: ImportedHand) -> Audit:
     """Check what the site paid in ``hand`` against this library's rules
     (see the module docstring and docs/histories.md)."""
+    try:
+        fast = _audit_fast(hand)
+    except Exception:  # noqa: BLE001 - anything unusual: the rule path below says what it says (or raises it)
+        fast = None
+    if fast is not None:
+        return fast
     result = _audit(hand, False)
     if result.verdict == "mispaid" and result.reason is None and set(hand.mucked) - _shown(hand):
         # a hand mucked at the showdown may also be taken out of the pots, like a fold (this library's
@@ -173,6 +181,151 @@ def _shown(hand: ImportedHand) -> set[str]:
     """The players who showed a whole hand."""
     holes = stored(hand, "hole_cards")  # a dict, or the flat (name, count, *cards, ...): `in` finds the names alike
     return {s[0] for s in stored(hand, "shown") if s[0] in holes}  # the player first in either form of the records
+
+
+_POSTS = _SLOTS["posts"].__get__  # the stored records (see _hh_model.records), read without a call of records()
+_ACTIONS = _SLOTS["actions"].__get__
+_SEATS = _SLOTS["seats"].__get__
+_SHOWN = _SLOTS["shown"].__get__
+_COLLECTED = _SLOTS["collected"].__get__
+_BOARDS = _SLOTS["boards"].__get__
+_HOLES = _SLOTS["hole_cards"].__get__
+_NEW_AUDIT = object.__new__
+_SET = object.__setattr__
+
+
+def _audit_fast(hand: ImportedHand) -> Audit | None:
+    """:func:`_audit` of ``hand`` (mucked hands kept in) when it comes out
+    ``"ok"`` with every description right, and the hand is plain: no cash
+    out, no mucked hand, int amounts, cards that the C showdown takes as they
+    are. None otherwise: :func:`audit` then asks :func:`_audit`, which also
+    explains what is wrong. The same steps as :func:`_audit` (a test compares
+    the two on generated and mutated hands), without its general forms."""
+    if hand.cashed_out or hand.mucked:
+        return None
+    descriptions, checked = _descriptions(hand)
+    if descriptions:
+        return None
+    put: dict[str, int] = {}
+    get = put.get
+    for post in _POSTS(hand):  # contributions(hand)
+        put[post[0]] = get(post[0], 0) + post[2]
+    folded = set()
+    for action in _ACTIONS(hand):  # (street, player, kind, amount, added, all_in, line)
+        if action[4]:
+            put[action[1]] = get(action[1], 0) + action[4]
+        if action[2] == "fold":
+            folded.add(action[1])
+    for name, amount in hand.returned:
+        put[name] = get(name, 0) - amount
+    total = 0
+    for v in put.values():
+        if type(v) is not int or v < 0:
+            return None
+        total += v
+    rake = hand.rake
+    if total != hand.total_pot or total > _MAX_CHIPS or type(rake) is not int or not 0 <= rake <= total:
+        return None
+    holes = _HOLES(hand)
+    shown = set()  # _shown(hand), in loops (a comprehension costs a function object here)
+    for record in _SHOWN(hand):
+        if record[0] in holes:
+            shown.add(record[0])
+    seat_of = {}  # _button_order
+    for seat in _SEATS(hand):
+        seat_of[seat[1]] = seat[0]
+    button = hand.button_seat
+    size = max(max(seat_of.values()), button, hand.max_seats or 0) + 1
+    clockwise = {}
+    for name, v in put.items():
+        if v > 0:
+            clockwise[name] = (seat_of[name] - button - 1) % size
+    players = sorted(clockwise, key=clockwise.__getitem__)
+    live = []
+    amounts = []
+    for i, name in enumerate(players):
+        amounts.append(put[name])
+        if name not in folded:
+            live.append(i)
+    if not live:
+        return None
+    pots = _side_pots(amounts, live)
+    rakes, how = _rake_split([p[0] for p in pots], rake, hand.pot_breakdown)
+    boards = _BOARDS(hand)
+    runs = boards if len(boards) == 2 else boards[:1]
+    expected = dict.fromkeys(players, 0)
+    contested = []
+    audit_shares: list[Any] = [None] * len(pots)
+    for k, (amount, eligible) in enumerate(pots):
+        net = amount - rakes[k]
+        if len(eligible) > 1:
+            claim = []
+            for i in eligible:
+                if players[i] in shown:
+                    claim.append(i)
+            if not claim:
+                return None
+            if len(claim) > 1:
+                contested.append((k, net, tuple(claim)))
+                continue
+            eligible = claim
+        name = players[eligible[0]]
+        expected[name] += net
+        audit_shares[k] = ((name, net),)
+    if contested:
+        if not runs or len(runs[0]) != 5 or len(runs[-1]) != 5:
+            return None
+        held = holes if type(holes) is dict else _holes_dict(holes)
+        use: list[Any] = [None] * len(players)
+        for _, _, showing in contested:
+            for i in showing:
+                use[i] = held.get(players[i])
+        for h in use:
+            if h is not None and len(h) != hand.hole_size:
+                return None
+        shares: dict[int, dict[int, int]] = {}
+        for k, _, _ in contested:
+            shares[k] = {}
+        two = len(runs) == 2
+        for r, board in enumerate(runs):
+            pot_list = [((net - net // 2 if r == 0 else net // 2) if two else net, showing) for _, net, showing in contested]
+            per_pot = _split_board(board, use, pot_list, hand.hole_size)
+            if per_pot is None:
+                return None
+            for j, (k, _, _) in enumerate(contested):
+                share = shares[k]
+                for i, v in enumerate(per_pot[j]):
+                    if v:
+                        expected[players[i]] += v
+                        share[i] = share.get(i, 0) + v
+        for k, share in shares.items():
+            audit_shares[k] = tuple([(players[i], v) for i, v in share.items()])
+    paid: dict[str, int] = {}
+    for c in _COLLECTED(hand):  # hand.paid
+        paid[c[0]] = paid.get(c[0], 0) + c[1]
+    for name, v in expected.items():
+        if paid.get(name, 0) != v:
+            return None
+    for name, v in paid.items():
+        if v and name not in expected:
+            return None
+    notes = []
+    if rake:
+        notes.append(f"rake {format_amount(rake, hand.unit, hand.symbol)} taken before the split, from {how}")
+    if len(runs) == 2 and contested:
+        notes.append("run twice: every pot halved (the odd chip to the first run), each half split on its board")
+    one = len(pots) == 1
+    result = _NEW_AUDIT(Audit)
+    _SET(result, "__dict__", {  # what Audit(...) sets, in its order (pots are stored as _StoredPots keeps them)
+        "hand_id": hand.hand_id, "verdict": "ok", "differences": (), "reason": None, "expected": expected, "paid": paid,
+        "_stored_pots": tuple([
+            ("pot" if one else ("main pot" if k == 0 else f"side pot-{k}"), amount, rakes[k],
+             tuple([players[i] for i in eligible]), audit_shares[k])
+            for k, (amount, eligible) in enumerate(pots)
+        ]),
+        "notes": tuple(notes), "description_errors": (), "descriptions_checked": checked,
+    })
+    return result
 
 
 def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
@@ -204,8 +357,8 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
     index = {n: i for i, n in enumerate(players)}
     if players and all(n in folded for n in players):
         return _fail(hand, "every player who put chips in folded", paid, "mispaid")
-    pots = pots_from_contributions([put[n] for n in players], folded=[index[n] for n in players if n in folded])
-    amounts = [p.amount for p in pots]
+    pots = _pots([put[n] for n in players], [n not in folded for n in players])
+    amounts = [p[0] for p in pots]
     if hand.rake > total:
         return _fail(hand, f"the rake {money(hand.rake)} is more than the pot", paid, "mispaid")
     rakes, how = _rake_split(amounts, hand.rake, hand.pot_breakdown)
@@ -216,17 +369,17 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
     expected = {n: 0 for n in players}
     contested: list[tuple[int, int, tuple[int, ...]]] = []  # (pot index, net chips, shown eligible)
     audit_shares: list[dict[str, int]] = [{} for _ in pots]
-    for k, pot in enumerate(pots):
-        net = pot.amount - rakes[k]
-        claims = [i for i in pot.eligible if players[i] not in mucked]
-        if len(pot.eligible) == 1 or len(claims) == 1:  # one player left to claim it: theirs, shown or not
-            name = players[(claims or pot.eligible)[0]]
+    for k, (amount, eligible) in enumerate(pots):
+        net = amount - rakes[k]
+        claims = [i for i in eligible if players[i] not in mucked] if mucked else eligible
+        if len(eligible) == 1 or len(claims) == 1:  # one player left to claim it: theirs, shown or not
+            name = players[(claims or eligible)[0]]
             expected[name] += net
             audit_shares[k][name] = net
             continue
-        showing = tuple(i for i in pot.eligible if players[i] in shown)
+        showing = tuple([i for i in eligible if players[i] in shown])
         if not showing:
-            names = ", ".join(players[i] for i in pot.eligible)
+            names = ", ".join(players[i] for i in eligible)
             return Audit(hand.hand_id, "unjudged", (), f"nobody showed a hand for pot {k} ({names})", {}, paid,
                          description_errors=descriptions, descriptions_checked=checked)
         if len(showing) == 1:
@@ -270,15 +423,26 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
         if expected.get(n, 0) != paid.get(n, 0)
     )
     audit_pots = tuple([  # AuditPot fields, as plain tuples (see _StoredPots)
-        ("pot" if len(pots) == 1 else ("main pot" if k == 0 else f"side pot-{k}"), pot.amount, rakes[k],
-         tuple([players[i] for i in pot.eligible]), tuple(audit_shares[k].items()))
-        for k, pot in enumerate(pots)
+        ("pot" if len(pots) == 1 else ("main pot" if k == 0 else f"side pot-{k}"), amount, rakes[k],
+         tuple([players[i] for i in eligible]), tuple(audit_shares[k].items()))
+        for k, (amount, eligible) in enumerate(pots)
     ])
     return Audit(
         hand.hand_id, "mispaid" if differences else "ok", differences, None, expected, paid,
         audit_pots,  # type: ignore[arg-type]
         tuple(notes), descriptions, checked,
     )
+
+
+def _pots(amounts: list[int], live: list[bool]) -> list[tuple[int, list[int]]]:
+    """:func:`~omaha8_fast.showdown.pots_from_contributions` of ``amounts``
+    (the players not ``live`` folded) as (amount, eligible) pairs; straight
+    from its rule when the amounts are plain ints (what the checks there let
+    through unchanged), else through it (which raises what it raises)."""
+    alive = [i for i, v in enumerate(live) if v]
+    if alive and all(type(a) is int and a >= 0 for a in amounts) and sum(amounts) <= _MAX_CHIPS:
+        return _side_pots(amounts, alive)
+    return [(p.amount, list(p.eligible)) for p in pots_from_contributions(amounts, [i for i, v in enumerate(live) if not v])]
 
 
 def _same(expected: dict[str, int], paid: dict[str, int]) -> bool:
@@ -305,8 +469,9 @@ def _split_runs(
         for _, net, showing in contested:
             part = net - net // 2 if (len(runs) == 2 and r == 0) else (net // 2 if len(runs) == 2 else net)
             pot_list.append((part // unit, showing))
+        per_pot = _split_board(board, use, pot_list, hand.hole_size)
         for j, (k, _, showing) in enumerate(contested):
-            single = split_pot(board, use, [pot_list[j]])
+            single = split_pot(board, use, [pot_list[j]]) if per_pot is None else per_pot[j]
             for i, v in enumerate(single):
                 if v:
                     winnings[i] += v * unit
@@ -314,25 +479,80 @@ def _split_runs(
     return winnings, shares
 
 
+def _split_board(board: Any, holes: list[Any], pots: list[tuple[int, tuple[int, ...]]], size: int) -> list[list[int]] | None:
+    """What each player gets of each pot on one board: what
+    :func:`~omaha8_fast.showdown.split_pot` gives for each pot on its own
+    (``split_pot(board, holes, [pot])``), from one call of the C showdown
+    for all of them; None when the input is not plain (tuples or lists of
+    int card ids, plain int amounts) or the C core refuses it: the caller
+    then asks ``split_pot``, which explains."""
+    n = len(holes)
+    if size not in HOLE_SIZES or not 0 < n <= _MAX_PLAYERS or type(board) not in (tuple, list) or len(board) != 5:
+        return None
+    pairs: list[int] = []
+    live = 0
+    parts = []
+    blank = bytes(size)
+    for i, h in enumerate(holes):
+        if h is None:
+            parts.append(blank)
+            continue
+        ids = _id_bytes(h) if type(h) is tuple or type(h) is list else None  # what split_pot takes as they are
+        if ids is None:
+            return None
+        parts.append(ids)
+        live |= 1 << i
+    rows = b"".join(parts)
+    cards = _id_bytes(board)
+    if cards is None or len(rows) != n * size:
+        return None
+    for amount, showing in pots:
+        if type(amount) is not int:
+            return None
+        mask = 0
+        for i in showing:
+            mask |= 1 << i
+        pairs += (amount, mask)
+    count = len(pots)
+    payouts = ffi.new("int64_t[]", n)
+    detail = ffi.new("int64_t[]", 2 * count * n) if count > 1 else ffi.NULL
+    try:
+        if lib.o8_showdown(cards, 5, rows, size, n, live, 0, pairs, count, payouts, detail,  # the list goes as an array
+                           ffi.NULL, ffi.NULL):
+            return None
+    except OverflowError:  # an amount past int64
+        return None
+    if count == 1:
+        return [ffi.unpack(payouts, n)]
+    rows_out = ffi.unpack(detail, 2 * count * n)
+    return [
+        [(high if high > 0 else 0) + (low if low > 0 else 0)
+         for high, low in zip(rows_out[2 * p * n:(2 * p + 1) * n], rows_out[(2 * p + 1) * n:(2 * p + 2) * n])]
+        for p in range(count)
+    ]
+
+
 def _descriptions(hand: ImportedHand) -> tuple[tuple[str, ...], int]:
     """Check every shown hand's description against the evaluator."""
     errors: list[str] = []
     checked = 0
-    boards = stored(hand, "boards")
-    for shown in stored(hand, "shown"):
+    boards = _BOARDS(hand)
+    size = hand.hole_size
+    for shown in _SHOWN(hand):
         if type(shown[1]) is tuple:  # (player, cards, description, run, line, board_cards)
             player, cards, description, run, line, board_cards = shown
         else:  # the reader's flat record (see _hh_model.records)
             player, description, run, line, board_cards = shown[:5]
             cards = shown[5:]
-        if not description or len(cards) != hand.hole_size:
+        if not description or len(cards) != size:
             continue
         board = boards[run - 1] if run - 1 < len(boards) else (boards[0] if boards else ())
         board = board[:board_cards]  # the board the description was written for
         if len(board) < 3:
             continue
         try:
-            problem = check_values(description, *evaluate_hilo(cards, board))
+            values = _fast_hilo(cards, board)  # evaluate_hilo's fast path, else evaluate_hilo (which explains)
+            problem = check_values(description, *(evaluate_hilo(cards, board) if values is None else values))
         except ValueError as error:
             errors.append(f"line {line}: {player}: {error}")
             continue

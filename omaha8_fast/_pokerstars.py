@@ -593,13 +593,126 @@ def _flat(shown: list[Any]) -> Iterator[tuple[Any, ...]]:
         yield (player, *rest, *cards)
 
 
+def _marker_line(hand: _Hand, text: str, line: int) -> None:
+    """:func:`_parse_one`: a ``*** ... ***`` line (a new section, or a street
+    of the first board; anything else: :func:`_section`)."""
+    if text == "*** HOLE CARDS ***":
+        hand.section = "hole cards"
+    elif text == "*** SUMMARY ***":
+        hand.section = "summary"
+    elif text == "*** SHOW DOWN ***":
+        hand.section, hand.run = "showdown", 1
+    elif (end := text.find(" *** [", 4)) > 0 and (kind := _PLAIN_STREETS.get(text[4:end])) is not None \
+            and text[-1] == "]" and "[" not in (inner := text[end + 6:-1].replace("] [", " ")) \
+            and "]" not in inner and len(cards := _GROUPS.get(inner) or _known_cards(inner)) == kind[1]:
+        # "*** TURN *** [Tc 9d As] [Ah]": the first board's streets
+        hand.boards[0] = cards
+        hand.street, hand.section = kind[0], kind[0]
+        hand.bets = {}
+    else:
+        _section(hand, text, line)
+
+
+def _summary_line(hand: _Hand, text: str, line: int) -> None:
+    """:func:`_parse_one`: a line of the summary (the common ones that say
+    nothing new skipped here; the others: :func:`_summary`)."""
+    c0 = text[0]
+    if c0 == "S" and text.startswith("Seat ") and " showed [" not in text and " mucked [" not in text:
+        return  # a seat that showed nothing: nothing to read
+    if c0 == "B" and text.startswith("Board [") and _GROUPS.get(text[7:-1]) == hand.boards[0] \
+            and text[-1] == "]" and hand.boards[0]:
+        return  # the board as dealt
+    _summary(hand, text, line)
+
+
+def _seat_line(hand: _Hand, text: str, line: int, amounts: dict[str, int]) -> None:
+    """:func:`_parse_one`: ``Seat N: NAME (STACK in chips)...`` before the hole cards."""
+    number, sep, rest = text[5:].partition(": ")
+    at = rest.rfind(" in chips")
+    open_ = rest.rfind(" (", 0, at)
+    if not sep or not number.isdigit() or open_ < 0:
+        raise hand.error(f"cannot read the seat {text!r}", line)
+    name = rest[:open_]
+    if name in hand.names:
+        raise hand.error(f"two seats for {name!r}", line)
+    stack_text = rest[open_ + 2:at]
+    stack = amounts.get(stack_text)
+    if stack is None:
+        stack = hand.amount(stack_text, line)
+    tail = rest[at:]
+    hand.seats.append((int(number), name, stack, "sitting out" in tail or "out of hand" in tail))
+    hand.names.add(name)
+
+
+def _table_line(hand: _Hand, text: str, line: int) -> None:
+    """:func:`_parse_one`: the first ``Table '...' ... Seat #N is the button`` line."""
+    table = _TABLE.match(text)
+    if table is None:
+        raise hand.error(f"cannot read the table line {text!r}", line)
+    hand.table = table.group(1)
+    hand.max_seats = int(table.group(2)) if table.group(2) else None
+    hand.button = int(table.group(3))
+
+
+def _unnamed_line(hand: _Hand, text: str, line: int, amounts: dict[str, int]) -> None:
+    """:func:`_parse_one`: a line without ``NAME: ``: the hero's cards, an
+    uncalled bet, a collection, chat, or noise (see :func:`_body`)."""
+    if ' said, "' in text:
+        return  # chat
+    c0 = text[0]
+    names = hand.names
+    if c0 == "D" and text.startswith("Dealt to "):
+        at = text.find(" [", 9)
+        if at < 0:
+            return  # "Dealt to NAME" without cards (other players)
+        name = text[9:at]
+        if name in names:
+            if text[-1] == "]" and "]" not in text[at + 2:-1]:  # one group: "[Ah 2d Ks 9c]"
+                inner = text[at + 2:-1]
+                dealt = _GROUPS.get(inner)
+                if dealt is None:
+                    dealt = _cards(inner, hand.hand_id, line)
+            else:
+                dealt = _bracket_groups(text[at:], hand.hand_id, line)
+            if dealt:
+                hand.holes[name] = dealt
+                if hand.hero is None:
+                    hand.hero = name
+        return
+    if c0 == "U" and text.startswith("Uncalled bet ("):
+        close = text.find(") returned to ")
+        if close > 0:
+            name = text[close + 14:]
+            if name in names:
+                value = amounts.get(text[14:close])
+                if value is None:
+                    value = hand.amount(text[14:close], line)
+                hand.returned.append((name, value))
+                return
+    else:
+        at = text.find(" collected ")
+        if at > 0:
+            name = text[:at]
+            if name in names:
+                amount_text, sep, pot = text[at + 11:].partition(" from ")
+                if sep and pot[-1:] != " ":
+                    value = amounts.get(amount_text)
+                    if value is None:
+                        value = hand.amount(amount_text, line)
+                    hand.collected.append((name, value, pot, hand.run, line))
+                    return
+    _body(hand, text, line)
+
+
 def _parse_one(lines: list[str], first: int, check_length: bool = True) -> ImportedHand | str:
     """One hand from its lines (``first`` is the header's line number): the
     hand, or the name of the other game it is.
 
-    The common lines (seats, blinds, actions, streets, the hero's cards,
-    uncalled bets, collections) are read here inline, on local variables;
-    everything else goes to the general readers above (:func:`_body`,
+    The actions and blinds (``NAME: ...``, most of a hand's lines) are read
+    here inline, on local variables; the other common lines by the line
+    readers above (:func:`_marker_line`, :func:`_summary_line`,
+    :func:`_seat_line`, :func:`_table_line`, :func:`_unnamed_line`);
+    everything else goes to the general readers (:func:`_body`,
     :func:`_named`, :func:`_section`, :func:`_summary`), which own the rules."""
     header = _HEADER.match(lines[0])
     if header is None:
@@ -616,7 +729,6 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
     add = actions.append
     amount = hand.amount
     amounts = _AMOUNTS[hand.unit]  # the amount cache, looked up inline on the hot paths below
-    groups = _GROUPS
     street, bets, section = hand.street, hand.bets, hand.section
     # line by line only if some line is too long
     check_length = check_length and max(map(len, lines)) > MAX_LINE
@@ -629,105 +741,23 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
             raise hand.error(f"line longer than {MAX_LINE} characters", line)
         c0 = text[0]
         if c0 == "*" and text.startswith("*** "):
-            if text == "*** HOLE CARDS ***":
-                section = hand.section = "hole cards"
-            elif text == "*** SUMMARY ***":
-                section = hand.section = "summary"
-            elif text == "*** SHOW DOWN ***":
-                section, hand.run = "showdown", 1
-                hand.section = section
-            elif (end := text.find(" *** [", 4)) > 0 and (kind := _PLAIN_STREETS.get(text[4:end])) is not None \
-                    and text[-1] == "]" and "[" not in (inner := text[end + 6:-1].replace("] [", " ")) \
-                    and "]" not in inner and len(cards := groups.get(inner) or _known_cards(inner)) == kind[1]:
-                # "*** TURN *** [Tc 9d As] [Ah]": the first board's streets (anything else: _section)
-                hand.boards[0] = cards
-                street, section = hand.street, hand.section = kind[0], kind[0]
-                bets = hand.bets = {}
-            else:
-                _section(hand, text, line)
-                street, bets, section = hand.street, hand.bets, hand.section
+            _marker_line(hand, text, line)
+            street, bets, section = hand.street, hand.bets, hand.section
             continue
         if section == "summary":
-            if c0 == "S" and text.startswith("Seat ") and " showed [" not in text and " mucked [" not in text:
-                continue  # a seat that showed nothing: nothing to read
-            if c0 == "B" and text.startswith("Board [") and groups.get(text[7:-1]) == hand.boards[0] \
-                    and text[-1] == "]" and hand.boards[0]:
-                continue  # the board as dealt (anything else: _summary)
-            _summary(hand, text, line)
+            _summary_line(hand, text, line)
             continue
         if section == "header" and c0 in "ST":
             if c0 == "S" and text.startswith("Seat ") and " in chips" in text:
-                number, sep, rest = text[5:].partition(": ")
-                at = rest.rfind(" in chips")
-                open_ = rest.rfind(" (", 0, at)
-                if not sep or not number.isdigit() or open_ < 0:
-                    raise hand.error(f"cannot read the seat {text!r}", line)
-                name = rest[:open_]
-                if name in names:
-                    raise hand.error(f"two seats for {name!r}", line)
-                stack_text = rest[open_ + 2:at]
-                stack = amounts.get(stack_text)
-                if stack is None:
-                    stack = amount(stack_text, line)
-                tail = rest[at:]
-                hand.seats.append((int(number), name, stack, "sitting out" in tail or "out of hand" in tail))
-                names.add(name)
+                _seat_line(hand, text, line, amounts)
                 continue
             if c0 == "T" and text.startswith("Table '") and not table_seen:
-                table = _TABLE.match(text)
-                if table is None:
-                    raise hand.error(f"cannot read the table line {text!r}", line)
-                hand.table = table.group(1)
-                hand.max_seats = int(table.group(2)) if table.group(2) else None
-                hand.button = int(table.group(3))
+                _table_line(hand, text, line)
                 table_seen = True
                 continue
         colon = text.find(": ")
-        if colon < 0:
-            # no "NAME: ": the hero's cards, an uncalled bet, a collection, or noise (see _body)
-            if ' said, "' in text:
-                continue  # chat
-            if c0 == "D" and text.startswith("Dealt to "):
-                at = text.find(" [", 9)
-                if at < 0:
-                    continue  # "Dealt to NAME" without cards (other players)
-                name = text[9:at]
-                if name in names:
-                    if text[-1] == "]" and "]" not in text[at + 2:-1]:  # one group: "[Ah 2d Ks 9c]"
-                        inner = text[at + 2:-1]
-                        dealt = groups.get(inner)
-                        if dealt is None:
-                            dealt = _cards(inner, hand.hand_id, line)
-                    else:
-                        dealt = _bracket_groups(text[at:], hand.hand_id, line)
-                    if dealt:
-                        hand.holes[name] = dealt
-                        if hand.hero is None:
-                            hand.hero = name
-                continue
-            if c0 == "U" and text.startswith("Uncalled bet ("):
-                close = text.find(") returned to ")
-                if close > 0:
-                    name = text[close + 14:]
-                    if name in names:
-                        value = amounts.get(text[14:close])
-                        if value is None:
-                            value = amount(text[14:close], line)
-                        hand.returned.append((name, value))
-                        continue
-            else:
-                at = text.find(" collected ")
-                if at > 0:
-                    name = text[:at]
-                    if name in names:
-                        amount_text, sep, pot = text[at + 11:].partition(" from ")
-                        if sep and pot[-1:] != " ":
-                            value = amounts.get(amount_text)
-                            if value is None:
-                                value = amount(amount_text, line)
-                            hand.collected.append((name, value, pot, hand.run, line))
-                            continue
-            _body(hand, text, line)
+        if colon < 0:  # no "NAME: "
+            _unnamed_line(hand, text, line, amounts)
             continue
         # the common case, "NAME: folds|checks|calls X|bets X|raises X to Y", read here directly
         name = text[:colon]
@@ -1519,7 +1549,6 @@ def to_pokerstars(
     prints the mucked cards there); in choose mode, a player whose opponents
     all mucked takes the pot without showing.
     """
-    from ._hh_describe import describe_pokerstars
     from .engine import Hand
 
     if not isinstance(hand, Hand):
@@ -1539,34 +1568,8 @@ def to_pokerstars(
     def money(value: int) -> str:
         return format_amount(value, unit, symbol)
 
-    sb, bb = history.small_blind, history.big_blind
-    if history.betting == "limit":
-        assert history.small_bet is not None and history.big_bet is not None
-        stakes = f"{money(history.small_bet)}/{money(history.big_bet)}"
-    else:
-        stakes = f"{money(sb)}/{money(bb)}"
-    if currency:
-        stakes += f" {currency}"
-    button = history.button
-    out = [
-        f"PokerStars Hand #{hand_id}:  {_GAME_NAMES[history.hole_size]} {_BET_NAMES[history.betting]} ({stakes}) - {date}",
-        f"Table '{table}' {max(n, 2)}-max Seat #{button + 1} is the button",
-    ]
-    out += [f"Seat {s + 1}: {names[s]} ({money(history.stacks[s])} in chips)" for s in range(n)]
-    stacks = list(history.stacks)
-    street_bets = [0] * n
-    if history.ante:
-        for s in range(n):
-            paid = min(history.ante, stacks[s])
-            stacks[s] -= paid
-            out.append(f"{names[s]}: posts the ante {money(paid)}" + (" and is all-in" if not stacks[s] else ""))
-    small_seat, big_seat = (button, 1 - button) if n == 2 else ((button + 1) % n, (button + 2) % n)
-    for seat, blind, word in ((small_seat, sb, "small"), (big_seat, bb, "big")):
-        paid = min(blind, stacks[seat])
-        if paid:
-            stacks[seat] -= paid
-            street_bets[seat] = paid
-            out.append(f"{names[seat]}: posts {word} blind {money(paid)}" + (" and is all-in" if not stacks[seat] else ""))
+    out = _written_header(history, names, money, hand_id, table, currency, date)
+    small_seat, big_seat = _written_posts(history, names, money, out)
     out.append("*** HOLE CARDS ***")
     h = history.hole_size
     deck = history.deck
@@ -1575,28 +1578,82 @@ def to_pokerstars(
     boards: list[Any] = list(hand.boards)
     if len(boards) > 2:
         raise ValueError(f"PokerStars runs a board at most twice; this hand ran it {len(boards)} times")
-    twice = len(boards) == 2
     common = next(k for k in range(6) if k == 5 or boards[0][k] != boards[1][k]) if len(boards) == 2 else 5
     out.append(f"Dealt to {names[0]} [{' '.join(map(str, holes[0]))}]")
-    high = bb
+    reached = _written_actions(history, names, money, board, out)
+    returned = hand.returned
+    if returned:
+        out.append(f"Uncalled bet ({money(returned[1])}) returned to {names[returned[0]]}")
+    showdown = hand.street == "showdown"
+    if showdown:
+        reached = _written_runs(board, boards, common, reached, out)
+    shown_desc, pots_text = _written_showdown(hand, names, money, holes, boards, showdown, out)
+    _written_summary(hand, names, money, holes, board, boards, reached, showdown, shown_desc, pots_text,
+                     small_seat, big_seat, out)
+    return "\n".join(out) + "\n"
+
+
+_STREET_ORDER = ("preflop", "flop", "turn", "river")
+
+
+def _street_line(k: int, cards: tuple[Card, ...], run: str = "") -> str:
+    """The line that deals street ``k`` (1 flop .. 3 river) of ``cards``, of run ``run`` (``"FIRST "``...)."""
+    title = run + _STREET_ORDER[k].upper()
+    if k == 1:
+        return f"*** {title} *** [{' '.join(map(str, cards[:3]))}]"
+    return f"*** {title} *** [{' '.join(map(str, cards[:k + 1]))}] [{cards[k + 1]}]"
+
+
+def _written_header(history: Any, names: list[str], money: Any, hand_id: int | str, table: str,
+                    currency: str | None, date: str) -> list[str]:
+    """:func:`to_pokerstars`: the header, the table line and the seats."""
+    n = len(history.stacks)
+    if history.betting == "limit":
+        assert history.small_bet is not None and history.big_bet is not None
+        stakes = f"{money(history.small_bet)}/{money(history.big_bet)}"
+    else:
+        stakes = f"{money(history.small_blind)}/{money(history.big_blind)}"
+    if currency:
+        stakes += f" {currency}"
+    out = [
+        f"PokerStars Hand #{hand_id}:  {_GAME_NAMES[history.hole_size]} {_BET_NAMES[history.betting]} ({stakes}) - {date}",
+        f"Table '{table}' {max(n, 2)}-max Seat #{history.button + 1} is the button",
+    ]
+    out += [f"Seat {s + 1}: {names[s]} ({money(history.stacks[s])} in chips)" for s in range(n)]
+    return out
+
+
+def _written_posts(history: Any, names: list[str], money: Any, out: list[str]) -> tuple[int, int]:
+    """:func:`to_pokerstars`: the antes and the blinds appended to ``out``; the blinds' seats."""
+    n = len(history.stacks)
+    button = history.button
+    stacks = list(history.stacks)
+    if history.ante:
+        for s in range(n):
+            paid = min(history.ante, stacks[s])
+            stacks[s] -= paid
+            out.append(f"{names[s]}: posts the ante {money(paid)}" + (" and is all-in" if not stacks[s] else ""))
+    small_seat, big_seat = (button, 1 - button) if n == 2 else ((button + 1) % n, (button + 2) % n)
+    for seat, blind, word in ((small_seat, history.small_blind, "small"), (big_seat, history.big_blind, "big")):
+        paid = min(blind, stacks[seat])
+        if paid:
+            stacks[seat] -= paid
+            out.append(f"{names[seat]}: posts {word} blind {money(paid)}" + (" and is all-in" if not stacks[seat] else ""))
+    return small_seat, big_seat
+
+
+def _written_actions(history: Any, names: list[str], money: Any, board: Any, out: list[str]) -> int:
+    """:func:`to_pokerstars`: the actions and the streets they reach appended to ``out``; the last street reached."""
+    high = history.big_blind
     street = "preflop"
-    order = ("preflop", "flop", "turn", "river")
     reached = 0
-
-    def street_line(k: int, cards: tuple[Card, ...], run: str = "") -> str:
-        title = run + order[k].upper()
-        if k == 1:
-            return f"*** {title} *** [{' '.join(map(str, cards[:3]))}]"
-        return f"*** {title} *** [{' '.join(map(str, cards[:k + 1]))}] [{cards[k + 1]}]"
-
     for action in history.actions:
-        if action.street == "showdown":  # a choose-mode show or muck: written in the show down below
+        if action.street == "showdown":  # a choose-mode show or muck: written in the show down
             continue
         while action.street != street:
             reached += 1
-            street = order[reached]
-            out.append(street_line(reached, board))
-            street_bets = [0] * n
+            street = _STREET_ORDER[reached]
+            out.append(_street_line(reached, board))
             high = 0
         s, kind = action.seat, action.kind
         tail = " and is all-in" if action.all_in else ""
@@ -1605,36 +1662,44 @@ def to_pokerstars(
         elif kind == "check":
             out.append(f"{names[s]}: checks")
         elif kind == "call":
-            street_bets[s] += action.amount
             out.append(f"{names[s]}: calls {money(action.amount)}{tail}")
         elif kind == "bet":
-            street_bets[s] = action.amount
             high = action.amount
             out.append(f"{names[s]}: bets {money(action.amount)}{tail}")
         else:
             by = action.amount - high
-            street_bets[s] = action.amount
             high = action.amount
             out.append(f"{names[s]}: raises {money(by)} to {money(action.amount)}{tail}")
-    returned = hand.returned
-    if returned:
-        out.append(f"Uncalled bet ({money(returned[1])}) returned to {names[returned[0]]}")
-    showdown = hand.street == "showdown"
-    if showdown:
-        shared = (0, 0, 0, 1, 2, 3)[common]  # the last street dealt once, before the runs
-        while reached < shared:
-            reached += 1
-            out.append(street_line(reached, board))
-        if twice:
-            for run, cards in zip(("FIRST ", "SECOND "), boards):
-                out += [street_line(k, cards, run) for k in range(reached + 1, 4)]
-        while reached < 3:
-            reached += 1
-            if not twice:
-                out.append(street_line(reached, board))
-    payouts = hand.payouts or [0] * n
+    return reached
+
+
+def _written_runs(board: Any, boards: list[Any], common: int, reached: int, out: list[str]) -> int:
+    """:func:`to_pokerstars`: the streets dealt after the betting, to a showdown (both runs when run
+    twice, sharing their first ``common`` cards), appended to ``out``; the last street reached (the river)."""
+    twice = len(boards) == 2
+    shared = (0, 0, 0, 1, 2, 3)[common]  # the last street dealt once, before the runs
+    while reached < shared:
+        reached += 1
+        out.append(_street_line(reached, board))
+    if twice:
+        for run, cards in zip(("FIRST ", "SECOND "), boards):
+            out += [_street_line(k, cards, run) for k in range(reached + 1, 4)]
+    while reached < 3:
+        reached += 1
+        if not twice:
+            out.append(_street_line(reached, board))
+    return reached
+
+
+def _written_showdown(hand: Any, names: list[str], money: Any, holes: list[Any], boards: list[Any], showdown: bool,
+                      out: list[str]) -> tuple[dict[int, list[str]], str]:
+    """:func:`to_pokerstars`: the show downs and the collections appended to ``out``; each shown
+    seat's descriptions (one a run), and the summary's pots after rake (``""`` for one pot)."""
+    from ._hh_describe import describe_pokerstars
+
     results = hand.showdown_results
     seats_order = hand.showdown_seats
+    twice = len(boards) == 2
     shown_desc: dict[int, list[str]] = {}
     shown, mucked = set(hand.shown_seats), set(hand.mucked_seats)
     pots_text = ""
@@ -1673,12 +1738,27 @@ def to_pokerstars(
                 f" Side pot-{k} {money(p)}." for k, p in enumerate(after_rake[1:], 1)
             )
     else:
+        payouts = hand.payouts or [0] * len(names)
         winner = payouts.index(max(payouts))
         out.append(f"{names[winner]} collected {money(payouts[winner])} from pot")
+    return shown_desc, pots_text
+
+
+def _written_summary(hand: Any, names: list[str], money: Any, holes: list[Any], board: Any, boards: list[Any],
+                     reached: int, showdown: bool, shown_desc: dict[int, list[str]], pots_text: str,
+                     small_seat: int, big_seat: int, out: list[str]) -> None:
+    """:func:`to_pokerstars`: the summary appended to ``out``: the pot and the rake, the board(s),
+    a line a seat."""
+    history = hand.history
+    n = len(names)
+    payouts = hand.payouts or [0] * n
+    results = hand.showdown_results
+    seats_order = hand.showdown_seats
+    mucked = set(hand.mucked_seats)
     out.append("*** SUMMARY ***")
     out.append(f"Total pot {money(sum(payouts) + hand.rake)}{pots_text} | Rake {money(hand.rake)}")
     shown_board = board[:(0, 3, 4, 5)[reached]] if not showdown else board
-    if twice:
+    if len(boards) == 2:
         out.append("Hand was run twice")
         out += [f"{run} Board [{' '.join(map(str, cards))}]" for run, cards in zip(("FIRST", "SECOND"), boards)]
     elif shown_board:
@@ -1692,8 +1772,8 @@ def to_pokerstars(
         if action.kind == "fold":
             folded_on[action.seat] = action.street
     for s in range(n):
-        role = " (button)" if s == button else ""
-        role += " (small blind)" if s == small_seat and sb else ""
+        role = " (button)" if s == history.button else ""
+        role += " (small blind)" if s == small_seat and history.small_blind else ""
         role += " (big blind)" if s == big_seat else ""
         if s in folded_on:
             where = "before Flop" if folded_on[s] == "preflop" else f"on the {folded_on[s].capitalize()}"
@@ -1708,4 +1788,3 @@ def to_pokerstars(
             out.append(f"Seat {s + 1}: {names[s]}{role} showed [{' '.join(map(str, holes[s]))}] and {', and '.join(verdicts)}")
         else:
             out.append(f"Seat {s + 1}: {names[s]}{role} collected ({money(payouts[s])})")
-    return "\n".join(out) + "\n"

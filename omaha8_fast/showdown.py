@@ -156,6 +156,8 @@ def _side_pots(amounts: Sequence[int], live: list[int]) -> list[tuple[int, list[
     if not levels:  # only folded players put chips in
         total = sum(amounts)
         return [(total, live)] if total else []
+    if len(levels) == 1:  # one pot (the loop below, with one level: every chip counted)
+        return [(sum(amounts), [i for i in live if amounts[i]])]
     ascending = sorted(amounts)
     smallest = list(accumulate(ascending, initial=0))  # smallest[k]: the k smallest amounts summed
 
