@@ -52,6 +52,9 @@ class _AtomPasses:
         return np.zeros(self.n, dtype=np.uint8)
 
     def apply(self, node: _Hand | _Macro, w: npt.NDArray[np.uint8], op: int, value: int) -> int:
+        """w = op(w, the hands of ``node``) (_SET: max with ``value``, _KEEP,
+        _DROP), through its kept matches when it is used more than once;
+        how many hands are left (or a positive number)."""
         compiled = _compile_atom(node, self.k)
         listed = self.lists(compiled, None, op, value)
         key = _node_key(node)
