@@ -286,17 +286,10 @@ static int atom_ok(const o8r_atom *a) {
     return 1;
 }
 
-/* Whether the arguments o8r_apply and o8r_apply_memo share are sound. */
-static inline int apply_args_ok(const o8r_atom *atom, int hole_size, int64_t n, int op) {
-    return hole_size >= 1 && hole_size <= O8_MAX_HOLE && n >= 0 && op >= O8R_SET && op <= O8R_DROP && atom_ok(atom);
-}
-
-/* The passes of o8r_apply and o8r_apply_memo stay two loops: one loop for
- * both, inlined into each with the memo a constant, ran 2.4% more
- * instructions on the plain pass (callgrind). */
 O8R_CLONES int64_t o8r_apply(const o8r_atom *atom, const uint8_t *rows, int hole_size, int64_t n,
                   uint8_t *w, int op, uint8_t value) {
-    if (!apply_args_ok(atom, hole_size, n, op)) return -1;
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0 || op < O8R_SET || op > O8R_DROP || !atom_ok(atom))
+        return -1;
     int64_t nonzero = 0;
     for (int64_t r = 0; r < n; r++) {
         uint8_t x = w[r];
@@ -364,8 +357,9 @@ O8R_CLONES int64_t o8r_apply_memo(const o8r_atom *atom, const uint8_t *rows, int
                                   uint8_t *w, int op, uint8_t value, int r1, int r2, const uint16_t *shape_of,
                                   uint8_t *memo, int64_t memo_size) {
     const int64_t *C = binomials();
-    if (!apply_args_ok(atom, hole_size, n, op) || r1 < -1 || r1 > 12 || r2 < -1 || r2 > 12 || (r1 == r2 && r1 >= 0)
-        || memo_size < memo_need(hole_size, r1, r2, C) || !memo)
+    if (hole_size < 1 || hole_size > O8_MAX_HOLE || n < 0 || op < O8R_SET || op > O8R_DROP || !atom_ok(atom)
+        || r1 < -1 || r1 > 12 || r2 < -1 || r2 > 12 || (r1 == r2 && r1 >= 0)
+        || memo_size < memo_need(hole_size, r1, r2, C))
         return -1;
     int64_t nonzero = 0;
     for (int64_t r = 0; r < n; r++) {
