@@ -46,7 +46,7 @@ _representatives: list[npt.NDArray[np.uint8]] = []
 def _representative_hands() -> npt.NDArray[np.uint8]:
     """The first hand (colex order) of every class, one row per class."""
     if not _representatives:
-        from .ranges import _universe, hand_classes
+        from ._range_tables import _universe, hand_classes
 
         _, cls = hand_classes(4)
         _, first = np.unique(cls, return_index=True)

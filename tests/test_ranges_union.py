@@ -1,4 +1,4 @@
-"""The one pass over a whole union (o8r_fold_union, _Evaluator.fold_union):
+"""The one pass over a whole union (o8r_fold_union, _range_union._fold_union):
 against the part-by-part evaluation it replaces and against the old
 evaluator of tests/test_ranges_differential.py, on the adversarial cases of
 benchmarks/_range_cases.py and on random unions; the kernel on bad input."""
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from omaha8_fast import ranges
+from omaha8_fast import _range_eval, ranges
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.ranges import (
     Range,
@@ -46,19 +46,19 @@ def _outcome(text: str, k: int) -> Any:
 def _unions_used(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the calls of fold_union (their numbers of terms)."""
     calls: list[int] = []
-    fold_union = ranges._Evaluator.fold_union
+    fold_union = _range_eval._fold_union
 
-    def counted(self: Any, terms: Any, w: Any) -> None:
+    def counted(reader: Any, terms: Any, w: Any) -> None:
         calls.append(len(terms))
-        fold_union(self, terms, w)
+        fold_union(reader, terms, w)
 
-    monkeypatch.setattr(ranges._Evaluator, "fold_union", counted)
+    monkeypatch.setattr(_range_eval, "_fold_union", counted)
     return calls
 
 
 def _part_by_part(monkeypatch: pytest.MonkeyPatch) -> None:
     """Evaluation without fold_union: every part folded on its own."""
-    monkeypatch.setattr(ranges, "_UNION_TERMS", 10**9)
+    monkeypatch.setattr(_range_eval, "_UNION_TERMS", 10**9)
 
 
 CASES = [(name, text) for name, text in CASES_4.items()] + [(f"6-card {name}", text) for name, text in CASES_6.items()]
