@@ -41,8 +41,12 @@ from operator import index
 from typing import Any, ClassVar, Literal
 
 from ._betting import BETTING_STRUCTURES, MAX_CHIPS, RULES, Betting, IllegalAction, LegalActions, check_chips
+from ._engine_entry import ACT as _ACT
+from ._engine_entry import HAND_FIELDS as _HAND_FIELDS
 from ._engine_entry import NEXT_TURN as _NEXT_TURN
 from ._engine_entry import SPLIT as _SPLIT
+from ._engine_entry import VERBS as _VERBS
+from ._engine_entry import HandBase
 from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines, render_log
 from ._hand_setup import INT_TYPE as _INT_TYPE
 from ._hand_setup import bet_amount as _amount
@@ -94,7 +98,7 @@ _object_new = object.__new__  # builds a LegalActions without its Python-level _
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
 
-class Hand:
+class Hand(HandBase):
     """One hand of Omaha Hi/Lo, from blinds to payout.
 
     ``stacks`` are the players' chips before the hand, clockwise by seat
@@ -154,12 +158,12 @@ class Hand:
     :func:`omaha8_fast.showdown.split_pot`.
     """
 
+    # The betting state (stacks, bets, the bet level, whose turn, the log: _HAND_FIELDS) is
+    # held by the base class: C members that one call (_ACT) reads and writes per action.
     __slots__ = (
-        "_n", "_button", "_sb", "_bb", "_rules", "_small_bet", "_big_bet", "_ante", "_hole_size",
-        "_start", "_cards", "_stacks", "_bets", "_committed", "_folded", "_acted", "_high", "_min_raise",
-        "_bet_count", "_street", "_to_act", "_aggressor", "_actions", "_legal", "_returned", "_payouts",
-        "_results", "_live", "_able", "_sizes", "_rake", "_raked", "_runs", "_run_from", "_mode",
-        "_shown", "_mucked", "_pending", "_pot_text", "_cap", "_posts", "_dead_sb", "_faces",
+        "_sb", "_bb", "_small_bet", "_big_bet", "_ante", "_hole_size", "_start", "_cards", "_returned",
+        "_payouts", "_results", "_rake", "_raked", "_runs", "_run_from", "_mode", "_shown", "_mucked",
+        "_pending", "_pot_text", "_posts", "_dead_sb", "_faces",
     )
     _betting: Betting
 
@@ -290,7 +294,7 @@ class Hand:
         return self.copy()  # everything shared by the clone is immutable
 
     def __getstate__(self) -> dict[str, object]:
-        state = {name: getattr(self, name) for name in Hand.__slots__}
+        state = {name: getattr(self, name) for name in _STATE}
         state["_results"] = None  # the showdown details are rebuilt on demand
         state["_legal"] = None
         state["_faces"] = None  # Card objects for views, made again on demand
@@ -300,7 +304,7 @@ class Hand:
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        for name in Hand.__slots__:
+        for name in _STATE:
             object.__setattr__(self, name, state[name] if name != "_faces" else None)
         self._cards = bytes(self._cards)  # the card ids (a tuple in older pickles)
 
@@ -643,12 +647,11 @@ class Hand:
         if legal.actions[0] != "fold":
             self._betting_legal()  # the betting is over at a choose-mode showdown
             raise IllegalAction("nothing to call: check instead of folding")
-        s = legal.seat
-        self._folded[s] = True
-        self._live -= 1
-        self._able -= 1
-        self._actions.append((STREETS[self._street], s, "fold", 0, False))  # (never all-in: they had chips)
-        self._advance(s)
+        code = _DO(self, 0, 0)
+        if code is None:
+            code = self._act(0, 0)
+        if code:
+            self._after(code, legal.seat)
 
     def check(self) -> None:
         """Pass without betting (only when nothing is owed)."""
@@ -656,10 +659,11 @@ class Hand:
         if legal.actions[0] != "check":
             self._betting_legal()  # the betting is over at a choose-mode showdown
             raise IllegalAction(f"cannot check: {legal.call_amount} to call")
-        s = legal.seat
-        self._acted[s] = self._high
-        self._actions.append((STREETS[self._street], s, "check", 0, False))
-        self._advance(s)
+        code = _DO(self, 1, 0)
+        if code is None:
+            code = self._act(1, 0)
+        if code:
+            self._after(code, legal.seat)
 
     def call(self) -> None:
         """Match the current bet (or put in all remaining chips if fewer)."""
@@ -667,12 +671,11 @@ class Hand:
         if legal.actions[0] != "fold":
             self._betting_legal()  # the betting is over at a choose-mode showdown
             raise IllegalAction("nothing to call: check instead")
-        s, amount = legal.seat, legal.call_amount
-        self._stacks[s] -= amount
-        self._bets[s] += amount
-        self._committed[s] += amount
-        self._acted[s] = self._high
-        self._record(s, "call", amount)
+        code = _DO(self, 2, legal.call_amount)
+        if code is None:
+            code = self._act(2, legal.call_amount)
+        if code:
+            self._after(code, legal.seat)
 
     def bet(self, to: int) -> None:
         """Open the betting on this street with a bet of ``to`` chips."""
@@ -781,81 +784,100 @@ class Hand:
         if not legal.min_raise_to <= to <= legal.max_raise_to:
             span = str(legal.min_raise_to) if legal.min_raise_to == legal.max_raise_to else f"from {legal.min_raise_to} to {legal.max_raise_to}"
             raise IllegalAction(f"the {kind} must be {span}, not {to}")
-        s, high, bets = legal.seat, self._high, self._bets
-        added = to - bets[s]
-        self._stacks[s] -= added
-        bets[s] = to
-        self._committed[s] += added
-        if to - high >= self._min_raise:  # a full bet or raise; a short all-in changes neither
-            if self._rules.resizes:
-                self._min_raise = to - high
-            self._bet_count += 1
-        self._high = to
-        self._acted[s] = to
-        self._aggressor = s
-        self._record(s, kind, to)
+        verb = 3 if kind == "bet" else 4
+        code = _DO(self, verb, to)
+        if code is None:
+            code = self._act(verb, to)
+        if code:
+            self._after(code, legal.seat)
 
     # --- flow ----------------------------------------------------------------
 
-    def _record(self, s: int, kind: str, amount: int) -> None:
-        """Log a call, bet or raise by ``s`` (all-in when no chips are left), then move on."""
-        all_in = self._stacks[s] == 0
-        self._actions.append((STREETS[self._street], s, kind, amount, all_in))  # an Action once read (_log)
-        if all_in:
-            self._able -= 1
-        self._advance(s)
-
-    def _advance(self, s: int) -> None:
-        """After ``s`` acted (the action logged): the next player's turn and
-        legal actions, the end of the street, or the payout."""
-        self._legal = None
-        if self._live == 1:
-            self._finish()
-            return
-        if self._able > 1:  # _next_actor's loop, inline (the next player always asks for legal actions)
-            if _NEXT_TURN is not None:  # the same rule in C (csrc/betting.c)
-                legal = _NEXT_TURN(
-                    self._stacks, self._bets, self._folded, self._acted, self._committed, s, self._high,
-                    self._min_raise, self._bet_count, self._cap, self._rules,
-                )
-                if legal:
-                    self._to_act = legal.seat  # type: ignore[union-attr]  # a LegalActions
-                    self._legal = legal  # type: ignore[assignment]
-                    return
-                if legal is False:
-                    self._end_street()
-                    return
-            stacks, folded, acted, bets, high = self._stacks, self._folded, self._acted, self._bets, self._high
-            for o in _CLOCKWISE[self._n][s]:
-                if stacks[o] and not folded[o] and (acted[o] < 0 or bets[o] < high):
-                    self._to_act = o
-                    self._legal = self._compute_legal(o)
-                    return
-            self._end_street()
-            return
-        seat = self._next_actor(s)
-        if seat >= 0:
-            self._to_act = seat
+    def _act(self, kind: int, amount: int) -> int:
+        """The seat to act does ``_VERBS[kind]`` (checked legal; ``amount``:
+        the call's chips, or the bet or raise total): the chips moved, the
+        action logged, and the next seat's turn and legal actions when two or
+        more can still bet. Returns 0 when the turn is set, else what
+        :meth:`_after` does next. The same rule as ``_ACT`` in C
+        (csrc/cpython/entry.c's ``act``, which also starts the next street)."""
+        s = self._to_act
+        all_in = False
+        if kind == 0:
+            self._folded[s] = True
+            self._live -= 1
+            self._able -= 1  # (never all-in: they had chips)
+        elif kind == 1:
+            self._acted[s] = self._high
         else:
+            bets = self._bets
+            added = amount if kind == 2 else amount - bets[s]
+            self._stacks[s] -= added
+            bets[s] += added
+            self._committed[s] += added
+            high = self._high
+            if kind == 2:
+                self._acted[s] = high
+            else:
+                if amount - high >= self._min_raise:  # a full bet or raise; a short all-in changes neither
+                    if self._rules.resizes:
+                        self._min_raise = amount - high
+                    self._bet_count += 1
+                self._high = amount
+                self._acted[s] = amount
+                self._aggressor = s
+            all_in = self._stacks[s] == 0
+            if all_in:
+                self._able -= 1
+        self._actions.append((STREETS[self._street], s, _VERBS[kind], amount if kind >= 2 else 0, all_in))
+        self._legal = None  # (an Action once read: _log)
+        if self._live == 1:
+            return 1
+        if self._able <= 1:
+            return 2
+        stacks, folded, acted, bets, high = self._stacks, self._folded, self._acted, self._bets, self._high
+        for o in _CLOCKWISE[self._n][s]:
+            if stacks[o] and not folded[o] and (acted[o] < 0 or bets[o] < high):
+                self._to_act = o
+                self._legal = self._compute_legal(o)
+                return 0
+        return 3
+
+    def _after(self, code: int, s: int) -> None:
+        """What an action by ``s`` left to do (``code``, from :meth:`_act` or
+        ``_ACT``): 1 pay out (one player left); 2 the next to act after ``s``
+        by :meth:`_next_actor` (one player or none can bet); 3 the end of the
+        street; 4 the first to act on the street just begun."""
+        if code == 1:
+            self._finish()
+        elif code == 3:
             self._end_street()
+        else:
+            seat = self._next_actor(self._button if code == 4 else s)
+            if seat >= 0:
+                self._to_act = seat
+            else:
+                self._end_street()
 
     def _next_turn(self, after: int) -> None:
         """Give the turn to the next player who must act, or end the street."""
-        if self._turn_in_c(after):
+        turn = self._turn_in_c(after)
+        if turn:
             return
-        seat = self._next_actor(after)
-        if seat >= 0:
-            self._to_act = seat
-            return
+        if turn is None:
+            seat = self._next_actor(after)
+            if seat >= 0:
+                self._to_act = seat
+                return
         self._end_street()
 
-    def _turn_in_c(self, after: int) -> bool:
+    def _turn_in_c(self, after: int) -> bool | None:
         """When two or more players can bet: the turn of the next player after
-        ``after`` and their legal actions, or the end of the street, decided
-        in C (csrc/betting.c: :meth:`_next_actor` and :meth:`_compute_legal`'s
-        rule); False when it is left to the Python path."""
+        ``after`` and their legal actions (True), or False when nobody has to
+        act (the street is over), decided in C (csrc/betting.c: the rule of
+        :meth:`_next_actor` and :meth:`_compute_legal`); None when it is left
+        to the Python path."""
         if self._able <= 1 or _NEXT_TURN is None:
-            return False
+            return None
         legal = _NEXT_TURN(
             self._stacks, self._bets, self._folded, self._acted, self._committed, after, self._high,
             self._min_raise, self._bet_count, self._cap, self._rules,
@@ -864,10 +886,7 @@ class Hand:
             self._to_act = legal.seat  # type: ignore[union-attr]  # a LegalActions
             self._legal = legal  # type: ignore[assignment]
             return True
-        if legal is False:
-            self._end_street()
-            return True
-        return False
+        return None if legal is None else False
 
     def _end_street(self) -> None:
         """Nobody has to act any more on this street: collect and deal on."""
@@ -886,17 +905,11 @@ class Hand:
             self._bet_count = 0
             self._acted = [-1] * n
             self._aggressor = -1
-            if self._able > 1 and _NEXT_TURN is not None:  # the first to act, as _turn_in_c (inline: no recursion)
-                legal = _NEXT_TURN(
-                    self._stacks, self._bets, self._folded, self._acted, self._committed, self._button, 0,
-                    self._min_raise, 0, self._cap, self._rules,
-                )
-                if legal:
-                    self._to_act = legal.seat  # type: ignore[union-attr]  # a LegalActions
-                    self._legal = legal  # type: ignore[assignment]
-                    return
-                if legal is False:
-                    continue
+            turn = self._turn_in_c(self._button)  # the first to act
+            if turn:
+                return
+            if turn is False:
+                continue
             seat = self._next_actor(self._button)
             if seat >= 0:
                 self._to_act = seat
@@ -1152,6 +1165,12 @@ class Hand:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.street}, seat {self._to_act} to act"
         return f"<Hand {self._rules.name} {self._n} players, {state}, pot {self.pot}>"
+
+
+#: Every attribute of a hand (its pickled state).
+_STATE = _HAND_FIELDS + Hand.__slots__
+#: One action in one call: C (_ACT), else the same rule in Python.
+_DO = _ACT if _ACT is not None else Hand._act
 
 
 class Table:
