@@ -29,7 +29,7 @@ from ._betting import RULES, LegalActions
 from ._core import ffi, lib
 from ._hand_log import STREETS
 
-__all__ = ["ACT", "DEAL", "HAND_FIELDS", "KINDS", "NEXT_TURN", "SPLIT", "VERBS", "HandBase"]
+__all__ = ["ACT", "DEAL", "HAND_FIELDS", "KINDS", "NEXT_TURN", "SPLIT", "START", "VERBS", "HandBase"]
 
 #: The kinds of LegalActions.actions, in csrc's O8_KINDS_* order.
 KINDS: tuple[tuple[str, ...], ...] = (
@@ -43,6 +43,7 @@ _FIELDS = ("seat", "actions", "call_amount", "min_raise_to", "max_raise_to")
 HAND_FIELDS: tuple[str, ...] = (
     "_stacks", "_bets", "_committed", "_folded", "_acted", "_actions", "_legal", "_rules", "_sizes",
     "_high", "_min_raise", "_bet_count", "_cap", "_n", "_button", "_street", "_to_act", "_aggressor", "_live", "_able",
+    "_cards", "_hole_size", "_mode", "_rake", "_runs", "_run_from", "_payouts", "_returned",
 )
 
 
@@ -54,11 +55,11 @@ class _HandFields:
 
 def _bind() -> tuple[Any, ...]:
     if os.environ.get("OMAHA8_ENTRY", "1") == "0":
-        return None, None, None, None, _HandFields
+        return None, None, None, None, None, _HandFields
     try:
         from . import _entry
     except ImportError:  # a build without it: the Python path answers
-        return None, None, None, None, _HandFields
+        return None, None, None, None, None, _HandFields
     rules = (RULES["limit"], RULES["pot-limit"], RULES["no-limit"])
     slots = tuple(LegalActions.__dict__[name] for name in _FIELDS)  # the member descriptors C sets them with
     return _entry.bind_engine(
@@ -66,7 +67,7 @@ def _bind() -> tuple[Any, ...]:
     )
 
 
-_next_turn, _deal, _split, _act, _base = _bind()
+_next_turn, _deal, _split, _act, _start, _base = _bind()
 #: ``NEXT_TURN(stacks, bets, folded, acted, committed, after, high,
 #: min_raise, bet_count, cap, rules)``: after seat ``after`` acted (two or
 #: more players can still bet), the LegalActions of the next seat to act,
@@ -84,6 +85,12 @@ SPLIT: Callable[[bytes, int, int, int, int, list[int]], list[int] | None] | None
 #: legal: 0 when the next turn is set, else what the hand does next (see
 #: ``Hand._after``), None (nothing changed) when the Python path must act.
 ACT: Callable[[Any, int, int], int | None] | None = _act
+#: ``START(hand, stacks, button, small_seat, big_seat, small_blind,
+#: big_blind, ante, posts, rules, sizes, cap, cards, hole_size, mode, rake,
+#: runs)``: a new hand's betting state (see ``Hand._begin``) and its first
+#: turn: 0 when set, 1 when ``Hand._next_turn`` must give it, None (nothing
+#: changed) when the Python path must set the state.
+START: Callable[..., int | None] | None = _start
 #: The base class of :class:`omaha8_fast.engine.Hand`: the attributes
 #: :data:`HAND_FIELDS` (C members that ``ACT`` reads and writes directly, or
 #: plain slots).

@@ -42,6 +42,7 @@ from typing import Any, ClassVar, Literal
 
 from ._betting import BETTING_STRUCTURES, MAX_CHIPS, RULES, Betting, IllegalAction, LegalActions, check_chips
 from ._engine_entry import ACT as _ACT
+from ._engine_entry import START as _START
 from ._engine_entry import HAND_FIELDS as _HAND_FIELDS
 from ._engine_entry import NEXT_TURN as _NEXT_TURN
 from ._engine_entry import SPLIT as _SPLIT
@@ -158,11 +159,11 @@ class Hand(HandBase):
     :func:`omaha8_fast.showdown.split_pot`.
     """
 
-    # The betting state (stacks, bets, the bet level, whose turn, the log: _HAND_FIELDS) is
-    # held by the base class: C members that one call (_ACT) reads and writes per action.
+    # The betting state (stacks, bets, the bet level, whose turn, the log, the cards and
+    # the payout: _HAND_FIELDS) is held by the base class, C members that one call
+    # (_ACT) reads and writes per action.
     __slots__ = (
-        "_sb", "_bb", "_small_bet", "_big_bet", "_ante", "_hole_size", "_start", "_cards", "_returned",
-        "_payouts", "_results", "_rake", "_raked", "_runs", "_run_from", "_mode", "_shown", "_mucked",
+        "_sb", "_bb", "_small_bet", "_big_bet", "_ante", "_start", "_results", "_raked", "_shown", "_mucked",
         "_pending", "_pot_text", "_posts", "_dead_sb", "_faces",
     )
     _betting: Betting
@@ -207,18 +208,44 @@ class Hand(HandBase):
                 runs, showdown, dead_small_blind,
             )
         rules = RULES[betting]
-        self._n, self._button, self._sb, self._bb, self._ante = n, button, sb, bb, ante
-        self._rules, self._small_bet, self._big_bet, self._hole_size = rules, small_bet, big_bet, hole_size
-        self._start = start
-        self._sizes = sizes = rules.street_sizes(bb, small_bet, big_bet)
-        self._cap = MAX_CHIPS if rules.cap is None else rules.cap  # bets a round
-        self._cards = _deal(deck, seed, n * hole_size + 5 * runs)
-        self._rake, self._raked, self._runs, self._run_from, self._mode = rake, 0, runs, 5, showdown
+        sizes = rules.street_sizes(bb, small_bet, big_bet)
+        cards = _deal(deck, seed, n * hole_size + 5 * runs)
+        small_seat, big_seat = _blind_seats(n, button, dead_small_blind)
+        self._posts = posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
+        self._sb, self._bb, self._ante, self._small_bet, self._big_bet = sb, bb, ante, small_bet, big_bet
+        self._start, self._raked, self._dead_sb = start, 0, dead_small_blind
         self._shown: list[int] = []
         self._mucked: list[int] = []
         self._pending: list[int] = []  # choose mode: seats still to show or muck
         self._pot_text: tuple[str, ...] | None = None
         self._faces: tuple[Card, ...] | None = None  # the dealt cards as Card objects, made on the first view
+        self._results: list[Showdown] | None = None
+        cap = MAX_CHIPS if rules.cap is None else rules.cap  # bets a round
+        code = _BEGIN(
+            self, start, button, small_seat, big_seat, sb, bb, ante, posts, rules, sizes, cap, cards, hole_size,
+            showdown, rake, runs,
+        )
+        if code is None:
+            code = self._begin(
+                start, button, small_seat, big_seat, sb, bb, ante, posts, rules, sizes, cap, cards, hole_size,
+                showdown, rake, runs,
+            )
+        if code:
+            self._next_turn(big_seat)
+
+    def _begin(
+        self, start: tuple[int, ...], button: int, small_seat: int, big_seat: int, sb: int, bb: int, ante: int,
+        posts: tuple[int, ...], rules: Any, sizes: tuple[int, ...], cap: int, cards: bytes, hole_size: int,
+        mode: str, rake: Rake | None, runs: int,
+    ) -> int:
+        """The betting state of a new hand (the settings checked): antes, the
+        blinds (none small when ``small_seat`` is -1) and the ``posts``
+        posted. Returns 1: :meth:`_next_turn` gives the first turn. The same
+        as ``_START`` in C (csrc/cpython/entry.c's ``start``, which also
+        gives the first turn)."""
+        n = len(start)
+        self._n, self._button, self._rules, self._sizes, self._cap = n, button, rules, sizes, cap
+        self._cards, self._hole_size, self._mode, self._rake, self._runs, self._run_from = cards, hole_size, mode, rake, runs, 5
         self._stacks = stacks_ = list(start)
         self._bets = bets = [0] * n
         self._folded = [False] * n
@@ -230,38 +257,26 @@ class Hand(HandBase):
         self._legal: LegalActions | None = None
         self._returned: tuple[int, int] | None = None
         self._payouts: list[int] | None = None
-        self._results: list[Showdown] | None = None
         committed = [0] * n
         if ante:
             for s in range(n):
                 paid = min(ante, stacks_[s])
                 stacks_[s] -= paid
                 committed[s] += paid
-        self._dead_sb = dead_small_blind
-        small_seat, big_seat = _blind_seats(n, button, dead_small_blind)
-        self._posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
-        if small_seat >= 0:
-            chips = stacks_[small_seat]
-            paid = sb if sb < chips else chips
-            stacks_[small_seat] = chips - paid
-            bets[small_seat] = paid
-        chips = stacks_[big_seat]
-        paid = bb if bb < chips else chips
-        stacks_[big_seat] = chips - paid
-        bets[big_seat] = paid
-        for seat in self._posts:
-            chips = stacks_[seat]
-            paid = bb if bb < chips else chips
-            stacks_[seat] = chips - paid
-            bets[seat] = paid
-        self._committed = [c + b for c, b in zip(committed, bets)] if ante else bets[:]
+        for seat, blind in ((small_seat, sb), (big_seat, bb), *((seat, bb) for seat in posts)):
+            if seat >= 0:
+                chips = stacks_[seat]
+                paid = blind if blind < chips else chips
+                stacks_[seat] = chips - paid
+                bets[seat] = paid
+        self._committed = [c + b for c, b in zip(committed, bets)]
         self._high = bb  # the full big blind must be called even if it was posted short
         self._min_raise = sizes[0]
         self._bet_count = 1  # the big blind is the first bet of the round
         self._to_act = -1
         self._live = n  # players not folded
         self._able = n - stacks_.count(0)  # players not folded with chips behind (who can still act)
-        self._next_turn(big_seat)
+        return 1
 
     # --- copy and pickle -----------------------------------------------------
 
@@ -1171,6 +1186,8 @@ class Hand(HandBase):
 _STATE = _HAND_FIELDS + Hand.__slots__
 #: One action in one call: C (_ACT), else the same rule in Python.
 _DO = _ACT if _ACT is not None else Hand._act
+#: A new hand's betting state in one call: C (_START), else the same in Python.
+_BEGIN = _START if _START is not None else Hand._begin
 
 
 class Table:

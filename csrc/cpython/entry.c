@@ -607,8 +607,10 @@ typedef struct {
      * serve Python's reads and writes as fast as a slot's): the lists, then ints. */
     PyObject *stacks, *bets, *committed, *folded, *acted, *actions, *legal, *rules, *sizes;
     PyObject *high, *min_raise, *bet_count, *cap, *n, *button, *street, *to_act, *aggressor, *live, *able;
+    /* what the payout reads and writes */
+    PyObject *cards, *hole_size, *mode, *rake, *runs, *run_from, *payouts, *returned;
 } hand_state;
-#define HS_OBJECTS 20
+#define HS_OBJECTS 28
 
 #define HS_MEMBER(name, field, doc) {name, T_OBJECT_EX, offsetof(hand_state, field), 0, doc}
 static PyMemberDef HS_MEMBERS[] = {
@@ -632,6 +634,14 @@ static PyMemberDef HS_MEMBERS[] = {
     HS_MEMBER("_aggressor", aggressor, "the last to bet or raise this street, -1: nobody"),
     HS_MEMBER("_live", live, "players not folded"),
     HS_MEMBER("_able", able, "players not folded with chips behind"),
+    HS_MEMBER("_cards", cards, "the dealt cards' ids (bytes): the holes by seat, the board, the other runs' boards"),
+    HS_MEMBER("_hole_size", hole_size, "hole cards a player"),
+    HS_MEMBER("_mode", mode, "the showdown mode"),
+    HS_MEMBER("_rake", rake, "the Rake, or None"),
+    HS_MEMBER("_runs", runs, "how many times the board runs when everyone is all-in"),
+    HS_MEMBER("_run_from", run_from, "the board cards the runs share (5: one run)"),
+    HS_MEMBER("_payouts", payouts, "chips won by seat once paid out, else None"),
+    HS_MEMBER("_returned", returned, "(seat, chips) of an uncalled bet given back, or None"),
     {NULL, 0, 0, 0, NULL},
 };
 
@@ -768,6 +778,164 @@ static int give_turn(PyObject *self, const o8_entry_api *api, hand_state *h, con
     return hs_put(&h->to_act, turn.seat) < 0 ? -2 : 1;
 }
 
+/* A new list of the n ints `values`. */
+static PyObject *int_list(Py_ssize_t n, const int64_t *values) {
+    PyObject *list = PyList_New(n);
+    Py_ssize_t i;
+    for (i = 0; list != NULL && i < n; i++)
+        if (set_amount(list, i, values[i]) < 0) Py_CLEAR(list);
+    return list;
+}
+
+/* The payout of a hand with no rake (Hand._finish, Hand._return_uncalled and
+ * Hand._split_one_board): an uncalled bet back to its owner, then the whole
+ * pot to the one player left (`showdown` 0), or every main and side pot
+ * split by o8_showdown on the one board (`showdown` 1; the caller checked
+ * the mode, the runs and the rake). Writes the stacks, contributions,
+ * payouts, returned chips, the bets (none), the seat to act (nobody) and the
+ * legal actions (None). 1 (done), 0 (not taken: nothing changed), -2 (error set). */
+static int settle(const o8_entry_api *api, hand_state *h, const hs_ints *v, int showdown) {
+    int64_t stack[ENGINE_MAX], put[ENGINE_MAX], won[ENGINE_MAX], pots[2 * ENGINE_MAX], size, most = -1, second = -1;
+    int64_t excess = 0, total = 0, level, below = 0, chips;
+    uint8_t fold[ENGINE_MAX];
+    uint64_t live = 0;
+    Py_ssize_t n = (Py_ssize_t)v->n, i, j, top = -1, n_pots = 0, n_levels = 0, length;
+    int64_t levels[ENGINE_MAX];
+    char *cards = NULL;
+    PyObject *stacks, *committed, *payouts, *bets, *returned = NULL;
+    int flag, single = 1;
+    if (h->rake != Py_None || h->payouts != Py_None || h->returned != Py_None) return 0;
+    for (i = 0; i < n; i++) {
+        flag = item_flag(h->folded, i);
+        if (flag < 0 || item_amount(h->stacks, i, &stack[i], 0) || item_amount(h->committed, i, &put[i], 0)) return 0;
+        fold[i] = (uint8_t)flag;
+        won[i] = 0;
+        total += put[i];
+        if (!flag) live |= (uint64_t)1 << i;
+    }
+    /* The uncalled chips: above what anyone else put in, of the one who put in the most. */
+    for (i = 0; i < n; i++)
+        if (put[i] > most) {
+            second = most;
+            most = put[i];
+            top = i;
+        } else if (put[i] > second) {
+            second = put[i];
+        }
+    if (top >= 0 && most > second && second >= 0) {
+        excess = most - second;
+        put[top] -= excess;
+        stack[top] += excess;
+        total -= excess;
+        most = second; /* the most anyone put in now */
+    }
+    if (!showdown) {
+        for (i = 0; i < n && fold[i]; i++) {
+        }
+        if (i == n || v->live != 1) return 0;
+        won[i] = total;
+    } else {
+        if (h->cards == NULL || !PyBytes_CheckExact(h->cards) || hs_int(h->hole_size, &size, 4) || size > MAX_HOLE
+            || PyBytes_AsStringAndSize(h->cards, &cards, &length) < 0) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (length < n * size + 5) return 0;
+        /* The pots (Hand._split_one_board, showdown._side_pots): one for each stake a live player is in for. */
+        for (level = -1, i = 0; i < n; i++)
+            if (!fold[i]) {
+                if (level >= 0 && put[i] != level) single = 0;
+                level = put[i];
+            }
+        for (i = 0; i < n; i++)
+            if (!fold[i] && put[i]) {
+                for (j = 0; j < n_levels && levels[j] != put[i]; j++) {
+                }
+                if (j == n_levels) levels[n_levels++] = put[i];
+            }
+        for (i = 1; i < n_levels; i++) /* ascending */
+            for (j = i; j > 0 && levels[j - 1] > levels[j]; j--) {
+                level = levels[j];
+                levels[j] = levels[j - 1];
+                levels[j - 1] = level;
+            }
+        if (single) { /* live players all in for the same: one pot (folded chips are dead money in it) */
+            pots[0] = total;
+            pots[1] = (int64_t)live;
+            n_pots = 1;
+        } else {
+            for (j = 0; j < n_levels; j++) {
+                uint64_t eligible = 0;
+                level = j == n_levels - 1 ? most : levels[j]; /* the last pot takes folded chips above every live stake */
+                for (chips = 0, i = 0; i < n; i++) chips += put[i] < level ? put[i] : level;
+                for (i = 0; i < n; i++)
+                    if (!fold[i] && put[i] >= levels[j]) eligible |= (uint64_t)1 << i;
+                pots[2 * n_pots] = chips - below;
+                pots[2 * n_pots + 1] = (int64_t)eligible;
+                n_pots++;
+                below = chips;
+            }
+        }
+        if (api->showdown((const uint8_t *)cards + n * size, 5, (const uint8_t *)cards, (int)size, (int)n, live,
+                          (int)((v->button + 1) % n), pots, (int)n_pots, won, NULL, NULL, NULL) != 0)
+            return 0;
+    }
+    /* Everything decided: write it. */
+    for (i = 0; i < n; i++) stack[i] += won[i];
+    stacks = int_list(n, stack);
+    committed = stacks == NULL ? NULL : int_list(n, put);
+    payouts = committed == NULL ? NULL : int_list(n, won);
+    bets = payouts == NULL ? NULL : filled(n, 0);
+    if (bets != NULL && excess) returned = Py_BuildValue("(nL)", top, (long long)excess);
+    if (bets == NULL || (excess && returned == NULL) || hs_put(&h->to_act, -1) < 0) {
+        Py_XDECREF(stacks);
+        Py_XDECREF(committed);
+        Py_XDECREF(payouts);
+        Py_XDECREF(bets);
+        Py_XDECREF(returned);
+        return -2;
+    }
+    HS_SET(h->stacks, stacks);
+    HS_SET(h->committed, committed);
+    HS_SET(h->payouts, payouts);
+    HS_SET(h->bets, bets);
+    if (returned != NULL) HS_SET(h->returned, returned);
+    HS_SET(h->legal, Py_NewRef(Py_None));
+    return 1;
+}
+
+/* The showdown on one board when the mode is "all" with no rake (settle), from
+ * the street the betting ended on: as Hand._end_street runs out the board
+ * when nobody can bet (each street passed resets the bet state), then
+ * Hand._showdown. 1 (done), 0 (not taken: nothing changed), -2 (error set). */
+static int showdown_now(const o8_entry_api *api, hand_state *h, hs_ints *v) {
+    int64_t runs, run_from, last;
+    PyObject *fresh, *old_acted;
+    int code;
+    if (h->mode == NULL || !PyUnicode_CheckExact(h->mode) || PyUnicode_CompareWithASCIIString(h->mode, "all") != 0
+        || hs_int(h->runs, &runs, 1) || hs_int(h->run_from, &run_from, 0) || run_from != 5
+        || (runs != 1 && v->street < 3) || read_amount(PyTuple_GetItem(h->sizes, 3), &last, 0))
+        return 0;
+    fresh = v->street < 3 ? filled((Py_ssize_t)v->n, -1) : NULL;
+    if (v->street < 3 && fresh == NULL) return -2;
+    old_acted = h->acted;
+    if (fresh != NULL) {
+        Py_INCREF(old_acted);
+        HS_SET(h->acted, fresh);
+    }
+    code = settle(api, h, v, 1);
+    if (code != 1) { /* nothing else changed: put the old street state back */
+        if (fresh != NULL) HS_SET(h->acted, old_acted);
+        return code;
+    }
+    Py_XDECREF(fresh == NULL ? NULL : old_acted);
+    if (fresh != NULL
+        && (hs_put(&h->high, 0) < 0 || hs_put(&h->min_raise, last) < 0 || hs_put(&h->bet_count, 0) < 0
+            || hs_put(&h->aggressor, -1) < 0))
+        return -2;
+    return hs_put(&h->street, 4) < 0 ? -2 : 1;
+}
+
 /* act(hand, kind, amount): the seat to act (hand._to_act) folds (kind 0),
  * checks (1), calls `amount` (2), bets (3) or raises (4) to `amount`, as
  * Hand._act does in Python (the action already checked legal): the chips
@@ -786,7 +954,7 @@ static PyObject *act(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     hs_ints v;
     int64_t kind, amount, stack, bet, put, added = 0, size = 0;
     Py_ssize_t s, n;
-    int structure, all_in = 0, code;
+    int structure, all_in = 0, code, flag;
     PyObject *empty, *fresh;
     if (nargs != 3 || (api = engine_api(self)) == NULL
         || !PyObject_TypeCheck(args[0], (PyTypeObject *)PyTuple_GetItem(self, E_HAND))
@@ -848,13 +1016,37 @@ static PyObject *act(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (hs_put(&h->live, v.live) < 0 || hs_put(&h->able, v.able) < 0 || hs_put(&h->high, v.high) < 0
         || hs_put(&h->min_raise, v.min_raise) < 0 || hs_put(&h->bet_count, v.bet_count) < 0)
         return NULL;
-    if (v.live == 1) return PyLong_FromLong(AFTER_FINISH);
-    if (v.able <= 1) return PyLong_FromLong(AFTER_NEXT_ACTOR);
+    if (v.live == 1) { /* the last player left takes the pot */
+        code = settle(api, h, &v, 0);
+        return code == -2 ? NULL : PyLong_FromLong(code ? AFTER_DONE : AFTER_FINISH);
+    }
+    if (v.able <= 1) {
+        if (v.able == 1) { /* one player with chips left: they only answer a bet they have not matched */
+            int64_t mine = -1, other, o;
+            for (o = 0; o < v.n; o++) {
+                flag = item_flag(h->folded, (Py_ssize_t)o);
+                if (flag < 0 || item_amount(h->stacks, (Py_ssize_t)o, &other, 0)) return PyLong_FromLong(AFTER_NEXT_ACTOR);
+                if (!flag && other) break;
+            }
+            if (o == v.n || item_amount(h->bets, (Py_ssize_t)o, &mine, 0)) return PyLong_FromLong(AFTER_NEXT_ACTOR);
+            for (s = 0; s < n; s++) {
+                flag = item_flag(h->folded, s);
+                if (flag < 0 || item_amount(h->bets, s, &other, 0)) return PyLong_FromLong(AFTER_NEXT_ACTOR);
+                if (other > mine && !flag) /* their turn: Hand.legal_actions works out what they may do */
+                    return hs_put(&h->to_act, o) < 0 ? NULL : PyLong_FromLong(AFTER_DONE);
+            }
+        }
+        code = showdown_now(api, h, &v); /* nobody can bet any more: the board runs out */
+        return code == -2 ? NULL : PyLong_FromLong(code ? AFTER_DONE : AFTER_NEXT_ACTOR);
+    }
     code = give_turn(self, api, h, &v, (int64_t)s, structure);
     if (code == 1) return PyLong_FromLong(AFTER_DONE);
     if (code == -2) return NULL;
     if (code < 0) return PyLong_FromLong(AFTER_NEXT_ACTOR); /* not taken: the Python rule decides */
-    if (v.street == 3) return PyLong_FromLong(AFTER_END_STREET);
+    if (v.street == 3) {
+        code = showdown_now(api, h, &v);
+        return code == -2 ? NULL : PyLong_FromLong(code ? AFTER_DONE : AFTER_END_STREET);
+    }
     /* The street is over, two or more can bet: collect and deal on (Hand._end_street). */
     empty = filled(n, 0);
     fresh = empty == NULL ? NULL : filled(n, -1);
@@ -877,6 +1069,126 @@ static PyObject *act(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return PyLong_FromLong(code < 0 ? AFTER_FIRST_ACTOR : AFTER_END_STREET);
 }
 
+/* A new list of n copies of the object `value`. */
+static PyObject *repeated(Py_ssize_t n, PyObject *value) {
+    PyObject *list = PyList_New(n);
+    Py_ssize_t i;
+    for (i = 0; list != NULL && i < n; i++) PyList_SetItem(list, i, Py_NewRef(value));
+    return list;
+}
+
+/* Chips posted: min(amount, what is left), out of *stack. */
+static int64_t post(int64_t *stack, int64_t amount) {
+    int64_t paid = amount < *stack ? amount : *stack;
+    *stack -= paid;
+    return paid;
+}
+
+/* start(hand, stacks, button, small_seat, big_seat, small_blind, big_blind,
+ * ante, posts, rules, sizes, cap, cards, hole_size, mode, rake, runs): the
+ * betting state of a new hand, as Hand._begin sets it in Python (the
+ * settings already checked): the antes, the blinds (no small blind when
+ * small_seat is -1) and the big blinds `posts` posted, then the first turn
+ * after the big blind (o8_bet_next). 0 when that is done, 1 when the Python
+ * side must give the first turn (Hand._next_turn), None (nothing changed)
+ * when anything is not as the engine passes it. */
+static PyObject *start(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const o8_entry_api *api;
+    hand_state *h;
+    hs_ints v;
+    int64_t stack[ENGINE_MAX], bet[ENGINE_MAX], put[ENGINE_MAX], small_seat, big_seat, sb, bb, ante, seat, size;
+    int64_t hole_size, runs;
+    Py_ssize_t n, i, n_posts;
+    int structure, code, k;
+    PyObject *fields[11];
+    if (nargs != 17 || (api = engine_api(self)) == NULL
+        || !PyObject_TypeCheck(args[0], (PyTypeObject *)PyTuple_GetItem(self, E_HAND)) || !PyTuple_CheckExact(args[1])
+        || (n = PyTuple_Size(args[1])) < 2 || n > ENGINE_MAX || read_amount(args[2], &v.button, 0) || v.button >= n
+        || read_amount(args[3], &small_seat, -1) || small_seat >= n || read_amount(args[4], &big_seat, 0)
+        || big_seat >= n || read_amount(args[5], &sb, 0) || read_amount(args[6], &bb, 0) || read_amount(args[7], &ante, 0)
+        || !PyTuple_CheckExact(args[8]) || (n_posts = PyTuple_Size(args[8])) > n
+        || (structure = structure_of(self, args[9])) < 0 || !PyTuple_CheckExact(args[10]) || PyTuple_Size(args[10]) != 4
+        || read_amount(PyTuple_GetItem(args[10], 0), &size, 0) || read_amount(args[11], &v.cap, 0)
+        || !PyBytes_CheckExact(args[12]) || read_amount(args[13], &hole_size, 4) || hole_size > MAX_HOLE
+        || !PyUnicode_CheckExact(args[14]) || read_amount(args[16], &runs, 1))
+        Py_RETURN_NONE;
+    (void)structure;
+    for (i = 0; i < n; i++) {
+        if (read_amount(PyTuple_GetItem(args[1], i), &stack[i], 1)) Py_RETURN_NONE;
+        bet[i] = put[i] = 0;
+    }
+    for (i = 0; i < n_posts; i++)
+        if (read_amount(PyTuple_GetItem(args[8], i), &seat, 0) || seat >= n) Py_RETURN_NONE;
+    if (ante)
+        for (i = 0; i < n; i++) put[i] = post(&stack[i], ante);
+    if (small_seat >= 0) bet[small_seat] = post(&stack[small_seat], sb);
+    bet[big_seat] = post(&stack[big_seat], bb);
+    for (i = 0; i < n_posts; i++) {
+        read_amount(PyTuple_GetItem(args[8], i), &seat, 0); /* read above */
+        bet[seat] = post(&stack[seat], bb);
+    }
+    v.n = n;
+    v.able = 0;
+    for (i = 0; i < n; i++) {
+        put[i] += bet[i];
+        if (stack[i]) v.able++;
+    }
+    v.high = bb;
+    v.min_raise = size;
+    v.bet_count = 1;
+    v.street = 0;
+    v.live = n;
+    /* Everything read: the state. */
+    fields[0] = int_list(n, stack);
+    fields[1] = int_list(n, bet);
+    fields[2] = int_list(n, put);
+    fields[3] = repeated(n, Py_False);
+    fields[4] = filled(n, -1);
+    fields[5] = PyList_New(0);
+    for (k = 6; k < 11; k++) fields[k] = NULL;
+    fields[6] = PyLong_FromLongLong((long long)bb);
+    fields[7] = PyLong_FromLongLong((long long)size);
+    fields[8] = PyLong_FromLongLong((long long)v.cap);
+    fields[9] = PyLong_FromSsize_t(n);
+    fields[10] = PyLong_FromLongLong((long long)v.able);
+    for (k = 0; k < 11; k++)
+        if (fields[k] == NULL) {
+            for (k = 0; k < 11; k++) Py_XDECREF(fields[k]);
+            return NULL;
+        }
+    h = (hand_state *)args[0];
+    HS_SET(h->stacks, fields[0]);
+    HS_SET(h->bets, fields[1]);
+    HS_SET(h->committed, fields[2]);
+    HS_SET(h->folded, fields[3]);
+    HS_SET(h->acted, fields[4]);
+    HS_SET(h->actions, fields[5]);
+    HS_SET(h->high, fields[6]);
+    HS_SET(h->min_raise, fields[7]);
+    HS_SET(h->cap, fields[8]);
+    HS_SET(h->n, fields[9]);
+    HS_SET(h->able, fields[10]);
+    HS_SET(h->live, Py_NewRef(fields[9]));
+    HS_SET(h->legal, Py_NewRef(Py_None));
+    HS_SET(h->rules, Py_NewRef(args[9]));
+    HS_SET(h->sizes, Py_NewRef(args[10]));
+    HS_SET(h->button, Py_NewRef(args[2]));
+    HS_SET(h->cards, Py_NewRef(args[12]));
+    HS_SET(h->hole_size, Py_NewRef(args[13]));
+    HS_SET(h->mode, Py_NewRef(args[14]));
+    HS_SET(h->rake, Py_NewRef(args[15]));
+    HS_SET(h->runs, Py_NewRef(args[16]));
+    HS_SET(h->payouts, Py_NewRef(Py_None));
+    HS_SET(h->returned, Py_NewRef(Py_None));
+    if (hs_put(&h->bet_count, 1) < 0 || hs_put(&h->street, 0) < 0 || hs_put(&h->to_act, -1) < 0
+        || hs_put(&h->aggressor, -1) < 0 || hs_put(&h->run_from, 5) < 0)
+        return NULL;
+    if (v.able <= 1) return PyLong_FromLong(1);
+    code = give_turn(self, api, h, &v, big_seat, structure);
+    if (code == -2) return NULL;
+    return PyLong_FromLong(code == 1 ? 0 : 1);
+}
+
 static PyMethodDef ENGINE[] = {
     {"next_turn", (PyCFunction)(void (*)(void))next_turn, METH_FASTCALL,
      "next_turn(stacks, bets, folded, acted, committed, after, high, min_raise, bet_count, cap, rules): "
@@ -888,6 +1200,10 @@ static PyMethodDef ENGINE[] = {
     {"act", (PyCFunction)(void (*)(void))act, METH_FASTCALL,
      "act(hand, kind, amount): one action of the seat to act, its chips, log and the next turn; 0 when done, "
      "else what the Python side does next, None when the Python path must act."},
+    {"start", (PyCFunction)(void (*)(void))start, METH_FASTCALL,
+     "start(hand, stacks, button, small_seat, big_seat, small_blind, big_blind, ante, posts, rules, sizes, cap, "
+     "cards, hole_size, mode, rake, runs): a new hand's betting state and first turn; 0 when done, 1 when the "
+     "Python side gives the first turn, None when the Python path must set it."},
 };
 
 /* Static and never written: the bound functions point at them. */
@@ -995,7 +1311,7 @@ static PyObject *bind_equity(PyObject *module, PyObject *const *args, Py_ssize_t
 }
 
 /* bind_engine(address, legal_type, slots, kinds, rules, streets, verbs):
- * (next_turn, deal, split, act, HandState) bound to the table at `address`;
+ * (next_turn, deal, split, act, start, HandState) bound to the table at `address`;
  * next_turn and act make `legal_type` objects (whose 5 attributes are set
  * through `slots`, the descriptors of seat, actions, call amount, minimum
  * and maximum raise) with the actions of `kinds` (5 tuples, in O8_KINDS_*
@@ -1072,7 +1388,7 @@ static PyMethodDef METHODS[] = {
      "(private: omaha8_fast._pokerstars; see csrc/cpython/hh_records.c)."},
     {"bind_engine", (PyCFunction)(void (*)(void))bind_engine, METH_FASTCALL,
      "bind_engine(address, legal_type, slots, kinds, rules, streets, verbs): (next_turn, deal, split, act, "
-     "HandState) bound to the o8_entry_api at address (private: omaha8_fast.engine)."},
+     "start, HandState) bound to the o8_entry_api at address (private: omaha8_fast.engine)."},
     {NULL, NULL, 0, NULL},
 };
 
