@@ -207,6 +207,18 @@ class Hand(HandBase):
                 stacks, button, small_blind, big_blind, betting, small_bet, big_bet, ante, seed, hole_size, rake,
                 runs, showdown, dead_small_blind,
             )
+        self._setup(
+            start, button, sb, bb, betting, small_bet, big_bet, ante, deck, seed, hole_size, rake, runs, showdown,
+            posts, dead_small_blind,
+        )
+
+    def _setup(
+        self, start: tuple[int, ...], button: int, sb: int, bb: int, betting: Betting, small_bet: int | None,
+        big_bet: int | None, ante: int, deck: CardsLike | None, seed: int | random.Random | None, hole_size: int,
+        rake: Rake | None, runs: int, showdown: str, posts: Sequence[int], dead_small_blind: bool,
+    ) -> None:
+        """Deal and post (the settings checked, ``posts`` not yet), then the first turn."""
+        n = len(start)
         rules = RULES[betting]
         sizes = rules.street_sizes(bb, small_bet, big_bet)
         cards = _deal(deck, seed, n * hole_size + 5 * runs)
@@ -709,7 +721,15 @@ class Hand(HandBase):
             to = _amount(to, kind)
         if legal.actions[-1] != kind:  # a bet or raise is always the last kind offered
             raise IllegalAction(self._why_no_raise(legal, kind))
-        self._raise(legal, to, kind)
+        if not legal.min_raise_to <= to <= legal.max_raise_to:
+            span = str(legal.min_raise_to) if legal.min_raise_to == legal.max_raise_to else f"from {legal.min_raise_to} to {legal.max_raise_to}"
+            raise IllegalAction(f"the {kind} must be {span}, not {to}")
+        verb = 3 if kind == "bet" else 4
+        code = _DO(self, verb, to)
+        if code is None:
+            code = self._act(verb, to)
+        if code:
+            self._after(code, legal.seat)
 
     def all_in(self) -> None:
         """Put in every chip: a call, bet or raise, if the rules allow it."""
@@ -718,7 +738,7 @@ class Hand(HandBase):
         if legal.call_amount >= self._stacks[s] and legal.call_amount:
             self.call()
         elif legal.max_raise_to == self._bets[s] + self._stacks[s]:
-            self._raise(legal, legal.max_raise_to, legal.actions[-1])
+            self._bet_or_raise(legal.max_raise_to, legal.actions[-1])
         elif legal.max_raise_to:
             raise IllegalAction(f"cannot go all-in: the most allowed is {legal.actions[-1]} to {legal.max_raise_to}")
         else:
@@ -794,17 +814,6 @@ class Hand(HandBase):
         if 0 <= self._acted[s] and self._high - self._acted[s] < self._min_raise:
             return "an all-in for less than a full raise does not reopen the betting: call or fold"
         return "every opponent is all-in: call or fold"
-
-    def _raise(self, legal: LegalActions, to: int, kind: str) -> None:
-        if not legal.min_raise_to <= to <= legal.max_raise_to:
-            span = str(legal.min_raise_to) if legal.min_raise_to == legal.max_raise_to else f"from {legal.min_raise_to} to {legal.max_raise_to}"
-            raise IllegalAction(f"the {kind} must be {span}, not {to}")
-        verb = 3 if kind == "bet" else 4
-        code = _DO(self, verb, to)
-        if code is None:
-            code = self._act(verb, to)
-        if code:
-            self._after(code, legal.seat)
 
     # --- flow ----------------------------------------------------------------
 
@@ -1287,6 +1296,13 @@ class Table:
         self._rng = random.Random(seed)
         self._hole_size = hole_size
         self._options = {"rake": rake, "runs": runs, "showdown": showdown}
+        # Every hand's settings pass Hand's quick check (two or more seats with 1 .. MAX_CHIPS chips
+        # aside): _start_hand then skips the checks.
+        self._plain = (
+            (betting == "no-limit" or betting == "pot-limit") and type(ante) is int and ante == 0
+            and type(hole_size) is int and hole_size == 4 and rake is None and type(runs) is int and runs == 1
+            and showdown == "all" and self._blinds[0] <= self._blinds[1] and self._blinds[1] >= 1
+        )
         self._reload = list(self._stacks) if reload else None
         self._deal_from_rng = False  # simulate() deals straight from the table's generator (faster, other cards)
         self._away: set[int] = set()  # sitting out
@@ -1533,6 +1549,18 @@ class Table:
         small_blind, big_blind = self._limit_blinds if self._betting == "mixed" and betting == "limit" else self._blinds
         small_bet, big_bet = self._bets if self._betting == "limit" else (None, None)
         stacks = self._stacks
+        if self._plain and not posts and not dead_small_blind and len(players) <= 11:
+            # Settings Hand's own quick check accepts (see _plain), stacks of players with chips: no checks again.
+            start = tuple([stacks[s] for s in players]) if len(players) < len(stacks) else tuple(stacks)
+            if max(start) <= MAX_CHIPS:
+                hand = _object_new(Hand)
+                hand._setup(
+                    start, button, small_blind, big_blind, betting, None, None, 0, None,
+                    self._rng if self._deal_from_rng else self._rng.getrandbits(64), 4, None, 1, "all", (), False,
+                )
+                self._hand, self._seats, self._booked = hand, players, False
+                self.hands_played += 1
+                return hand
         hand = Hand(
             [stacks[s] for s in players] if len(players) < len(stacks) else stacks[:], button, small_blind, big_blind, betting=betting,
             small_bet=small_bet, big_bet=big_bet, ante=self._ante,
@@ -1550,7 +1578,13 @@ class Table:
         return self._button
 
     def _next_live(self, seat: int) -> int:
-        n = len(self._stacks)
+        stacks = self._stacks
+        n = len(stacks)
+        if not (self._away or self._waiting):  # _ready is then "has chips"
+            for k in range(1, n + 1):
+                if stacks[(seat + k) % n]:
+                    return (seat + k) % n
+            return seat
         for k in range(1, n + 1):
             if self._ready((seat + k) % n):
                 return (seat + k) % n
