@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ._betting import RULES, LegalActions
+from ._betting import RULES, BettingRules, LegalActions
 from ._core import ffi, lib
 from ._hand_log import STREETS
+from .rake import Rake
 
 __all__ = ["ACT", "DEAL", "HAND_FIELDS", "KINDS", "NEXT_TURN", "SPLIT", "START", "VERBS", "HandBase"]
 
@@ -48,9 +49,38 @@ HAND_FIELDS: tuple[str, ...] = (
 
 
 class _HandFields:
-    """The betting state's attributes as plain slots (without the extension)."""
+    """The betting state's attributes as plain slots (without the extension;
+    for type checkers, the attributes of :data:`HandBase` either way)."""
 
     __slots__ = HAND_FIELDS
+    _stacks: list[int]
+    _bets: list[int]
+    _committed: list[int]
+    _folded: list[bool]
+    _acted: list[int]
+    _actions: list[Any]  # plain tuples, then Actions (Hand._log)
+    _legal: LegalActions | None
+    _rules: BettingRules
+    _sizes: tuple[int, ...]
+    _high: int
+    _min_raise: int
+    _bet_count: int
+    _cap: int
+    _n: int
+    _button: int
+    _street: int
+    _to_act: int
+    _aggressor: int
+    _live: int
+    _able: int
+    _cards: bytes
+    _hole_size: int
+    _mode: str
+    _rake: Rake | None
+    _runs: int
+    _run_from: int
+    _payouts: list[int] | None
+    _returned: tuple[int, int] | None
 
 
 def _bind() -> tuple[Any, ...]:
@@ -94,4 +124,7 @@ START: Callable[..., int | None] | None = _start
 #: The base class of :class:`omaha8_fast.engine.Hand`: the attributes
 #: :data:`HAND_FIELDS` (C members that ``ACT`` reads and writes directly, or
 #: plain slots).
-HandBase: type = _base
+if TYPE_CHECKING:
+    HandBase = _HandFields
+else:
+    HandBase = _base

@@ -265,10 +265,10 @@ class Hand(HandBase):
         self._street = 0
         self._aggressor = -1  # last to bet or raise on the current street
         # The log: each action appended as a plain tuple, made an Action when read (see _log).
-        self._actions: list[tuple[str, int, str, int, bool]] = []
-        self._legal: LegalActions | None = None
-        self._returned: tuple[int, int] | None = None
-        self._payouts: list[int] | None = None
+        self._actions = []
+        self._legal = None
+        self._returned = None
+        self._payouts = None
         committed = [0] * n
         if ante:
             for s in range(n):
@@ -500,7 +500,7 @@ class Hand(HandBase):
         while i >= 0 and type(actions[i]) is not Action:
             actions[i] = _tuple_new(Action, actions[i])
             i -= 1
-        return tuple(actions)  # type: ignore[arg-type]  # every record is an Action now
+        return tuple(actions)  # every record is an Action now
 
     @property
     def payouts(self) -> list[int] | None:
