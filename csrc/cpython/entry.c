@@ -1318,7 +1318,8 @@ static PyObject *bind_equity(PyObject *module, PyObject *const *args, Py_ssize_t
  * order), the structure read from `rules` (the 3 rules objects, in O8_BET_*
  * order); act logs the street names `streets` (5 str) and the kinds `verbs`
  * (fold, check, call, bet, raise: 5 str). HandState is a new type each call
- * (the base class of the hands act() takes). */
+ * (the base class of the hands act() takes). On free-threaded CPython act
+ * and start are None (the Python path acts). */
 static PyObject *bind_engine(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     const o8_entry_api *api;
     PyObject *capsule, *name, *self, *out, *hand_type;
@@ -1364,7 +1365,17 @@ static PyObject *bind_engine(PyObject *module, PyObject *const *args, Py_ssize_t
     name = PyModule_GetNameObject(module);
     out = name == NULL ? NULL : PyTuple_New((Py_ssize_t)(sizeof ENGINE / sizeof ENGINE[0]) + 1);
     for (k = 0; out != NULL && k < (Py_ssize_t)(sizeof ENGINE / sizeof ENGINE[0]); k++) {
-        PyObject *function = PyCFunction_NewEx(&ENGINE[k], self, name);
+        PyObject *function;
+#ifdef Py_GIL_DISABLED
+        /* act and start read the hand's members in place, which another thread
+         * may replace meanwhile: without the GIL the Python path acts. */
+        if (ENGINE[k].ml_meth == (PyCFunction)(void (*)(void))act
+            || ENGINE[k].ml_meth == (PyCFunction)(void (*)(void))start) {
+            PyTuple_SetItem(out, k, Py_NewRef(Py_None));
+            continue;
+        }
+#endif
+        function = PyCFunction_NewEx(&ENGINE[k], self, name);
         if (function == NULL) {
             Py_CLEAR(out);
             break;
