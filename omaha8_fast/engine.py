@@ -41,8 +41,13 @@ from operator import index
 from typing import Any, ClassVar, Literal
 
 from ._betting import BETTING_STRUCTURES, MAX_CHIPS, RULES, Betting, IllegalAction, LegalActions, check_chips
+from ._engine_entry import ACT as _ACT
+from ._engine_entry import START as _START
+from ._engine_entry import HAND_FIELDS as _HAND_FIELDS
 from ._engine_entry import NEXT_TURN as _NEXT_TURN
 from ._engine_entry import SPLIT as _SPLIT
+from ._engine_entry import VERBS as _VERBS
+from ._engine_entry import HandBase
 from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines, render_log
 from ._hand_setup import INT_TYPE as _INT_TYPE
 from ._hand_setup import bet_amount as _amount
@@ -94,7 +99,7 @@ _object_new = object.__new__  # builds a LegalActions without its Python-level _
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
 
-class Hand:
+class Hand(HandBase):
     """One hand of Omaha Hi/Lo, from blinds to payout.
 
     ``stacks`` are the players' chips before the hand, clockwise by seat
@@ -154,12 +159,12 @@ class Hand:
     :func:`omaha8_fast.showdown.split_pot`.
     """
 
+    # The betting state (stacks, bets, the bet level, whose turn, the log, the cards and
+    # the payout: _HAND_FIELDS) is held by the base class, C members that one call
+    # (_ACT) reads and writes per action.
     __slots__ = (
-        "_n", "_button", "_sb", "_bb", "_rules", "_small_bet", "_big_bet", "_ante", "_hole_size",
-        "_start", "_cards", "_stacks", "_bets", "_committed", "_folded", "_acted", "_high", "_min_raise",
-        "_bet_count", "_street", "_to_act", "_aggressor", "_actions", "_legal", "_returned", "_payouts",
-        "_results", "_live", "_able", "_sizes", "_rake", "_raked", "_runs", "_run_from", "_mode",
-        "_shown", "_mucked", "_pending", "_pot_text", "_cap", "_posts", "_dead_sb", "_faces",
+        "_sb", "_bb", "_small_bet", "_big_bet", "_ante", "_start", "_results", "_raked", "_shown", "_mucked",
+        "_pending", "_pot_text", "_posts", "_dead_sb", "_faces",
     )
     _betting: Betting
 
@@ -202,19 +207,57 @@ class Hand:
                 stacks, button, small_blind, big_blind, betting, small_bet, big_bet, ante, seed, hole_size, rake,
                 runs, showdown, dead_small_blind,
             )
+        self._setup(
+            start, button, sb, bb, betting, small_bet, big_bet, ante, deck, seed, hole_size, rake, runs, showdown,
+            posts, dead_small_blind,
+        )
+
+    def _setup(
+        self, start: tuple[int, ...], button: int, sb: int, bb: int, betting: Betting, small_bet: int | None,
+        big_bet: int | None, ante: int, deck: CardsLike | None, seed: int | random.Random | None, hole_size: int,
+        rake: Rake | None, runs: int, showdown: str, posts: Sequence[int], dead_small_blind: bool,
+    ) -> None:
+        """Deal and post (the settings checked, ``posts`` not yet), then the first turn."""
+        n = len(start)
         rules = RULES[betting]
-        self._n, self._button, self._sb, self._bb, self._ante = n, button, sb, bb, ante
-        self._rules, self._small_bet, self._big_bet, self._hole_size = rules, small_bet, big_bet, hole_size
-        self._start = start
-        self._sizes = sizes = rules.street_sizes(bb, small_bet, big_bet)
-        self._cap = MAX_CHIPS if rules.cap is None else rules.cap  # bets a round
-        self._cards = _deal(deck, seed, n * hole_size + 5 * runs)
-        self._rake, self._raked, self._runs, self._run_from, self._mode = rake, 0, runs, 5, showdown
+        sizes = rules.street_sizes(bb, small_bet, big_bet)
+        cards = _deal(deck, seed, n * hole_size + 5 * runs)
+        small_seat, big_seat = _blind_seats(n, button, dead_small_blind)
+        self._posts = posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
+        self._sb, self._bb, self._ante, self._small_bet, self._big_bet = sb, bb, ante, small_bet, big_bet
+        self._start, self._raked, self._dead_sb = start, 0, dead_small_blind
         self._shown: list[int] = []
         self._mucked: list[int] = []
         self._pending: list[int] = []  # choose mode: seats still to show or muck
         self._pot_text: tuple[str, ...] | None = None
         self._faces: tuple[Card, ...] | None = None  # the dealt cards as Card objects, made on the first view
+        self._results: list[Showdown] | None = None
+        cap = MAX_CHIPS if rules.cap is None else rules.cap  # bets a round
+        code = _BEGIN(
+            self, start, button, small_seat, big_seat, sb, bb, ante, posts, rules, sizes, cap, cards, hole_size,
+            showdown, rake, runs,
+        )
+        if code is None:
+            code = self._begin(
+                start, button, small_seat, big_seat, sb, bb, ante, posts, rules, sizes, cap, cards, hole_size,
+                showdown, rake, runs,
+            )
+        if code:
+            self._next_turn(big_seat)
+
+    def _begin(
+        self, start: tuple[int, ...], button: int, small_seat: int, big_seat: int, sb: int, bb: int, ante: int,
+        posts: tuple[int, ...], rules: Any, sizes: tuple[int, ...], cap: int, cards: bytes, hole_size: int,
+        mode: str, rake: Rake | None, runs: int,
+    ) -> int:
+        """The betting state of a new hand (the settings checked): antes, the
+        blinds (none small when ``small_seat`` is -1) and the ``posts``
+        posted. Returns 1: :meth:`_next_turn` gives the first turn. The same
+        as ``_START`` in C (csrc/cpython/entry.c's ``start``, which also
+        gives the first turn)."""
+        n = len(start)
+        self._n, self._button, self._rules, self._sizes, self._cap = n, button, rules, sizes, cap
+        self._cards, self._hole_size, self._mode, self._rake, self._runs, self._run_from = cards, hole_size, mode, rake, runs, 5
         self._stacks = stacks_ = list(start)
         self._bets = bets = [0] * n
         self._folded = [False] * n
@@ -222,42 +265,30 @@ class Hand:
         self._street = 0
         self._aggressor = -1  # last to bet or raise on the current street
         # The log: each action appended as a plain tuple, made an Action when read (see _log).
-        self._actions: list[tuple[str, int, str, int, bool]] = []
-        self._legal: LegalActions | None = None
-        self._returned: tuple[int, int] | None = None
-        self._payouts: list[int] | None = None
-        self._results: list[Showdown] | None = None
+        self._actions = []
+        self._legal = None
+        self._returned = None
+        self._payouts = None
         committed = [0] * n
         if ante:
             for s in range(n):
                 paid = min(ante, stacks_[s])
                 stacks_[s] -= paid
                 committed[s] += paid
-        self._dead_sb = dead_small_blind
-        small_seat, big_seat = _blind_seats(n, button, dead_small_blind)
-        self._posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
-        if small_seat >= 0:
-            chips = stacks_[small_seat]
-            paid = sb if sb < chips else chips
-            stacks_[small_seat] = chips - paid
-            bets[small_seat] = paid
-        chips = stacks_[big_seat]
-        paid = bb if bb < chips else chips
-        stacks_[big_seat] = chips - paid
-        bets[big_seat] = paid
-        for seat in self._posts:
-            chips = stacks_[seat]
-            paid = bb if bb < chips else chips
-            stacks_[seat] = chips - paid
-            bets[seat] = paid
-        self._committed = [c + b for c, b in zip(committed, bets)] if ante else bets[:]
+        for seat, blind in ((small_seat, sb), (big_seat, bb), *((seat, bb) for seat in posts)):
+            if seat >= 0:
+                chips = stacks_[seat]
+                paid = blind if blind < chips else chips
+                stacks_[seat] = chips - paid
+                bets[seat] = paid
+        self._committed = [c + b for c, b in zip(committed, bets)]
         self._high = bb  # the full big blind must be called even if it was posted short
         self._min_raise = sizes[0]
         self._bet_count = 1  # the big blind is the first bet of the round
         self._to_act = -1
         self._live = n  # players not folded
         self._able = n - stacks_.count(0)  # players not folded with chips behind (who can still act)
-        self._next_turn(big_seat)
+        return 1
 
     # --- copy and pickle -----------------------------------------------------
 
@@ -290,7 +321,7 @@ class Hand:
         return self.copy()  # everything shared by the clone is immutable
 
     def __getstate__(self) -> dict[str, object]:
-        state = {name: getattr(self, name) for name in Hand.__slots__}
+        state = {name: getattr(self, name) for name in _STATE}
         state["_results"] = None  # the showdown details are rebuilt on demand
         state["_legal"] = None
         state["_faces"] = None  # Card objects for views, made again on demand
@@ -300,7 +331,7 @@ class Hand:
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        for name in Hand.__slots__:
+        for name in _STATE:
             object.__setattr__(self, name, state[name] if name != "_faces" else None)
         self._cards = bytes(self._cards)  # the card ids (a tuple in older pickles)
 
@@ -469,7 +500,7 @@ class Hand:
         while i >= 0 and type(actions[i]) is not Action:
             actions[i] = _tuple_new(Action, actions[i])
             i -= 1
-        return tuple(actions)  # type: ignore[arg-type]  # every record is an Action now
+        return tuple(actions)  # every record is an Action now
 
     @property
     def payouts(self) -> list[int] | None:
@@ -643,12 +674,11 @@ class Hand:
         if legal.actions[0] != "fold":
             self._betting_legal()  # the betting is over at a choose-mode showdown
             raise IllegalAction("nothing to call: check instead of folding")
-        s = legal.seat
-        self._folded[s] = True
-        self._live -= 1
-        self._able -= 1
-        self._actions.append((STREETS[self._street], s, "fold", 0, False))  # (never all-in: they had chips)
-        self._advance(s)
+        code = _DO(self, 0, 0)
+        if code is None:
+            code = self._act(0, 0)
+        if code:
+            self._after(code, legal.seat)
 
     def check(self) -> None:
         """Pass without betting (only when nothing is owed)."""
@@ -656,10 +686,11 @@ class Hand:
         if legal.actions[0] != "check":
             self._betting_legal()  # the betting is over at a choose-mode showdown
             raise IllegalAction(f"cannot check: {legal.call_amount} to call")
-        s = legal.seat
-        self._acted[s] = self._high
-        self._actions.append((STREETS[self._street], s, "check", 0, False))
-        self._advance(s)
+        code = _DO(self, 1, 0)
+        if code is None:
+            code = self._act(1, 0)
+        if code:
+            self._after(code, legal.seat)
 
     def call(self) -> None:
         """Match the current bet (or put in all remaining chips if fewer)."""
@@ -667,12 +698,11 @@ class Hand:
         if legal.actions[0] != "fold":
             self._betting_legal()  # the betting is over at a choose-mode showdown
             raise IllegalAction("nothing to call: check instead")
-        s, amount = legal.seat, legal.call_amount
-        self._stacks[s] -= amount
-        self._bets[s] += amount
-        self._committed[s] += amount
-        self._acted[s] = self._high
-        self._record(s, "call", amount)
+        code = _DO(self, 2, legal.call_amount)
+        if code is None:
+            code = self._act(2, legal.call_amount)
+        if code:
+            self._after(code, legal.seat)
 
     def bet(self, to: int) -> None:
         """Open the betting on this street with a bet of ``to`` chips."""
@@ -691,7 +721,15 @@ class Hand:
             to = _amount(to, kind)
         if legal.actions[-1] != kind:  # a bet or raise is always the last kind offered
             raise IllegalAction(self._why_no_raise(legal, kind))
-        self._raise(legal, to, kind)
+        if not legal.min_raise_to <= to <= legal.max_raise_to:
+            span = str(legal.min_raise_to) if legal.min_raise_to == legal.max_raise_to else f"from {legal.min_raise_to} to {legal.max_raise_to}"
+            raise IllegalAction(f"the {kind} must be {span}, not {to}")
+        verb = 3 if kind == "bet" else 4
+        code = _DO(self, verb, to)
+        if code is None:
+            code = self._act(verb, to)
+        if code:
+            self._after(code, legal.seat)
 
     def all_in(self) -> None:
         """Put in every chip: a call, bet or raise, if the rules allow it."""
@@ -700,7 +738,7 @@ class Hand:
         if legal.call_amount >= self._stacks[s] and legal.call_amount:
             self.call()
         elif legal.max_raise_to == self._bets[s] + self._stacks[s]:
-            self._raise(legal, legal.max_raise_to, legal.actions[-1])
+            self._bet_or_raise(legal.max_raise_to, legal.actions[-1])
         elif legal.max_raise_to:
             raise IllegalAction(f"cannot go all-in: the most allowed is {legal.actions[-1]} to {legal.max_raise_to}")
         else:
@@ -777,85 +815,93 @@ class Hand:
             return "an all-in for less than a full raise does not reopen the betting: call or fold"
         return "every opponent is all-in: call or fold"
 
-    def _raise(self, legal: LegalActions, to: int, kind: str) -> None:
-        if not legal.min_raise_to <= to <= legal.max_raise_to:
-            span = str(legal.min_raise_to) if legal.min_raise_to == legal.max_raise_to else f"from {legal.min_raise_to} to {legal.max_raise_to}"
-            raise IllegalAction(f"the {kind} must be {span}, not {to}")
-        s, high, bets = legal.seat, self._high, self._bets
-        added = to - bets[s]
-        self._stacks[s] -= added
-        bets[s] = to
-        self._committed[s] += added
-        if to - high >= self._min_raise:  # a full bet or raise; a short all-in changes neither
-            if self._rules.resizes:
-                self._min_raise = to - high
-            self._bet_count += 1
-        self._high = to
-        self._acted[s] = to
-        self._aggressor = s
-        self._record(s, kind, to)
-
     # --- flow ----------------------------------------------------------------
 
-    def _record(self, s: int, kind: str, amount: int) -> None:
-        """Log a call, bet or raise by ``s`` (all-in when no chips are left), then move on."""
-        all_in = self._stacks[s] == 0
-        self._actions.append((STREETS[self._street], s, kind, amount, all_in))  # an Action once read (_log)
-        if all_in:
-            self._able -= 1
-        self._advance(s)
-
-    def _advance(self, s: int) -> None:
-        """After ``s`` acted (the action logged): the next player's turn and
-        legal actions, the end of the street, or the payout."""
-        self._legal = None
-        if self._live == 1:
-            self._finish()
-            return
-        if self._able > 1:  # _next_actor's loop, inline (the next player always asks for legal actions)
-            if _NEXT_TURN is not None:  # the same rule in C (csrc/betting.c)
-                legal = _NEXT_TURN(
-                    self._stacks, self._bets, self._folded, self._acted, self._committed, s, self._high,
-                    self._min_raise, self._bet_count, self._cap, self._rules,
-                )
-                if legal:
-                    self._to_act = legal.seat  # type: ignore[union-attr]  # a LegalActions
-                    self._legal = legal  # type: ignore[assignment]
-                    return
-                if legal is False:
-                    self._end_street()
-                    return
-            stacks, folded, acted, bets, high = self._stacks, self._folded, self._acted, self._bets, self._high
-            for o in _CLOCKWISE[self._n][s]:
-                if stacks[o] and not folded[o] and (acted[o] < 0 or bets[o] < high):
-                    self._to_act = o
-                    self._legal = self._compute_legal(o)
-                    return
-            self._end_street()
-            return
-        seat = self._next_actor(s)
-        if seat >= 0:
-            self._to_act = seat
+    def _act(self, kind: int, amount: int) -> int:
+        """The seat to act does ``_VERBS[kind]`` (checked legal; ``amount``:
+        the call's chips, or the bet or raise total): the chips moved, the
+        action logged, and the next seat's turn and legal actions when two or
+        more can still bet. Returns 0 when the turn is set, else what
+        :meth:`_after` does next. The same rule as ``_ACT`` in C
+        (csrc/cpython/entry.c's ``act``, which also starts the next street)."""
+        s = self._to_act
+        all_in = False
+        if kind == 0:
+            self._folded[s] = True
+            self._live -= 1
+            self._able -= 1  # (never all-in: they had chips)
+        elif kind == 1:
+            self._acted[s] = self._high
         else:
+            bets = self._bets
+            added = amount if kind == 2 else amount - bets[s]
+            self._stacks[s] -= added
+            bets[s] += added
+            self._committed[s] += added
+            high = self._high
+            if kind == 2:
+                self._acted[s] = high
+            else:
+                if amount - high >= self._min_raise:  # a full bet or raise; a short all-in changes neither
+                    if self._rules.resizes:
+                        self._min_raise = amount - high
+                    self._bet_count += 1
+                self._high = amount
+                self._acted[s] = amount
+                self._aggressor = s
+            all_in = self._stacks[s] == 0
+            if all_in:
+                self._able -= 1
+        self._actions.append((STREETS[self._street], s, _VERBS[kind], amount if kind >= 2 else 0, all_in))
+        self._legal = None  # (an Action once read: _log)
+        if self._live == 1:
+            return 1
+        if self._able <= 1:
+            return 2
+        stacks, folded, acted, bets, high = self._stacks, self._folded, self._acted, self._bets, self._high
+        for o in _CLOCKWISE[self._n][s]:
+            if stacks[o] and not folded[o] and (acted[o] < 0 or bets[o] < high):
+                self._to_act = o
+                self._legal = self._compute_legal(o)
+                return 0
+        return 3
+
+    def _after(self, code: int, s: int) -> None:
+        """What an action by ``s`` left to do (``code``, from :meth:`_act` or
+        ``_ACT``): 1 pay out (one player left); 2 the next to act after ``s``
+        by :meth:`_next_actor` (one player or none can bet); 3 the end of the
+        street; 4 the first to act on the street just begun."""
+        if code == 1:
+            self._finish()
+        elif code == 3:
             self._end_street()
+        else:
+            seat = self._next_actor(self._button if code == 4 else s)
+            if seat >= 0:
+                self._to_act = seat
+            else:
+                self._end_street()
 
     def _next_turn(self, after: int) -> None:
         """Give the turn to the next player who must act, or end the street."""
-        if self._turn_in_c(after):
+        turn = self._turn_in_c(after)
+        if turn:
             return
-        seat = self._next_actor(after)
-        if seat >= 0:
-            self._to_act = seat
-            return
+        if turn is None:
+            seat = self._next_actor(after)
+            if seat >= 0:
+                self._to_act = seat
+                return
         self._end_street()
 
-    def _turn_in_c(self, after: int) -> bool:
+    def _turn_in_c(self, after: int) -> bool | None:
         """When two or more players can bet: the turn of the next player after
-        ``after`` and their legal actions, or the end of the street, decided
-        in C (csrc/betting.c: :meth:`_next_actor` and :meth:`_compute_legal`'s
-        rule); False when it is left to the Python path."""
+        ``after`` and their legal actions (True), or False when nobody has to
+        act (the street is over), decided in C (csrc/betting.c: the rule of
+        :meth:`_next_actor` and :meth:`_compute_legal`); None when it is left
+        to the Python path."""
         if self._able <= 1 or _NEXT_TURN is None:
-            return False
+            return None
         legal = _NEXT_TURN(
             self._stacks, self._bets, self._folded, self._acted, self._committed, after, self._high,
             self._min_raise, self._bet_count, self._cap, self._rules,
@@ -864,10 +910,7 @@ class Hand:
             self._to_act = legal.seat  # type: ignore[union-attr]  # a LegalActions
             self._legal = legal  # type: ignore[assignment]
             return True
-        if legal is False:
-            self._end_street()
-            return True
-        return False
+        return None if legal is None else False
 
     def _end_street(self) -> None:
         """Nobody has to act any more on this street: collect and deal on."""
@@ -886,17 +929,11 @@ class Hand:
             self._bet_count = 0
             self._acted = [-1] * n
             self._aggressor = -1
-            if self._able > 1 and _NEXT_TURN is not None:  # the first to act, as _turn_in_c (inline: no recursion)
-                legal = _NEXT_TURN(
-                    self._stacks, self._bets, self._folded, self._acted, self._committed, self._button, 0,
-                    self._min_raise, 0, self._cap, self._rules,
-                )
-                if legal:
-                    self._to_act = legal.seat  # type: ignore[union-attr]  # a LegalActions
-                    self._legal = legal  # type: ignore[assignment]
-                    return
-                if legal is False:
-                    continue
+            turn = self._turn_in_c(self._button)  # the first to act
+            if turn:
+                return
+            if turn is False:
+                continue
             seat = self._next_actor(self._button)
             if seat >= 0:
                 self._to_act = seat
@@ -1154,6 +1191,14 @@ class Hand:
         return f"<Hand {self._rules.name} {self._n} players, {state}, pot {self.pot}>"
 
 
+#: Every attribute of a hand (its pickled state).
+_STATE = _HAND_FIELDS + Hand.__slots__
+#: One action in one call: C (_ACT), else the same rule in Python.
+_DO = _ACT if _ACT is not None else Hand._act
+#: A new hand's betting state in one call: C (_START), else the same in Python.
+_BEGIN = _START if _START is not None else Hand._begin
+
+
 class Table:
     """A sequence of hands at one table.
 
@@ -1251,6 +1296,13 @@ class Table:
         self._rng = random.Random(seed)
         self._hole_size = hole_size
         self._options = {"rake": rake, "runs": runs, "showdown": showdown}
+        # Every hand's settings pass Hand's quick check (two or more seats with 1 .. MAX_CHIPS chips
+        # aside): _start_hand then skips the checks.
+        self._plain = (
+            (betting == "no-limit" or betting == "pot-limit") and type(ante) is int and ante == 0
+            and type(hole_size) is int and hole_size == 4 and rake is None and type(runs) is int and runs == 1
+            and showdown == "all" and self._blinds[0] <= self._blinds[1] and self._blinds[1] >= 1
+        )
         self._reload = list(self._stacks) if reload else None
         self._deal_from_rng = False  # simulate() deals straight from the table's generator (faster, other cards)
         self._away: set[int] = set()  # sitting out
@@ -1497,6 +1549,18 @@ class Table:
         small_blind, big_blind = self._limit_blinds if self._betting == "mixed" and betting == "limit" else self._blinds
         small_bet, big_bet = self._bets if self._betting == "limit" else (None, None)
         stacks = self._stacks
+        if self._plain and not posts and not dead_small_blind and len(players) <= 11:
+            # Settings Hand's own quick check accepts (see _plain), stacks of players with chips: no checks again.
+            start = tuple([stacks[s] for s in players]) if len(players) < len(stacks) else tuple(stacks)
+            if max(start) <= MAX_CHIPS:
+                hand = _object_new(Hand)
+                hand._setup(
+                    start, button, small_blind, big_blind, betting, None, None, 0, None,
+                    self._rng if self._deal_from_rng else self._rng.getrandbits(64), 4, None, 1, "all", (), False,
+                )
+                self._hand, self._seats, self._booked = hand, players, False
+                self.hands_played += 1
+                return hand
         hand = Hand(
             [stacks[s] for s in players] if len(players) < len(stacks) else stacks[:], button, small_blind, big_blind, betting=betting,
             small_bet=small_bet, big_bet=big_bet, ante=self._ante,
@@ -1514,7 +1578,13 @@ class Table:
         return self._button
 
     def _next_live(self, seat: int) -> int:
-        n = len(self._stacks)
+        stacks = self._stacks
+        n = len(stacks)
+        if not (self._away or self._waiting):  # _ready is then "has chips"
+            for k in range(1, n + 1):
+                if stacks[(seat + k) % n]:
+                    return (seat + k) % n
+            return seat
         for k in range(1, n + 1):
             if self._ready((seat + k) % n):
                 return (seat + k) % n

@@ -24,7 +24,10 @@
  * error naming the problem. It never raises itself (except MemoryError).
  */
 #include <Python.h>
+#include <stddef.h>
 #include <string.h>
+
+#include <structmember.h>
 
 #include "entry_api.h"
 #include "hh_records.h"
@@ -309,7 +312,8 @@ static PyMethodDef KNOWN = {
 
 /* bind_engine's self: (capsule, LegalActions, the descriptors of its 5 slots, the 5 kinds
  * tuples in O8_KINDS_* order, the 3 rules objects in O8_BET_* order). */
-enum { E_API, E_TYPE, E_NAMES, E_KINDS, E_RULES, E_SIZE };
+enum { E_API, E_TYPE, E_NAMES, E_KINDS, E_RULES, E_STREETS, E_VERBS, E_HAND, E_SIZE };
+#define E_GIVEN (E_HAND - 1) /* bind_engine's arguments after the address */
 #define ENGINE_MAX O8_BET_MAX_PLAYERS
 
 /* The items of an exact list of n exact ints, each in low..2**53, into out;
@@ -415,52 +419,67 @@ static int read_seat(seats_in *in, int s) {
     return 0;
 }
 
-/* next_turn(stacks, bets, folded, acted, committed, after, high, min_raise,
- * bet_count, cap, rules): after seat `after` acted, the LegalActions of the
- * next seat to act (o8_bet_next's rule), False when nobody has to act (the
- * street is over), None when anything it reads is not as the engine keeps
- * it (the Python path then decides). The seats are read as far as the rule
- * looks; o8_bet_next then runs on the seats read, every other seat marked
- * as one it skips (folded), which gives the same answer. */
-static PyObject *next_turn(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    const o8_entry_api *api;
+/* The LegalActions of turn `t` (a legal_type object, its 5 slots set through
+ * their descriptors as `legal.<name> = ` does), or NULL with an error set. */
+static PyObject *make_legal(PyObject *self, const o8_turn *t) {
+    PyObject *type = PyTuple_GetItem(self, E_TYPE), *names = PyTuple_GetItem(self, E_NAMES), *legal = NULL, *values[5];
+    newfunc make = (newfunc)PyType_GetSlot((PyTypeObject *)type, Py_tp_new);
+    int k;
+    values[0] = PyLong_FromLong((long)t->seat);
+    values[1] = Py_NewRef(PyTuple_GetItem(PyTuple_GetItem(self, E_KINDS), t->kinds));
+    values[2] = PyLong_FromLongLong((long long)t->call_amount);
+    values[3] = PyLong_FromLongLong((long long)t->min_raise_to);
+    values[4] = PyLong_FromLongLong((long long)t->max_raise_to);
+    if (make != NULL && values[0] && values[2] && values[3] && values[4]) {
+        PyObject *empty = PyTuple_New(0);
+        legal = empty == NULL ? NULL : make((PyTypeObject *)type, empty, NULL);
+        Py_XDECREF(empty);
+    } else if (!PyErr_Occurred()) {
+        PyErr_SetString(PyExc_SystemError, "LegalActions has no tp_new");
+    }
+    for (k = 0; legal != NULL && k < 5; k++) {
+        PyObject *slot = PyTuple_GetItem(names, k);
+        descrsetfunc set = (descrsetfunc)PyType_GetSlot(Py_TYPE(slot), Py_tp_descr_set);
+        if (set == NULL || set(slot, legal, values[k]) < 0) Py_CLEAR(legal);
+    }
+    for (k = 0; k < 5; k++) Py_XDECREF(values[k]);
+    return legal;
+}
+
+/* The turn rule on the engine's lists (o8_bet_next): after seat `after` acted,
+ * the next seat to act into *out (1), nobody (0: the street is over), or -1
+ * when anything it reads is not as the engine keeps it (no error set). The
+ * seats are read as far as the rule looks; o8_bet_next then runs on the
+ * seats read, every other seat marked as one it skips (folded), which gives
+ * the same answer. */
+static int turn_of(const o8_entry_api *api, PyObject *stacks, PyObject *bets, PyObject *folded, PyObject *acted,
+                   PyObject *committed, Py_ssize_t n, int64_t after, int64_t high, int64_t min_raise,
+                   int64_t bet_count, int64_t cap, int structure, o8_turn *out) {
     seats_in in;
-    int64_t after, high, min_raise, bet_count, cap, pot = 0;
-    PyObject *rules, *legal, *values[5], *names, *type;
-    Py_ssize_t n, i;
-    int structure = -1, code, k, s = -1, o;
-    o8_turn turn;
-    newfunc make;
-    if (nargs != 11 || (api = engine_api(self)) == NULL) Py_RETURN_NONE;
-    in.stacks = args[0];
-    in.bets = args[1];
-    in.folded = args[2];
-    in.acted = args[3];
-    if (!PyList_CheckExact(in.stacks) || !PyList_CheckExact(in.bets) || !PyList_CheckExact(in.folded)
-        || !PyList_CheckExact(in.acted) || !PyList_CheckExact(args[4]))
-        Py_RETURN_NONE;
-    n = PyList_Size(in.stacks);
-    if (n < 2 || n > ENGINE_MAX || PyList_Size(in.bets) != n || PyList_Size(in.folded) != n
-        || PyList_Size(in.acted) != n || PyList_Size(args[4]) != n || read_amount(args[5], &after, 0) || after >= n
-        || read_amount(args[6], &high, 0) || read_amount(args[7], &min_raise, 0)
-        || read_amount(args[8], &bet_count, 0) || read_amount(args[9], &cap, 0))
-        Py_RETURN_NONE;
-    rules = args[10];
-    for (k = 0; k < 3; k++)
-        if (rules == PyTuple_GetItem(PyTuple_GetItem(self, E_RULES), k)) structure = k;
-    if (structure < 0) Py_RETURN_NONE;
+    int64_t pot = 0;
+    Py_ssize_t i;
+    int k, s = -1, o, code;
+    if (n < 2 || n > ENGINE_MAX || after < 0 || after >= n || !PyList_CheckExact(stacks) || !PyList_CheckExact(bets)
+        || !PyList_CheckExact(folded) || !PyList_CheckExact(acted) || !PyList_CheckExact(committed)
+        || PyList_Size(stacks) != n || PyList_Size(bets) != n || PyList_Size(folded) != n || PyList_Size(acted) != n
+        || PyList_Size(committed) != n)
+        return -1;
+    in.stacks = stacks;
+    in.bets = bets;
+    in.folded = folded;
+    in.acted = acted;
     memset(in.read, 0, (size_t)n);
     /* The seats o8_bet_next looks at: up to the seat to act, then its
      * opponents up to the first who could put in more than the bet. */
     for (k = 1; k <= n && s < 0; k++) {
         o = (int)((after + k) % n);
-        if (read_seat(&in, o)) Py_RETURN_NONE;
+        if (read_seat(&in, o)) return -1;
         if (in.stack[o] && !in.fold[o] && (in.acted_at[o] < 0 || in.bet[o] < high)) s = o;
     }
     if (s >= 0)
         for (k = 1; k < n; k++) {
             o = (int)((s + k) % n);
-            if (read_seat(&in, o)) Py_RETURN_NONE;
+            if (read_seat(&in, o)) return -1;
             if (!in.fold[o] && in.bet[o] + in.stack[o] > high) break;
         }
     for (i = 0; i < n; i++)
@@ -472,34 +491,43 @@ static PyObject *next_turn(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (structure == O8_BET_POT_LIMIT)
         for (i = 0; i < n; i++) {
             int64_t chips;
-            if (item_amount(args[4], i, &chips, 0)) Py_RETURN_NONE;
+            if (item_amount(committed, i, &chips, 0)) return -1;
             pot += chips;
         }
     code = api->bet_next((int)n, in.stack, in.bet, in.acted_at, in.fold, (int)after, high, min_raise, bet_count, cap,
-                         pot, structure, &turn);
+                         pot, structure, out);
+    if (code == 1 && (out->kinds < 0 || out->kinds > O8_KINDS_CHECK || out->seat < 0 || out->seat >= n)) return -1;
+    return code == 0 || code == 1 ? code : -1;
+}
+
+/* The O8_BET_* structure of the rules object `rules` (one of the 3 bound), or -1. */
+static int structure_of(PyObject *self, PyObject *rules) {
+    int k;
+    for (k = 0; k < 3; k++)
+        if (rules == PyTuple_GetItem(PyTuple_GetItem(self, E_RULES), k)) return k;
+    return -1;
+}
+
+/* next_turn(stacks, bets, folded, acted, committed, after, high, min_raise,
+ * bet_count, cap, rules): after seat `after` acted, the LegalActions of the
+ * next seat to act (o8_bet_next's rule), False when nobody has to act (the
+ * street is over), None when anything it reads is not as the engine keeps
+ * it (the Python path then decides). */
+static PyObject *next_turn(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const o8_entry_api *api;
+    int64_t after, high, min_raise, bet_count, cap;
+    int structure, code;
+    o8_turn turn;
+    if (nargs != 11 || (api = engine_api(self)) == NULL || !PyList_CheckExact(args[0])
+        || read_amount(args[5], &after, 0) || read_amount(args[6], &high, 0) || read_amount(args[7], &min_raise, 0)
+        || read_amount(args[8], &bet_count, 0) || read_amount(args[9], &cap, 0)
+        || (structure = structure_of(self, args[10])) < 0)
+        Py_RETURN_NONE;
+    code = turn_of(api, args[0], args[1], args[2], args[3], args[4], PyList_Size(args[0]), after, high, min_raise,
+                   bet_count, cap, structure, &turn);
+    if (code < 0) Py_RETURN_NONE;
     if (code == 0) Py_RETURN_FALSE;
-    if (code != 1 || turn.kinds < 0 || turn.kinds > O8_KINDS_CHECK) Py_RETURN_NONE;
-    type = PyTuple_GetItem(self, E_TYPE);
-    make = (newfunc)PyType_GetSlot((PyTypeObject *)type, Py_tp_new);
-    values[0] = PyLong_FromLong((long)turn.seat);
-    values[1] = Py_NewRef(PyTuple_GetItem(PyTuple_GetItem(self, E_KINDS), turn.kinds));
-    values[2] = PyLong_FromLongLong((long long)turn.call_amount);
-    values[3] = PyLong_FromLongLong((long long)turn.min_raise_to);
-    values[4] = PyLong_FromLongLong((long long)turn.max_raise_to);
-    legal = NULL;
-    if (make != NULL && values[0] && values[2] && values[3] && values[4]) {
-        PyObject *empty = PyTuple_New(0);
-        legal = empty == NULL ? NULL : make((PyTypeObject *)type, empty, NULL);
-        Py_XDECREF(empty);
-    }
-    names = PyTuple_GetItem(self, E_NAMES);
-    for (k = 0; legal != NULL && k < 5; k++) { /* the slots' descriptors set them, as `legal.<name> = ` does */
-        PyObject *slot = PyTuple_GetItem(names, k);
-        descrsetfunc set = (descrsetfunc)PyType_GetSlot(Py_TYPE(slot), Py_tp_descr_set);
-        if (set == NULL || set(slot, legal, values[k]) < 0) Py_CLEAR(legal);
-    }
-    for (k = 0; k < 5; k++) Py_XDECREF(values[k]);
-    return legal;
+    return make_legal(self, &turn);
 }
 
 /* deal(bits, count): the first `count` (0..52) cards of a fresh deck
@@ -562,6 +590,605 @@ static PyObject *split(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     return out;
 }
 
+/* --- the hand's betting state: HandState and act() ----------------------
+ *
+ * HandState is the C base class of omaha8_fast.engine.Hand: it holds the
+ * fields every action reads and writes (the seats' lists, the bet level,
+ * whose turn, the log), as members named as the Hand's attributes, so that
+ * Python reads and writes them as before (they are Hand's slots), and act()
+ * below does an action in one call, reading them straight from the struct.
+ * The lists stay Python lists (views, copies, pickles and tables read them
+ * as they are); act() checks every one it reads, and changes nothing unless
+ * everything it reads is as the engine keeps it. A HandState made any other
+ * way (with garbage in its members) only makes act() answer None. */
+typedef struct {
+    PyObject_HEAD
+    /* Python objects, as slots hold them (so that CPython's attribute caches
+     * serve Python's reads and writes as fast as a slot's): the lists, then ints. */
+    PyObject *stacks, *bets, *committed, *folded, *acted, *actions, *legal, *rules, *sizes;
+    PyObject *high, *min_raise, *bet_count, *cap, *n, *button, *street, *to_act, *aggressor, *live, *able;
+    /* what the payout reads and writes */
+    PyObject *cards, *hole_size, *mode, *rake, *runs, *run_from, *payouts, *returned;
+} hand_state;
+#define HS_OBJECTS 28
+
+#define HS_MEMBER(name, field, doc) {name, T_OBJECT_EX, offsetof(hand_state, field), 0, doc}
+static PyMemberDef HS_MEMBERS[] = {
+    HS_MEMBER("_stacks", stacks, "chips behind, by seat (a list of ints)"),
+    HS_MEMBER("_bets", bets, "this street's bets, by seat"),
+    HS_MEMBER("_committed", committed, "chips put in this hand, by seat"),
+    HS_MEMBER("_folded", folded, "folded, by seat (a list of bools)"),
+    HS_MEMBER("_acted", acted, "the bet level when the seat last acted on this street, -1: not yet"),
+    HS_MEMBER("_actions", actions, "the log (plain tuples, Actions once read)"),
+    HS_MEMBER("_legal", legal, "the legal actions of the seat to act, or None"),
+    HS_MEMBER("_rules", rules, "the betting structure's rules object"),
+    HS_MEMBER("_sizes", sizes, "the bet size of each street (a tuple of 4 ints)"),
+    HS_MEMBER("_high", high, "the bet to match"),
+    HS_MEMBER("_min_raise", min_raise, "the smallest full raise"),
+    HS_MEMBER("_bet_count", bet_count, "full bets and raises this street"),
+    HS_MEMBER("_cap", cap, "bets allowed a street"),
+    HS_MEMBER("_n", n, "the number of seats"),
+    HS_MEMBER("_button", button, "the button's seat"),
+    HS_MEMBER("_street", street, "0 preflop .. 3 river, 4 showdown"),
+    HS_MEMBER("_to_act", to_act, "the seat to act, -1: nobody"),
+    HS_MEMBER("_aggressor", aggressor, "the last to bet or raise this street, -1: nobody"),
+    HS_MEMBER("_live", live, "players not folded"),
+    HS_MEMBER("_able", able, "players not folded with chips behind"),
+    HS_MEMBER("_cards", cards, "the dealt cards' ids (bytes): the holes by seat, the board, the other runs' boards"),
+    HS_MEMBER("_hole_size", hole_size, "hole cards a player"),
+    HS_MEMBER("_mode", mode, "the showdown mode"),
+    HS_MEMBER("_rake", rake, "the Rake, or None"),
+    HS_MEMBER("_runs", runs, "how many times the board runs when everyone is all-in"),
+    HS_MEMBER("_run_from", run_from, "the board cards the runs share (5: one run)"),
+    HS_MEMBER("_payouts", payouts, "chips won by seat once paid out, else None"),
+    HS_MEMBER("_returned", returned, "(seat, chips) of an uncalled bet given back, or None"),
+    {NULL, 0, 0, 0, NULL},
+};
+
+/* Replace the object field `field` with the new reference `value` (Py_SETREF, not in the limited API before 3.12). */
+#define HS_SET(field, value)                  \
+    do {                                      \
+        PyObject *old_ = (PyObject *)(field); \
+        (field) = (value);                    \
+        Py_XDECREF(old_);                     \
+    } while (0)
+
+static PyObject **hs_objects(hand_state *h) {
+    return &h->stacks;
+}
+
+static int hs_traverse(PyObject *self, visitproc visit, void *arg) {
+    PyObject **objects = hs_objects((hand_state *)self);
+    int k;
+    Py_VISIT(Py_TYPE(self));
+    for (k = 0; k < HS_OBJECTS; k++) Py_VISIT(objects[k]);
+    return 0;
+}
+
+static int hs_clear(PyObject *self) {
+    PyObject **objects = hs_objects((hand_state *)self);
+    int k;
+    for (k = 0; k < HS_OBJECTS; k++) Py_CLEAR(objects[k]);
+    return 0;
+}
+
+static void hs_dealloc(PyObject *self) {
+    PyTypeObject *type = Py_TYPE(self);
+    freefunc free_ = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    PyObject_GC_UnTrack(self);
+    hs_clear(self);
+    free_(self);
+    Py_DECREF(type);
+}
+
+static PyType_Slot HS_SLOTS[] = {
+    {Py_tp_doc, (void *)"The betting state of a hand (private: the base class of omaha8_fast.engine.Hand; "
+                        "see csrc/cpython/entry.c)."},
+    {Py_tp_members, HS_MEMBERS},
+    {Py_tp_traverse, (void *)hs_traverse},
+    {Py_tp_clear, (void *)hs_clear},
+    {Py_tp_dealloc, (void *)hs_dealloc},
+    {0, NULL},
+};
+
+static PyType_Spec HS_SPEC = {
+    "omaha8_fast._entry.HandState", sizeof(hand_state), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC, HS_SLOTS,
+};
+
+/* An int field in low..2**53 into *out; 0, or -1 (unset or not such an int; no error set). */
+static int hs_int(PyObject *field, int64_t *out, int64_t low) {
+    return field == NULL ? -1 : read_amount(field, out, low);
+}
+
+/* Set the int field *field to value; -1 on MemoryError. */
+static int hs_put(PyObject **field, int64_t value) {
+    PyObject *item = PyLong_FromLongLong((long long)value);
+    if (item == NULL) return -1;
+    HS_SET(*field, item);
+    return 0;
+}
+
+/* The hand's ints, read and checked by act() before it changes anything. */
+typedef struct {
+    int64_t high, min_raise, bet_count, cap, n, button, street, to_act, live, able;
+} hs_ints;
+
+enum { ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET, ACT_RAISE, ACT_KINDS };
+/* What act() returns: done (the next turn is set), or what the Python side does next. */
+enum { AFTER_DONE, AFTER_FINISH, AFTER_NEXT_ACTOR, AFTER_END_STREET, AFTER_FIRST_ACTOR };
+
+/* Set item i of `list` (an exact list of at least i + 1 items) to a new int; -1 on MemoryError. */
+static int set_amount(PyObject *list, Py_ssize_t i, int64_t value) {
+    PyObject *item = PyLong_FromLongLong((long long)value);
+    return item == NULL ? -1 : PyList_SetItem(list, i, item); /* steals */
+}
+
+/* A new list of n copies of `value`. */
+static PyObject *filled(Py_ssize_t n, long value) {
+    PyObject *list = PyList_New(n), *item;
+    Py_ssize_t i;
+    if (list == NULL) return NULL;
+    for (i = 0; i < n; i++) {
+        item = PyLong_FromLong(value);
+        if (item == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SetItem(list, i, item);
+    }
+    return list;
+}
+
+/* Log (street, seat, verb, amount, all_in) onto the hand's actions. */
+static int log_action(PyObject *self, hand_state *h, int street, int kind, int seat, int64_t amount, int all_in) {
+    PyObject *entry = PyTuple_New(5), *value;
+    int failed;
+    if (entry == NULL) return -1;
+    PyTuple_SetItem(entry, 0, Py_NewRef(PyTuple_GetItem(PyTuple_GetItem(self, E_STREETS), street)));
+    value = PyLong_FromLong(seat);
+    if (value == NULL) goto fail;
+    PyTuple_SetItem(entry, 1, value);
+    PyTuple_SetItem(entry, 2, Py_NewRef(PyTuple_GetItem(PyTuple_GetItem(self, E_VERBS), kind)));
+    value = PyLong_FromLongLong((long long)amount);
+    if (value == NULL) goto fail;
+    PyTuple_SetItem(entry, 3, value);
+    PyTuple_SetItem(entry, 4, PyBool_FromLong(all_in));
+    failed = PyList_Append(h->actions, entry);
+    Py_DECREF(entry);
+    return failed;
+fail:
+    Py_DECREF(entry);
+    return -1;
+}
+
+/* Give the turn to the next seat after `after` (o8_bet_next) with the bet
+ * state `v`: 1 (set), 0 (the street is over), -1 (not taken: nothing
+ * changed), -2 (error set). */
+static int give_turn(PyObject *self, const o8_entry_api *api, hand_state *h, const hs_ints *v, int64_t after,
+                     int structure) {
+    o8_turn turn;
+    PyObject *legal;
+    int code = turn_of(api, h->stacks, h->bets, h->folded, h->acted, h->committed, (Py_ssize_t)v->n, after, v->high,
+                       v->min_raise, v->bet_count, v->cap, structure, &turn);
+    if (code <= 0) return code;
+    legal = make_legal(self, &turn);
+    if (legal == NULL) return -2;
+    HS_SET(h->legal, legal);
+    return hs_put(&h->to_act, turn.seat) < 0 ? -2 : 1;
+}
+
+/* A new list of the n ints `values`. */
+static PyObject *int_list(Py_ssize_t n, const int64_t *values) {
+    PyObject *list = PyList_New(n);
+    Py_ssize_t i;
+    for (i = 0; list != NULL && i < n; i++)
+        if (set_amount(list, i, values[i]) < 0) Py_CLEAR(list);
+    return list;
+}
+
+/* The payout of a hand with no rake (Hand._finish, Hand._return_uncalled and
+ * Hand._split_one_board): an uncalled bet back to its owner, then the whole
+ * pot to the one player left (`showdown` 0), or every main and side pot
+ * split by o8_showdown on the one board (`showdown` 1; the caller checked
+ * the mode, the runs and the rake). Writes the stacks, contributions,
+ * payouts, returned chips, the bets (none), the seat to act (nobody) and the
+ * legal actions (None). 1 (done), 0 (not taken: nothing changed), -2 (error set). */
+static int settle(const o8_entry_api *api, hand_state *h, const hs_ints *v, int showdown) {
+    int64_t stack[ENGINE_MAX], put[ENGINE_MAX], won[ENGINE_MAX], pots[2 * ENGINE_MAX], size, most = -1, second = -1;
+    int64_t excess = 0, total = 0, level, below = 0, chips;
+    uint8_t fold[ENGINE_MAX];
+    uint64_t live = 0;
+    Py_ssize_t n = (Py_ssize_t)v->n, i, j, top = -1, n_pots = 0, n_levels = 0, length;
+    int64_t levels[ENGINE_MAX];
+    char *cards = NULL;
+    PyObject *stacks, *committed, *payouts, *bets, *returned = NULL;
+    int flag, single = 1;
+    if (h->rake != Py_None || h->payouts != Py_None || h->returned != Py_None) return 0;
+    for (i = 0; i < n; i++) {
+        flag = item_flag(h->folded, i);
+        if (flag < 0 || item_amount(h->stacks, i, &stack[i], 0) || item_amount(h->committed, i, &put[i], 0)) return 0;
+        fold[i] = (uint8_t)flag;
+        won[i] = 0;
+        total += put[i];
+        if (!flag) live |= (uint64_t)1 << i;
+    }
+    /* The uncalled chips: above what anyone else put in, of the one who put in the most. */
+    for (i = 0; i < n; i++)
+        if (put[i] > most) {
+            second = most;
+            most = put[i];
+            top = i;
+        } else if (put[i] > second) {
+            second = put[i];
+        }
+    if (top >= 0 && most > second && second >= 0) {
+        excess = most - second;
+        put[top] -= excess;
+        stack[top] += excess;
+        total -= excess;
+        most = second; /* the most anyone put in now */
+    }
+    if (!showdown) {
+        for (i = 0; i < n && fold[i]; i++) {
+        }
+        if (i == n || v->live != 1) return 0;
+        won[i] = total;
+    } else {
+        if (h->cards == NULL || !PyBytes_CheckExact(h->cards) || hs_int(h->hole_size, &size, 4) || size > MAX_HOLE
+            || PyBytes_AsStringAndSize(h->cards, &cards, &length) < 0) {
+            PyErr_Clear();
+            return 0;
+        }
+        if (length < n * size + 5) return 0;
+        /* The pots (Hand._split_one_board, showdown._side_pots): one for each stake a live player is in for. */
+        for (level = -1, i = 0; i < n; i++)
+            if (!fold[i]) {
+                if (level >= 0 && put[i] != level) single = 0;
+                level = put[i];
+            }
+        for (i = 0; i < n; i++)
+            if (!fold[i] && put[i]) {
+                for (j = 0; j < n_levels && levels[j] != put[i]; j++) {
+                }
+                if (j == n_levels) levels[n_levels++] = put[i];
+            }
+        for (i = 1; i < n_levels; i++) /* ascending */
+            for (j = i; j > 0 && levels[j - 1] > levels[j]; j--) {
+                level = levels[j];
+                levels[j] = levels[j - 1];
+                levels[j - 1] = level;
+            }
+        if (single) { /* live players all in for the same: one pot (folded chips are dead money in it) */
+            pots[0] = total;
+            pots[1] = (int64_t)live;
+            n_pots = 1;
+        } else {
+            for (j = 0; j < n_levels; j++) {
+                uint64_t eligible = 0;
+                level = j == n_levels - 1 ? most : levels[j]; /* the last pot takes folded chips above every live stake */
+                for (chips = 0, i = 0; i < n; i++) chips += put[i] < level ? put[i] : level;
+                for (i = 0; i < n; i++)
+                    if (!fold[i] && put[i] >= levels[j]) eligible |= (uint64_t)1 << i;
+                pots[2 * n_pots] = chips - below;
+                pots[2 * n_pots + 1] = (int64_t)eligible;
+                n_pots++;
+                below = chips;
+            }
+        }
+        if (api->showdown((const uint8_t *)cards + n * size, 5, (const uint8_t *)cards, (int)size, (int)n, live,
+                          (int)((v->button + 1) % n), pots, (int)n_pots, won, NULL, NULL, NULL) != 0)
+            return 0;
+    }
+    /* Everything decided: write it. */
+    for (i = 0; i < n; i++) stack[i] += won[i];
+    stacks = int_list(n, stack);
+    committed = stacks == NULL ? NULL : int_list(n, put);
+    payouts = committed == NULL ? NULL : int_list(n, won);
+    bets = payouts == NULL ? NULL : filled(n, 0);
+    if (bets != NULL && excess) returned = Py_BuildValue("(nL)", top, (long long)excess);
+    if (bets == NULL || (excess && returned == NULL) || hs_put(&h->to_act, -1) < 0) {
+        Py_XDECREF(stacks);
+        Py_XDECREF(committed);
+        Py_XDECREF(payouts);
+        Py_XDECREF(bets);
+        Py_XDECREF(returned);
+        return -2;
+    }
+    HS_SET(h->stacks, stacks);
+    HS_SET(h->committed, committed);
+    HS_SET(h->payouts, payouts);
+    HS_SET(h->bets, bets);
+    if (returned != NULL) HS_SET(h->returned, returned);
+    HS_SET(h->legal, Py_NewRef(Py_None));
+    return 1;
+}
+
+/* The showdown on one board when the mode is "all" with no rake (settle), from
+ * the street the betting ended on: as Hand._end_street runs out the board
+ * when nobody can bet (each street passed resets the bet state), then
+ * Hand._showdown. 1 (done), 0 (not taken: nothing changed), -2 (error set). */
+static int showdown_now(const o8_entry_api *api, hand_state *h, hs_ints *v) {
+    int64_t runs, run_from, last;
+    PyObject *fresh, *old_acted;
+    int code;
+    if (h->mode == NULL || !PyUnicode_CheckExact(h->mode) || PyUnicode_CompareWithASCIIString(h->mode, "all") != 0
+        || hs_int(h->runs, &runs, 1) || hs_int(h->run_from, &run_from, 0) || run_from != 5
+        || (runs != 1 && v->street < 3) || read_amount(PyTuple_GetItem(h->sizes, 3), &last, 0))
+        return 0;
+    fresh = v->street < 3 ? filled((Py_ssize_t)v->n, -1) : NULL;
+    if (v->street < 3 && fresh == NULL) return -2;
+    old_acted = h->acted;
+    if (fresh != NULL) {
+        Py_INCREF(old_acted);
+        HS_SET(h->acted, fresh);
+    }
+    code = settle(api, h, v, 1);
+    if (code != 1) { /* nothing else changed: put the old street state back */
+        if (fresh != NULL) HS_SET(h->acted, old_acted);
+        return code;
+    }
+    Py_XDECREF(fresh == NULL ? NULL : old_acted);
+    if (fresh != NULL
+        && (hs_put(&h->high, 0) < 0 || hs_put(&h->min_raise, last) < 0 || hs_put(&h->bet_count, 0) < 0
+            || hs_put(&h->aggressor, -1) < 0))
+        return -2;
+    return hs_put(&h->street, 4) < 0 ? -2 : 1;
+}
+
+/* act(hand, kind, amount): the seat to act (hand._to_act) folds (kind 0),
+ * checks (1), calls `amount` (2), bets (3) or raises (4) to `amount`, as
+ * Hand._act does in Python (the action already checked legal): the chips
+ * moved, the action logged, then the next seat's turn and legal actions
+ * (o8_bet_next), through the end of a street and the first turn of the
+ * next one. Returns 0 when that is done, else what the Python side must do
+ * next (Hand._after): 1 pay out (one player left), 2 find the next actor
+ * after the seat that acted (one player or none can bet), 3 end the street
+ * (after the river, or nobody can bet any more: the board runs out), 4 find
+ * the first actor of the street just begun (from the button). None
+ * (nothing changed) when the hand is not a HandState or anything it reads
+ * is not as the engine keeps it: the Python path then acts. */
+static PyObject *act(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const o8_entry_api *api;
+    hand_state *h;
+    hs_ints v;
+    int64_t kind, amount, stack, bet, put, added = 0, size = 0;
+    Py_ssize_t s, n;
+    int structure, all_in = 0, code, flag;
+    PyObject *empty, *fresh;
+    if (nargs != 3 || (api = engine_api(self)) == NULL
+        || !PyObject_TypeCheck(args[0], (PyTypeObject *)PyTuple_GetItem(self, E_HAND))
+        || read_amount(args[1], &kind, 0) || kind >= ACT_KINDS || read_amount(args[2], &amount, 0))
+        Py_RETURN_NONE;
+    h = (hand_state *)args[0];
+    if (hs_int(h->n, &v.n, 2) || v.n > ENGINE_MAX || hs_int(h->button, &v.button, 0) || v.button >= v.n
+        || hs_int(h->street, &v.street, 0) || v.street > 3 || hs_int(h->to_act, &v.to_act, 0) || v.to_act >= v.n
+        || hs_int(h->live, &v.live, 1) || v.live > v.n || hs_int(h->able, &v.able, 0) || v.able > v.live
+        || hs_int(h->high, &v.high, 0) || hs_int(h->min_raise, &v.min_raise, 0)
+        || hs_int(h->bet_count, &v.bet_count, 0) || hs_int(h->cap, &v.cap, 0) || h->aggressor == NULL
+        || h->legal == NULL || h->rules == NULL || (structure = structure_of(self, h->rules)) < 0
+        || h->actions == NULL || !PyList_CheckExact(h->actions) || h->sizes == NULL || !PyTuple_CheckExact(h->sizes)
+        || PyTuple_Size(h->sizes) != 4 || (v.street < 3 && read_amount(PyTuple_GetItem(h->sizes, v.street + 1), &size, 0)))
+        Py_RETURN_NONE;
+    n = (Py_ssize_t)v.n;
+    s = (Py_ssize_t)v.to_act;
+    if (h->stacks == NULL || h->bets == NULL || h->committed == NULL || h->folded == NULL || h->acted == NULL
+        || !PyList_CheckExact(h->stacks) || !PyList_CheckExact(h->bets) || !PyList_CheckExact(h->committed)
+        || !PyList_CheckExact(h->folded) || !PyList_CheckExact(h->acted) || PyList_Size(h->stacks) != n
+        || PyList_Size(h->bets) != n || PyList_Size(h->committed) != n || PyList_Size(h->folded) != n
+        || PyList_Size(h->acted) != n || item_amount(h->stacks, s, &stack, 0) || item_amount(h->bets, s, &bet, 0)
+        || item_amount(h->committed, s, &put, 0) || item_flag(h->folded, s) != 0)
+        Py_RETURN_NONE;
+    /* What the action moves: refused (nothing changed) when it does not fit the seat. */
+    if (kind == ACT_CALL) {
+        added = amount;
+    } else if (kind >= ACT_BET) {
+        if (amount < bet) Py_RETURN_NONE;
+        added = amount - bet;
+    }
+    if (added > stack || (kind == ACT_FOLD && (v.able < 1 || v.live < 2))) Py_RETURN_NONE;
+    /* Everything read: the action. */
+    if (kind == ACT_FOLD) {
+        if (PyList_SetItem(h->folded, s, Py_NewRef(Py_True)) < 0) return NULL;
+        v.live -= 1;
+        v.able -= 1;
+    } else if (kind == ACT_CHECK) {
+        if (set_amount(h->acted, s, v.high) < 0) return NULL;
+    } else {
+        if (set_amount(h->stacks, s, stack - added) < 0 || set_amount(h->bets, s, bet + added) < 0
+            || set_amount(h->committed, s, put + added) < 0)
+            return NULL;
+        if (kind == ACT_CALL) {
+            if (set_amount(h->acted, s, v.high) < 0) return NULL;
+        } else {
+            if (amount - v.high >= v.min_raise) { /* a full bet or raise; a short all-in changes neither */
+                if (structure != O8_BET_LIMIT) v.min_raise = amount - v.high;
+                v.bet_count += 1;
+            }
+            v.high = amount;
+            if (set_amount(h->acted, s, amount) < 0 || hs_put(&h->aggressor, (int64_t)s) < 0) return NULL;
+        }
+        all_in = stack == added;
+        if (all_in) v.able -= 1;
+    }
+    if (log_action(self, h, (int)v.street, (int)kind, (int)s, kind <= ACT_CHECK ? 0 : amount, all_in) < 0) return NULL;
+    HS_SET(h->legal, Py_NewRef(Py_None));
+    if (hs_put(&h->live, v.live) < 0 || hs_put(&h->able, v.able) < 0 || hs_put(&h->high, v.high) < 0
+        || hs_put(&h->min_raise, v.min_raise) < 0 || hs_put(&h->bet_count, v.bet_count) < 0)
+        return NULL;
+    if (v.live == 1) { /* the last player left takes the pot */
+        code = settle(api, h, &v, 0);
+        return code == -2 ? NULL : PyLong_FromLong(code ? AFTER_DONE : AFTER_FINISH);
+    }
+    if (v.able <= 1) {
+        if (v.able == 1) { /* one player with chips left: they only answer a bet they have not matched */
+            int64_t mine = -1, other, o;
+            for (o = 0; o < v.n; o++) {
+                flag = item_flag(h->folded, (Py_ssize_t)o);
+                if (flag < 0 || item_amount(h->stacks, (Py_ssize_t)o, &other, 0)) return PyLong_FromLong(AFTER_NEXT_ACTOR);
+                if (!flag && other) break;
+            }
+            if (o == v.n || item_amount(h->bets, (Py_ssize_t)o, &mine, 0)) return PyLong_FromLong(AFTER_NEXT_ACTOR);
+            for (s = 0; s < n; s++) {
+                flag = item_flag(h->folded, s);
+                if (flag < 0 || item_amount(h->bets, s, &other, 0)) return PyLong_FromLong(AFTER_NEXT_ACTOR);
+                if (other > mine && !flag) /* their turn: Hand.legal_actions works out what they may do */
+                    return hs_put(&h->to_act, o) < 0 ? NULL : PyLong_FromLong(AFTER_DONE);
+            }
+        }
+        code = showdown_now(api, h, &v); /* nobody can bet any more: the board runs out */
+        return code == -2 ? NULL : PyLong_FromLong(code ? AFTER_DONE : AFTER_NEXT_ACTOR);
+    }
+    code = give_turn(self, api, h, &v, (int64_t)s, structure);
+    if (code == 1) return PyLong_FromLong(AFTER_DONE);
+    if (code == -2) return NULL;
+    if (code < 0) return PyLong_FromLong(AFTER_NEXT_ACTOR); /* not taken: the Python rule decides */
+    if (v.street == 3) {
+        code = showdown_now(api, h, &v);
+        return code == -2 ? NULL : PyLong_FromLong(code ? AFTER_DONE : AFTER_END_STREET);
+    }
+    /* The street is over, two or more can bet: collect and deal on (Hand._end_street). */
+    empty = filled(n, 0);
+    fresh = empty == NULL ? NULL : filled(n, -1);
+    if (fresh == NULL) {
+        Py_XDECREF(empty);
+        return NULL;
+    }
+    HS_SET(h->bets, empty);
+    HS_SET(h->acted, fresh);
+    v.street += 1;
+    v.high = 0;
+    v.min_raise = size;
+    v.bet_count = 0;
+    if (hs_put(&h->street, v.street) < 0 || hs_put(&h->high, 0) < 0 || hs_put(&h->min_raise, size) < 0
+        || hs_put(&h->bet_count, 0) < 0 || hs_put(&h->aggressor, -1) < 0)
+        return NULL;
+    code = give_turn(self, api, h, &v, v.button, structure);
+    if (code == 1) return PyLong_FromLong(AFTER_DONE);
+    if (code == -2) return NULL;
+    return PyLong_FromLong(code < 0 ? AFTER_FIRST_ACTOR : AFTER_END_STREET);
+}
+
+/* A new list of n copies of the object `value`. */
+static PyObject *repeated(Py_ssize_t n, PyObject *value) {
+    PyObject *list = PyList_New(n);
+    Py_ssize_t i;
+    for (i = 0; list != NULL && i < n; i++) PyList_SetItem(list, i, Py_NewRef(value));
+    return list;
+}
+
+/* Chips posted: min(amount, what is left), out of *stack. */
+static int64_t post(int64_t *stack, int64_t amount) {
+    int64_t paid = amount < *stack ? amount : *stack;
+    *stack -= paid;
+    return paid;
+}
+
+/* start(hand, stacks, button, small_seat, big_seat, small_blind, big_blind,
+ * ante, posts, rules, sizes, cap, cards, hole_size, mode, rake, runs): the
+ * betting state of a new hand, as Hand._begin sets it in Python (the
+ * settings already checked): the antes, the blinds (no small blind when
+ * small_seat is -1) and the big blinds `posts` posted, then the first turn
+ * after the big blind (o8_bet_next). 0 when that is done, 1 when the Python
+ * side must give the first turn (Hand._next_turn), None (nothing changed)
+ * when anything is not as the engine passes it. */
+static PyObject *start(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    const o8_entry_api *api;
+    hand_state *h;
+    hs_ints v;
+    int64_t stack[ENGINE_MAX], bet[ENGINE_MAX], put[ENGINE_MAX], small_seat, big_seat, sb, bb, ante, seat, size;
+    int64_t hole_size, runs;
+    Py_ssize_t n, i, n_posts;
+    int structure, code, k;
+    PyObject *fields[11];
+    if (nargs != 17 || (api = engine_api(self)) == NULL
+        || !PyObject_TypeCheck(args[0], (PyTypeObject *)PyTuple_GetItem(self, E_HAND)) || !PyTuple_CheckExact(args[1])
+        || (n = PyTuple_Size(args[1])) < 2 || n > ENGINE_MAX || read_amount(args[2], &v.button, 0) || v.button >= n
+        || read_amount(args[3], &small_seat, -1) || small_seat >= n || read_amount(args[4], &big_seat, 0)
+        || big_seat >= n || read_amount(args[5], &sb, 0) || read_amount(args[6], &bb, 0) || read_amount(args[7], &ante, 0)
+        || !PyTuple_CheckExact(args[8]) || (n_posts = PyTuple_Size(args[8])) > n
+        || (structure = structure_of(self, args[9])) < 0 || !PyTuple_CheckExact(args[10]) || PyTuple_Size(args[10]) != 4
+        || read_amount(PyTuple_GetItem(args[10], 0), &size, 0) || read_amount(args[11], &v.cap, 0)
+        || !PyBytes_CheckExact(args[12]) || read_amount(args[13], &hole_size, 4) || hole_size > MAX_HOLE
+        || !PyUnicode_CheckExact(args[14]) || read_amount(args[16], &runs, 1))
+        Py_RETURN_NONE;
+    (void)structure;
+    for (i = 0; i < n; i++) {
+        if (read_amount(PyTuple_GetItem(args[1], i), &stack[i], 1)) Py_RETURN_NONE;
+        bet[i] = put[i] = 0;
+    }
+    for (i = 0; i < n_posts; i++)
+        if (read_amount(PyTuple_GetItem(args[8], i), &seat, 0) || seat >= n) Py_RETURN_NONE;
+    if (ante)
+        for (i = 0; i < n; i++) put[i] = post(&stack[i], ante);
+    if (small_seat >= 0) bet[small_seat] = post(&stack[small_seat], sb);
+    bet[big_seat] = post(&stack[big_seat], bb);
+    for (i = 0; i < n_posts; i++) {
+        read_amount(PyTuple_GetItem(args[8], i), &seat, 0); /* read above */
+        bet[seat] = post(&stack[seat], bb);
+    }
+    v.n = n;
+    v.able = 0;
+    for (i = 0; i < n; i++) {
+        put[i] += bet[i];
+        if (stack[i]) v.able++;
+    }
+    v.high = bb;
+    v.min_raise = size;
+    v.bet_count = 1;
+    v.street = 0;
+    v.live = n;
+    /* Everything read: the state. */
+    fields[0] = int_list(n, stack);
+    fields[1] = int_list(n, bet);
+    fields[2] = int_list(n, put);
+    fields[3] = repeated(n, Py_False);
+    fields[4] = filled(n, -1);
+    fields[5] = PyList_New(0);
+    for (k = 6; k < 11; k++) fields[k] = NULL;
+    fields[6] = PyLong_FromLongLong((long long)bb);
+    fields[7] = PyLong_FromLongLong((long long)size);
+    fields[8] = PyLong_FromLongLong((long long)v.cap);
+    fields[9] = PyLong_FromSsize_t(n);
+    fields[10] = PyLong_FromLongLong((long long)v.able);
+    for (k = 0; k < 11; k++)
+        if (fields[k] == NULL) {
+            for (k = 0; k < 11; k++) Py_XDECREF(fields[k]);
+            return NULL;
+        }
+    h = (hand_state *)args[0];
+    HS_SET(h->stacks, fields[0]);
+    HS_SET(h->bets, fields[1]);
+    HS_SET(h->committed, fields[2]);
+    HS_SET(h->folded, fields[3]);
+    HS_SET(h->acted, fields[4]);
+    HS_SET(h->actions, fields[5]);
+    HS_SET(h->high, fields[6]);
+    HS_SET(h->min_raise, fields[7]);
+    HS_SET(h->cap, fields[8]);
+    HS_SET(h->n, fields[9]);
+    HS_SET(h->able, fields[10]);
+    HS_SET(h->live, Py_NewRef(fields[9]));
+    HS_SET(h->legal, Py_NewRef(Py_None));
+    HS_SET(h->rules, Py_NewRef(args[9]));
+    HS_SET(h->sizes, Py_NewRef(args[10]));
+    HS_SET(h->button, Py_NewRef(args[2]));
+    HS_SET(h->cards, Py_NewRef(args[12]));
+    HS_SET(h->hole_size, Py_NewRef(args[13]));
+    HS_SET(h->mode, Py_NewRef(args[14]));
+    HS_SET(h->rake, Py_NewRef(args[15]));
+    HS_SET(h->runs, Py_NewRef(args[16]));
+    HS_SET(h->payouts, Py_NewRef(Py_None));
+    HS_SET(h->returned, Py_NewRef(Py_None));
+    if (hs_put(&h->bet_count, 1) < 0 || hs_put(&h->street, 0) < 0 || hs_put(&h->to_act, -1) < 0
+        || hs_put(&h->aggressor, -1) < 0 || hs_put(&h->run_from, 5) < 0)
+        return NULL;
+    if (v.able <= 1) return PyLong_FromLong(1);
+    code = give_turn(self, api, h, &v, big_seat, structure);
+    if (code == -2) return NULL;
+    return PyLong_FromLong(code == 1 ? 0 : 1);
+}
+
 static PyMethodDef ENGINE[] = {
     {"next_turn", (PyCFunction)(void (*)(void))next_turn, METH_FASTCALL,
      "next_turn(stacks, bets, folded, acted, committed, after, high, min_raise, bet_count, cap, rules): "
@@ -570,6 +1197,13 @@ static PyMethodDef ENGINE[] = {
      "deal(bits, count): the first count cards of a deck shuffled from bits (bytes), None when not taken."},
     {"split", (PyCFunction)(void (*)(void))split, METH_FASTCALL,
      "split(cards, n, hole_size, live, first, pots): the payouts of one board's showdown, or None."},
+    {"act", (PyCFunction)(void (*)(void))act, METH_FASTCALL,
+     "act(hand, kind, amount): one action of the seat to act, its chips, log and the next turn; 0 when done, "
+     "else what the Python side does next, None when the Python path must act."},
+    {"start", (PyCFunction)(void (*)(void))start, METH_FASTCALL,
+     "start(hand, stacks, button, small_seat, big_seat, small_blind, big_blind, ante, posts, rules, sizes, cap, "
+     "cards, hole_size, mode, rake, runs): a new hand's betting state and first turn; 0 when done, 1 when the "
+     "Python side gives the first turn, None when the Python path must set it."},
 };
 
 /* Static and never written: the bound functions point at them. */
@@ -676,32 +1310,41 @@ static PyObject *bind_equity(PyObject *module, PyObject *const *args, Py_ssize_t
     return function;
 }
 
-/* bind_engine(address, legal_type, slots, kinds, rules): (next_turn, deal,
- * split) bound to the table at `address`; next_turn makes `legal_type`
- * objects (whose 5 attributes are set through `slots`, the descriptors of
- * seat, actions, call amount, minimum and maximum raise) with the actions of `kinds` (5 tuples, in
- * O8_KINDS_* order), the structure read from `rules` (the 3 rules objects,
- * in O8_BET_* order). */
+/* bind_engine(address, legal_type, slots, kinds, rules, streets, verbs):
+ * (next_turn, deal, split, act, start, HandState) bound to the table at `address`;
+ * next_turn and act make `legal_type` objects (whose 5 attributes are set
+ * through `slots`, the descriptors of seat, actions, call amount, minimum
+ * and maximum raise) with the actions of `kinds` (5 tuples, in O8_KINDS_*
+ * order), the structure read from `rules` (the 3 rules objects, in O8_BET_*
+ * order); act logs the street names `streets` (5 str) and the kinds `verbs`
+ * (fold, check, call, bet, raise: 5 str). HandState is a new type each call
+ * (the base class of the hands act() takes). On free-threaded CPython act
+ * and start are None (the Python path acts). */
 static PyObject *bind_engine(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     const o8_entry_api *api;
-    PyObject *capsule, *name, *self, *out;
+    PyObject *capsule, *name, *self, *out, *hand_type;
     Py_ssize_t k;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "bind_engine() takes (address, legal_type, slots, kinds, rules)");
+    if (nargs != E_GIVEN + 1) {
+        PyErr_SetString(PyExc_TypeError,
+                        "bind_engine() takes (address, legal_type, slots, kinds, rules, streets, verbs)");
         return NULL;
     }
     api = table_at(args[0]);
     if (api == NULL) return NULL;
     if (!PyType_Check(args[1]) || !PyTuple_CheckExact(args[2]) || PyTuple_Size(args[2]) != 5
         || !PyTuple_CheckExact(args[3]) || PyTuple_Size(args[3]) != 5 || !PyTuple_CheckExact(args[4])
-        || PyTuple_Size(args[4]) != 3) {
-        PyErr_SetString(PyExc_TypeError, "bind_engine(): a type, 5 slot descriptors, 5 kinds tuples and 3 rules");
+        || PyTuple_Size(args[4]) != 3 || !PyTuple_CheckExact(args[5]) || PyTuple_Size(args[5]) != 5
+        || !PyTuple_CheckExact(args[6]) || PyTuple_Size(args[6]) != ACT_KINDS) {
+        PyErr_SetString(PyExc_TypeError, "bind_engine(): a type, 5 slot descriptors, 5 kinds tuples, 3 rules, "
+                                         "5 street names and 5 action kinds");
         return NULL;
     }
     for (k = 0; k < 5; k++)
         if (PyType_GetSlot(Py_TYPE(PyTuple_GetItem(args[2], k)), Py_tp_descr_set) == NULL
-            || !PyTuple_CheckExact(PyTuple_GetItem(args[3], k))) {
-            PyErr_SetString(PyExc_TypeError, "bind_engine(): the fields must be data descriptors, the kinds tuples");
+            || !PyTuple_CheckExact(PyTuple_GetItem(args[3], k)) || !PyUnicode_CheckExact(PyTuple_GetItem(args[5], k))
+            || !PyUnicode_CheckExact(PyTuple_GetItem(args[6], k))) {
+            PyErr_SetString(PyExc_TypeError, "bind_engine(): the fields must be data descriptors, the kinds tuples, "
+                                             "the names str");
             return NULL;
         }
     capsule = PyCapsule_New((void *)api, CAPSULE_NAME, NULL);
@@ -712,17 +1355,34 @@ static PyObject *bind_engine(PyObject *module, PyObject *const *args, Py_ssize_t
         return NULL;
     }
     PyTuple_SetItem(self, E_API, capsule); /* steals */
-    for (k = 1; k < E_SIZE; k++) PyTuple_SetItem(self, k, Py_NewRef(args[k]));
+    for (k = 1; k <= E_GIVEN; k++) PyTuple_SetItem(self, k, Py_NewRef(args[k]));
+    hand_type = PyType_FromSpec(&HS_SPEC);
+    if (hand_type == NULL) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    PyTuple_SetItem(self, E_HAND, hand_type); /* steals */
     name = PyModule_GetNameObject(module);
-    out = name == NULL ? NULL : PyTuple_New((Py_ssize_t)(sizeof ENGINE / sizeof ENGINE[0]));
+    out = name == NULL ? NULL : PyTuple_New((Py_ssize_t)(sizeof ENGINE / sizeof ENGINE[0]) + 1);
     for (k = 0; out != NULL && k < (Py_ssize_t)(sizeof ENGINE / sizeof ENGINE[0]); k++) {
-        PyObject *function = PyCFunction_NewEx(&ENGINE[k], self, name);
+        PyObject *function;
+#ifdef Py_GIL_DISABLED
+        /* act and start read the hand's members in place, which another thread
+         * may replace meanwhile: without the GIL the Python path acts. */
+        if (ENGINE[k].ml_meth == (PyCFunction)(void (*)(void))act
+            || ENGINE[k].ml_meth == (PyCFunction)(void (*)(void))start) {
+            PyTuple_SetItem(out, k, Py_NewRef(Py_None));
+            continue;
+        }
+#endif
+        function = PyCFunction_NewEx(&ENGINE[k], self, name);
         if (function == NULL) {
             Py_CLEAR(out);
             break;
         }
         PyTuple_SetItem(out, k, function);
     }
+    if (out != NULL) PyTuple_SetItem(out, k, Py_NewRef(hand_type));
     Py_XDECREF(name);
     Py_DECREF(self);
     return out;
@@ -738,8 +1398,8 @@ static PyMethodDef METHODS[] = {
      "hh_records(body, values, hole_size, names): a PokerStars hand's records from what o8_hh_scan wrote, or None "
      "(private: omaha8_fast._pokerstars; see csrc/cpython/hh_records.c)."},
     {"bind_engine", (PyCFunction)(void (*)(void))bind_engine, METH_FASTCALL,
-     "bind_engine(address, legal_type, slots, kinds, rules): (next_turn, deal, split) bound to the "
-     "o8_entry_api at address (private: omaha8_fast.engine)."},
+     "bind_engine(address, legal_type, slots, kinds, rules, streets, verbs): (next_turn, deal, split, act, "
+     "start, HandState) bound to the o8_entry_api at address (private: omaha8_fast.engine)."},
     {NULL, NULL, 0, NULL},
 };
 
