@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from operator import add as _add
 from operator import index
 from typing import Any, ClassVar, Literal
 
@@ -45,9 +44,11 @@ from ._engine_entry import ACT as _ACT
 from ._engine_entry import START as _START
 from ._engine_entry import HAND_FIELDS as _HAND_FIELDS
 from ._engine_entry import NEXT_TURN as _NEXT_TURN
-from ._engine_entry import SPLIT as _SPLIT
 from ._engine_entry import VERBS as _VERBS
 from ._engine_entry import HandBase
+from ._hand_read import BOARD_SIZE as _BOARD_SIZE
+from ._hand_read import CARDS as _CARDS
+from ._hand_settle import _Settlement
 from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines, render_log
 from ._hand_setup import INT_TYPE as _INT_TYPE
 from ._hand_setup import bet_amount as _amount
@@ -55,12 +56,9 @@ from ._hand_setup import blind_seats as _blind_seats
 from ._hand_setup import check_posts as _posts
 from ._hand_setup import check_settings as _check_settings
 from ._hand_setup import deal as _deal
-from ._settle import muck_losers, settle
 from .cards import Card, CardsLike
 from .rake import Rake
-from ._core import ffi as _ffi
-from ._core import lib as _lib
-from .showdown import Contributions, Pot, PotLike, Showdown, _side_pots, pots_from_contributions
+from .showdown import Showdown, pots_from_contributions
 from .views import SeatView
 
 __all__ = [
@@ -84,22 +82,19 @@ __all__ = [
 for _cls in (IllegalAction, LegalActions, Action, HandHistory):
     _cls.__module__ = __name__
 
-_BOARD_SIZE = (0, 3, 4, 5, 5)
-_CARDS = tuple(Card(c) for c in range(52))
 #: _CLOCKWISE[n][seat]: the n seats clockwise after ``seat``, ending with it.
 _CLOCKWISE = tuple(tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in range(n)) for n in range(53))
 #: _OTHERS[n][seat]: the other seats of an n-seat hand.
 _OTHERS = tuple(tuple(tuple(o for o in range(n) if o != s) for s in range(n)) for n in range(53))
 _FOLD_CALL_RAISE, _CHECK_RAISE, _CHECK_BET = ("fold", "call", "raise"), ("check", "raise"), ("check", "bet")
 _FOLD_CALL, _CHECK = ("fold", "call"), ("check",)
-_INT64S = _ffi.typeof("int64_t[]")
 _NONES = tuple((None,) * n for n in range(53))
 _tuple_new = tuple.__new__  # builds an Action or SeatView without its Python-level __new__
 _object_new = object.__new__  # builds a LegalActions without its Python-level __init__ (the slots set inline)
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
 
-class Hand(HandBase):
+class Hand(_Settlement, HandBase):
     """One hand of Omaha Hi/Lo, from blinds to payout.
 
     ``stacks`` are the players' chips before the hand, clockwise by seat
@@ -343,218 +338,6 @@ class Hand(HandBase):
         return self.history == other.history
 
     __hash__: ClassVar[None] = None  # type: ignore[assignment]  # a hand changes
-
-    # --- state ---------------------------------------------------------------
-
-    @property
-    def street(self) -> str:
-        """``"preflop"``, ``"flop"``, ``"turn"``, ``"river"``, or ``"showdown"``
-        once the hand has reached the showdown (a hand won by folds keeps
-        the street it ended on)."""
-        return STREETS[self._street]
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose turn it is, None when the hand is over."""
-        return None if self._to_act < 0 else self._to_act
-
-    @property
-    def is_over(self) -> bool:
-        """True once the chips have been paid out."""
-        return self._payouts is not None
-
-    @property
-    def betting(self) -> Betting:
-        """The betting structure."""
-        return self._rules.name
-
-    @property
-    def button(self) -> int:
-        """The dealer's seat."""
-        return self._button
-
-    @property
-    def players(self) -> int:
-        """The number of seats in the hand."""
-        return self._n
-
-    @property
-    def starting_stacks(self) -> list[int]:
-        """The stacks before the antes and blinds."""
-        return list(self._start)
-
-    @property
-    def stacks(self) -> list[int]:
-        """Chips behind each player (not counting their bets)."""
-        return list(self._stacks)
-
-    @property
-    def bets(self) -> list[int]:
-        """Each player's bet on the current street (not yet in :attr:`pots`)."""
-        return list(self._bets)
-
-    @property
-    def contributions(self) -> list[int]:
-        """Chips each player has put in this hand (antes, blinds, all bets)."""
-        return list(self._committed)
-
-    @property
-    def pot(self) -> int:
-        """All chips in the middle: the pots plus the current bets (0 once
-        they have been paid out), so ``sum(stacks) + pot + rake`` never changes."""
-        return 0 if self._payouts is not None else sum(self._committed)
-
-    @property
-    def pots(self) -> list[Pot]:
-        """The main pot then the side pots, each ``Pot(amount, eligible
-        seats)``, from the chips of finished streets (the current
-        :attr:`bets` are not in them yet; at the end, after uncalled chips
-        went back). Built by :func:`omaha8_fast.showdown.pots_from_contributions`;
-        empty once paid out (see :attr:`showdown_result` for how)."""
-        collected = [c - b for c, b in zip(self._committed, self._bets)]
-        if self._payouts is not None or not any(collected):
-            return []
-        return pots_from_contributions(collected, folded=[s for s in range(self._n) if self._folded[s]])
-
-    @property
-    def folded(self) -> list[bool]:
-        """Which players have folded."""
-        return list(self._folded)
-
-    @property
-    def board(self) -> tuple[Card, ...]:
-        """The community cards dealt so far (the first run's when the board ran more than once)."""
-        start = self._n * self._hole_size
-        return tuple([_CARDS[c] for c in self._cards[start:start + _BOARD_SIZE[self._street]]])
-
-    @property
-    def boards(self) -> tuple[tuple[Card, ...], ...]:
-        """The board of each run: one board (:attr:`board`) unless the hand
-        ran it ``runs`` times; the runs share the cards dealt before the all-in."""
-        if self._run_from == 5:
-            return (self.board,)
-        return tuple(tuple([_CARDS[c] for c in board]) for board in self._board_ids())
-
-    def _board_ids(self) -> list[tuple[int, ...]]:
-        """The card ids of each run's board, as far as dealt."""
-        cards, at = self._cards, self._n * self._hole_size
-        first = tuple(cards[at:at + _BOARD_SIZE[self._street]])
-        if self._run_from == 5:
-            return [first]
-        k, extra = self._run_from, 5 - self._run_from
-        at += 5
-        return [first] + [first[:k] + tuple(cards[at + r * extra:at + (r + 1) * extra]) for r in range(self._runs - 1)]
-
-    @property
-    def holes(self) -> list[tuple[Card, ...]]:
-        """Every player's hole cards, by seat."""
-        h, cards = self._hole_size, self._cards
-        return [tuple([_CARDS[c] for c in cards[s * h:(s + 1) * h]]) for s in range(self._n)]
-
-    @property
-    def rake(self) -> int:
-        """Chips the house took (0 until the hand is over)."""
-        return self._raked
-
-    @property
-    def runs(self) -> int:
-        """How many times the board is run when everyone is all-in (the setting)."""
-        return self._runs
-
-    @property
-    def showdown_mode(self) -> str:
-        """``"all"``, ``"muck-losers"`` or ``"choose"``."""
-        return self._mode
-
-    @property
-    def shown_seats(self) -> list[int]:
-        """The seats whose cards were shown at the showdown, in the order they showed."""
-        return self.showdown_order if self._mode == "all" else list(self._shown)
-
-    @property
-    def mucked_seats(self) -> list[int]:
-        """The seats that mucked at the showdown, unseen."""
-        return list(self._mucked)
-
-    @property
-    def history(self) -> HandHistory:
-        """The settings, cards and actions so far (see :meth:`replay`)."""
-        return HandHistory(
-            self._start, self._button, self._sb, self._bb, self._rules.name, self._small_bet, self._big_bet,
-            self._ante, self._hole_size, tuple([_CARDS[c] for c in self._cards]), self._log(),
-            self._rake, self._runs, self._mode, self._posts, self._dead_sb,
-        )
-
-    @property
-    def actions(self) -> list[Action]:
-        """The players' actions so far."""
-        return list(self._log())
-
-    def _log(self) -> tuple[Action, ...]:
-        """The actions as :class:`Action` records. Every action is logged as
-        a plain tuple of the same fields and becomes its Action here, once,
-        in place (an equal, immutable record); as records are only ever
-        appended, the plain ones are the tail after the last Action."""
-        actions = self._actions
-        i = len(actions) - 1
-        while i >= 0 and type(actions[i]) is not Action:
-            actions[i] = _tuple_new(Action, actions[i])
-            i -= 1
-        return tuple(actions)  # every record is an Action now
-
-    @property
-    def payouts(self) -> list[int] | None:
-        """Chips each player won from the pots (uncalled chips returned are not
-        included; see :attr:`returned`), None until the hand is over."""
-        return None if self._payouts is None else list(self._payouts)
-
-    @property
-    def returned(self) -> tuple[int, int] | None:
-        """``(seat, chips)`` of an uncalled bet given back at the end, if any."""
-        return self._returned
-
-    @property
-    def net(self) -> list[int]:
-        """Each player's win (+) or loss (-) so far against the starting stacks."""
-        return [s - start for s, start in zip(self._stacks, self._start)]
-
-    @property
-    def showdown_order(self) -> list[int]:
-        """The live seats in the order they show: the last player to bet or
-        raise on the river first, else the first live player clockwise from
-        the button; then clockwise. Empty unless the hand reached a showdown."""
-        if self._street != 4:
-            return []
-        n = self._n
-        first = self._aggressor if self._aggressor >= 0 else (self._button + 1) % n
-        order = [(first + k) % n for k in range(n)]
-        return [s for s in order if not self._folded[s]]
-
-    @property
-    def showdown_seats(self) -> list[int]:
-        """The seats in the showdown module's player order, starting left of
-        the button (the order that breaks odd chips): player ``i`` of
-        :attr:`showdown_result` is seat ``showdown_seats[i]``."""
-        n, button = self._n, self._button
-        return [(button + 1 + k) % n for k in range(n)]
-
-    @property
-    def showdown_result(self) -> Showdown | None:
-        """The full showdown (winners, hands, shares per pot) if there was
-        one, from :func:`omaha8_fast.showdown.showdown`; its players are
-        numbered as in :attr:`showdown_seats`. With several runs, the first
-        run's (see :attr:`showdown_results`)."""
-        results = self.showdown_results
-        return results[0] if results else None
-
-    @property
-    def showdown_results(self) -> tuple[Showdown, ...]:
-        """One :class:`Showdown` per run of the board, once the hand is over at a showdown."""
-        if self._street != 4 or self._payouts is None:
-            return ()
-        if self._results is None:
-            self._results = self._settle(True)[1]
-        return tuple(self._results)
 
     # --- views ---------------------------------------------------------------
 
@@ -957,148 +740,6 @@ class Hand(HandBase):
                 if bets[o] > mine and not folded[o]:  # (o is never s)
                     return s
         return -1
-
-    def _return_uncalled(self) -> None:
-        committed = self._committed
-        most = max(committed)
-        if committed.count(most) > 1:  # two or more put in the most: nothing is uncalled
-            return
-        top = committed.index(most)  # the seat that put in the most
-        excess = most - sorted(committed)[-2]  # over the most anyone else put in
-        if excess:
-            committed[top] -= excess
-            self._stacks[top] += excess
-            self._returned = (top, excess)
-
-    def _showdown(self) -> None:
-        """The betting is over with two or more hands live: show them in the
-        rules' order, as the showdown mode says, then pay out."""
-        self._to_act = -1
-        self._legal = None
-        self._return_uncalled()
-        if self._mode == "all":  # every live hand shows: shown_seats is the showdown order
-            self._finish()
-            return
-        order = self.showdown_order
-        if self._mode == "muck-losers":
-            h, cards, seats = self._hole_size, self._cards, self.showdown_seats
-            holes = {s: tuple(cards[s * h:(s + 1) * h]) for s in order}
-            boards = self._board_ids()
-            pots = [(amount, [seats[i] for i in eligible]) for amount, eligible in self._pots_in_order()]
-            self._shown, self._mucked = muck_losers(order, boards, holes, pots)
-        else:
-            self._pending = order
-            self._next_decision()
-            return
-        self._finish()
-
-    def _next_decision(self) -> None:
-        """Choose mode: the next seat to show or muck, or the payout when none is left."""
-        pending = self._pending
-        while pending:
-            s = pending[0]
-            if self._live - len(self._mucked) == 1:  # everyone else mucked: the pot is theirs unseen
-                pending.clear()
-                break
-            self._to_act = s
-            return
-        self._to_act = -1
-        self._finish()
-
-    def _decide(self, s: int, kind: str) -> None:
-        self._pending.pop(0)
-        self._actions.append(("showdown", s, kind, 0, self._stacks[s] == 0))
-        self._legal = None
-        self._next_decision()
-
-    def _pots_in_order(self) -> list[Pot]:
-        """The pots, players numbered in showdown-module order, the rake taken out."""
-        seats, committed = self.showdown_seats, self._committed
-        mucked = self._mucked if self._mode == "choose" else ()  # a muck-losers muck gives up nothing it could win
-        dead = [i for i, s in enumerate(seats) if self._folded[s] or s in mucked]
-        pots = pots_from_contributions([committed[s] for s in seats], folded=dead)
-        return self._rake.take(pots, self._raked) if self._rake is not None and self._raked else pots
-
-    def _split_one_board(self) -> list[int] | None:
-        """The payouts by seat of a showdown on one board with no rake and no
-        choose-mode muck, in one C call (the cards were checked when dealt);
-        None when the general path must decide (it raises the errors).
-
-        The holes go to C in seat order: the leftover chips of a half start
-        with the seat left of the button (``first``), as the showdown
-        module's player order does."""
-        n, h = self._n, self._hole_size
-        committed, folded = self._committed, self._folded
-        live = 0
-        level = -1
-        single = True
-        for s in range(n):
-            if not folded[s]:
-                live |= 1 << s
-                if level != committed[s]:
-                    single = level < 0
-                    level = committed[s]
-        if single:  # live players all in for the same: one pot (folded chips are dead money in it)
-            pairs = [sum(committed), live]
-        else:
-            players = [s for s in range(n) if live >> s & 1]
-            pairs = [x for amount, eligible in _side_pots(committed, players) for x in (amount, sum(1 << s for s in eligible))]
-        cards = self._cards
-        first = (self._button + 1) % n
-        if _SPLIT is not None:  # the same call, straight from and to Python objects (csrc/cpython/entry.c)
-            won = _SPLIT(cards, n, h, live, first, pairs)
-            if won is not None:
-                return won
-        at = n * h
-        payouts = _ffi.new(_INT64S, n)
-        code = _lib.o8_showdown(
-            cards[at:at + 5], 5, cards, h, n, live, first, pairs, len(pairs) // 2,
-            payouts, _ffi.NULL, _ffi.NULL, _ffi.NULL,
-        )
-        return None if code else list(payouts)
-
-    def _settle(self, detailed: bool) -> tuple[list[int], list[Showdown]]:
-        """Split the pots at the showdown: payouts by seat, and the results per run."""
-        if not detailed and self._run_from == 5 and not self._raked and self._mode != "choose":
-            fast = self._split_one_board()
-            if fast is not None:
-                return fast, []
-        n, h, cards, order = self._n, self._hole_size, self._cards, self.showdown_seats
-        dead = self._folded
-        mucked = self._mucked if self._mode == "choose" else ()
-        holes = [None if dead[s] or s in mucked else tuple(cards[s * h:(s + 1) * h]) for s in order]
-        boards = self._board_ids()
-        pots: PotLike
-        if len(boards) == 1 and not self._raked and not mucked:
-            committed = self._committed
-            live = {committed[s] for s in range(n) if not dead[s]}
-            # Live players all in for the same: one pot (the folded chips are dead money in it).
-            pots = sum(committed) if len(live) == 1 else Contributions(committed[s] for s in order)
-        else:
-            pots = self._pots_in_order()
-        won, results = settle(boards, holes, pots, detailed)
-        payouts = [0] * n
-        for k, s in enumerate(order):
-            payouts[s] = won[k]
-        return payouts, results
-
-    def _finish(self) -> None:
-        """Return the uncalled chips, take the rake, then pay out every pot."""
-        self._to_act = -1
-        self._legal = None
-        if self._street < 4:
-            self._return_uncalled()
-        if self._rake is not None:
-            self._raked = self._rake.amount(sum(self._committed), flop_seen=self._street >= 1)
-        if self._live == 1:
-            payouts = [0] * self._n
-            payouts[self._folded.index(False)] = sum(self._committed) - self._raked
-        else:
-            fast = self._split_one_board() if self._run_from == 5 and not self._raked and self._mode != "choose" else None
-            payouts = self._settle(False)[0] if fast is None else fast
-        self._bets = [0] * self._n
-        self._stacks = list(map(_add, self._stacks, payouts))
-        self._payouts = payouts
 
     # --- history -------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from omaha8_fast import Hand, Rake, engine
+from omaha8_fast import _hand_settle as hand_settle
 from omaha8_fast import _hand_setup as hand_setup
 from omaha8_fast._betting import RULES
 from omaha8_fast._core import ffi, lib
@@ -211,7 +212,7 @@ def play_log(seed: int) -> list[Any]:
 def test_hands_with_and_without_the_c_paths_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     fast = [play_log(seed) for seed in range(600)]
     monkeypatch.setattr(engine, "_NEXT_TURN", None)
-    monkeypatch.setattr(engine, "_SPLIT", None)
+    monkeypatch.setattr(hand_settle, "_SPLIT", None)
     monkeypatch.setattr(hand_setup, "_DEAL", None)
     slow = [play_log(seed) for seed in range(600)]
     assert fast == slow
