@@ -48,8 +48,8 @@ from ._engine_entry import VERBS as _VERBS
 from ._engine_entry import HandBase
 from ._hand_read import BOARD_SIZE as _BOARD_SIZE
 from ._hand_read import CARDS as _CARDS
-from ._hand_settle import _Settlement
-from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines, render_log
+from ._hand_io import _Records
+from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines
 from ._hand_setup import INT_TYPE as _INT_TYPE
 from ._hand_setup import bet_amount as _amount
 from ._hand_setup import blind_seats as _blind_seats
@@ -94,7 +94,7 @@ _object_new = object.__new__  # builds a LegalActions without its Python-level _
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
 
-class Hand(_Settlement, HandBase):
+class Hand(_Records, HandBase):
     """One hand of Omaha Hi/Lo, from blinds to payout.
 
     ``stacks`` are the players' chips before the hand, clockwise by seat
@@ -787,19 +787,6 @@ class Hand(_Settlement, HandBase):
                 raise IllegalAction(f"action {number} is recorded as {tuple(action)} but replays as {tuple(done)}")
         return hand
 
-    def history_text(self) -> str:
-        """The hand as a readable history, like a card room's hand log (every hole card shown)."""
-        if self._payouts is not None and self._street == 4 and self._pot_text is None:
-            self._pot_text = tuple(pot_lines(self.showdown_results, self.showdown_seats))
-        return render_log(
-            betting=self._rules.name, blinds=(self._sb, self._bb), bets=(self._small_bet, self._big_bet),
-            ante=self._ante, button=self._button, starting_stacks=self._start, holes=self.holes, posts=self._posts,
-            dead_small_blind=self._dead_sb,
-            actions=self._log(), boards=self.boards, street=self._street, run_from=self._run_from,
-            returned=self._returned, shown=self.shown_seats, mucked=self._mucked, pot_text=self._pot_text or (),
-            rake=self._raked, payouts=self._payouts, stacks=self._stacks,
-        )
-
     # Hand-history formats (omaha8_fast.histories imports this module, so it
     # is imported on call).
     def to_phh(self, *, names: Sequence[str] | None = None) -> str:
@@ -823,13 +810,6 @@ class Hand(_Settlement, HandBase):
         from .histories import to_pokerstars
 
         return to_pokerstars(self, **options)
-
-    def __str__(self) -> str:
-        return self.history_text()
-
-    def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{self.street}, seat {self._to_act} to act"
-        return f"<Hand {self._rules.name} {self._n} players, {state}, pot {self.pot}>"
 
 
 #: Every attribute of a hand (its pickled state).

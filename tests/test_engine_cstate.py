@@ -71,7 +71,7 @@ def test_the_members_are_the_hand_fields() -> None:
     names = [name for name in dir(HandBase) if name.startswith("_") and not name.startswith("__")]
     assert sorted(names) == sorted(HAND_FIELDS)
     assert not set(HAND_FIELDS) & set(Hand.__slots__)
-    # The C base holds the state; the mixins between (omaha8_fast._hand_read, _hand_settle) hold nothing.
+    # The C base holds the state; the mixins between (omaha8_fast._hand_read, _hand_settle, _hand_io) hold nothing.
     mixins = Hand.__mro__[1:Hand.__mro__.index(HandBase)]
     assert Hand.__bases__[-1] is HandBase and all(vars(c)["__slots__"] == () for c in mixins)
 
