@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from ._core import ffi, lib
