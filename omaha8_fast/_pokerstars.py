@@ -1359,10 +1359,6 @@ class PokerStarsReader(Iterator[ImportedHand]):
         raise StopIteration
 
 
-def _is_header(text: str) -> bool:
-    return text.startswith("PokerStars ") and _HEADER.match(text) is not None
-
-
 _HEADER_START = re.compile(r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #\d{1,30}:")  # what _HEADER needs
 
 
