@@ -11,7 +11,7 @@ import random
 
 from omaha8_fast.engine import Hand
 
-__all__ = ["play_out"]
+__all__ = ["play_out", "random_action"]
 
 
 def play_out(hand: Hand, rng: random.Random, *, raise_below: float, fold_below: float,
@@ -36,3 +36,16 @@ def play_out(hand: Hand, rng: random.Random, *, raise_below: float, fold_below: 
         else:
             hand.check()
     return hand
+
+
+def random_action(hand: Hand, rng: random.Random, *, edges: bool = False) -> None:
+    """One random legal action: a kind drawn uniformly among the legal ones;
+    a bet or raise to an amount uniform between the minimum and the maximum,
+    or with ``edges`` one of the minimum, the maximum and such an amount."""
+    legal = hand.legal_actions()
+    kind = rng.choice(legal.actions)
+    if kind in ("bet", "raise"):
+        to = rng.randint(legal.min_raise_to, legal.max_raise_to)
+        hand.act(kind, rng.choice([legal.min_raise_to, legal.max_raise_to, to]) if edges else to)
+    else:
+        hand.act(kind)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_action
 
 from omaha8_fast import evaluate_hilo, parse_cards
 from omaha8_fast.engine import Hand, IllegalAction, Table
@@ -36,12 +37,7 @@ def play_randomly(hand: Hand, rng: random.Random, limit: int = 1000) -> int:
     for count in range(limit):
         if hand.is_over:
             return count
-        legal = hand.legal_actions()
-        kind = rng.choice(legal.actions)
-        if kind in ("bet", "raise"):
-            hand.act(kind, rng.choice([legal.min_raise_to, legal.max_raise_to, rng.randint(legal.min_raise_to, legal.max_raise_to)]))
-        else:
-            hand.act(kind)
+        random_action(hand, rng, edges=True)
     raise AssertionError(f"the hand did not end in {limit} actions")
 
 

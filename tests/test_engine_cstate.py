@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from random_play import random_action
 
 from omaha8_fast import Rake
 from omaha8_fast import engine as engine_module
@@ -55,13 +56,7 @@ def _play(rng: random.Random, hands: int) -> Iterator[list[object]]:
         hand = Hand(stacks, button, sb, bb, **kw)
         yield _state(hand)
         while not hand.is_over:
-            legal = hand.legal_actions()
-            kind = rng.choice(legal.actions)
-            if kind in ("bet", "raise"):
-                hand.act(kind, rng.choice([legal.min_raise_to, legal.max_raise_to,
-                                           rng.randint(legal.min_raise_to, legal.max_raise_to)]))
-            else:
-                hand.act(kind)
+            random_action(hand, rng, edges=True)
             yield _state(hand)
         yield [hand.history_text(), hand.payouts, hand.stacks]
 
@@ -166,12 +161,7 @@ def test_no_reference_leaks() -> None:
             hand = Hand([rng.randint(1, 300) for _ in range(6)], rng.randrange(6), 1, 2,
                         betting=rng.choice(["no-limit", "pot-limit"]), seed=rng.getrandbits(20))
             while not hand.is_over:
-                legal = hand.legal_actions()
-                kind = rng.choice(legal.actions)
-                if kind in ("bet", "raise"):
-                    hand.act(kind, rng.randint(legal.min_raise_to, legal.max_raise_to))
-                else:
-                    hand.act(kind)
+                random_action(hand, rng)
                 hand.copy()
             pickle.loads(pickle.dumps(hand))
             try:

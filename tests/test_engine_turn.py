@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_play import random_action
 
 from omaha8_fast import Hand, Rake, engine
 from omaha8_fast import _hand_settle as hand_settle
@@ -135,12 +136,7 @@ def test_next_turn_matches_the_python_path_on_engine_states() -> None:
                                     hand._high, hand._min_raise, hand._bet_count, hand._cap, hand._rules)
                     assert got == python_turn(hand, after)
                     compared += 1
-            legal = hand.legal_actions()
-            kind = rng.choice(legal.actions)
-            if kind in ("bet", "raise"):
-                hand.act(kind, rng.randint(legal.min_raise_to, legal.max_raise_to))
-            else:
-                hand.act(kind)
+            random_action(hand, rng)
     assert compared > 1000
 
 
