@@ -117,6 +117,12 @@ def bet_amount(value: object, kind: str) -> int:
     return index(value)  # pyright: ignore[reportArgumentType]  # has __index__
 
 
+def _generator(seed: int | random.Random | None) -> random.Random:
+    """The random generator a deal draws from: the module's own for None,
+    ``seed`` itself when it is one, else a new one seeded with it."""
+    return _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
+
+
 def deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -> bytes:
     """``count`` card ids (as bytes): the given ones first, the rest drawn at random."""
     # A partial Fisher-Yates shuffle of the unseen cards, its swap positions
@@ -125,21 +131,19 @@ def deal(deck: CardsLike | None, seed: int | random.Random | None, count: int) -
     # C core does the divisions and swaps (o8_deal). An int seed always deals
     # the same cards.
     if deck is None:
-        rng = _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
-        bits = rng.getrandbits(290).to_bytes(37, "little")
+        bits = _generator(seed).getrandbits(290).to_bytes(37, "little")
         if _DEAL is not None:  # the same shuffle of a fresh deck, straight into bytes (csrc/cpython/entry.c)
             dealt = _DEAL(bits, count)
             if dealt is not None:
                 return dealt
-        cards = bytearray(_DECK)
-        _lib.o8_deal(bits, 37, _ffi.from_buffer(cards), 0, count)
-        return bytes(cards[:count])
-    given = card_ids(deck)
-    check_unique(given)
-    if len(given) >= count:
-        return bytes(given[:count])
-    seen = set(given)
-    cards = bytearray(given + [c for c in range(52) if c not in seen])
-    rng = _RNG if seed is None else seed if isinstance(seed, random.Random) else random.Random(seed)
-    _lib.o8_deal(rng.getrandbits(290).to_bytes(37, "little"), 37, _ffi.from_buffer(cards), len(given), count)
+        start, cards = 0, bytearray(_DECK)
+    else:
+        given = card_ids(deck)
+        check_unique(given)
+        if len(given) >= count:
+            return bytes(given[:count])
+        seen = set(given)
+        start, cards = len(given), bytearray(given + [c for c in range(52) if c not in seen])
+        bits = _generator(seed).getrandbits(290).to_bytes(37, "little")
+    _lib.o8_deal(bits, 37, _ffi.from_buffer(cards), start, count)
     return bytes(cards[:count])
