@@ -30,7 +30,7 @@ from ._core import ffi, lib
 from ._hand_log import STREETS
 from .rake import Rake
 
-__all__ = ["ACT", "DEAL", "HAND_FIELDS", "KINDS", "NEXT_TURN", "SPLIT", "START", "VERBS", "HandBase"]
+__all__ = ["ACT", "DEAL", "HAND_FIELDS", "KINDS", "NEXT_TURN", "PLAY", "SPLIT", "START", "VERBS", "HandBase"]
 
 #: The kinds of LegalActions.actions, in csrc's O8_KINDS_* order.
 KINDS: tuple[tuple[str, ...], ...] = (
@@ -85,11 +85,11 @@ class _HandFields:
 
 def _bind() -> tuple[Any, ...]:
     if os.environ.get("OMAHA8_ENTRY", "1") == "0":
-        return None, None, None, None, None, _HandFields
+        return None, None, None, None, None, None, _HandFields
     try:
         from . import _entry
     except ImportError:  # a build without it: the Python path answers
-        return None, None, None, None, None, _HandFields
+        return None, None, None, None, None, None, _HandFields
     rules = (RULES["limit"], RULES["pot-limit"], RULES["no-limit"])
     slots = tuple(LegalActions.__dict__[name] for name in _FIELDS)  # the member descriptors C sets them with
     return _entry.bind_engine(
@@ -97,7 +97,7 @@ def _bind() -> tuple[Any, ...]:
     )
 
 
-_next_turn, _deal, _split, _act, _start, _base = _bind()
+_next_turn, _deal, _split, _act, _start, _play, _base = _bind()
 #: ``NEXT_TURN(stacks, bets, folded, acted, committed, after, high,
 #: min_raise, bet_count, cap, rules)``: after seat ``after`` acted (two or
 #: more players can still bet), the LegalActions of the next seat to act,
@@ -121,6 +121,13 @@ ACT: Callable[[Any, int, int], int | None] | None = _act
 #: turn: 0 when set, 1 when ``Hand._next_turn`` must give it, None (nothing
 #: changed) when the Python path must set the state.
 START: Callable[..., int | None] | None = _start
+#: ``PLAY(hand, choosers)``: the turns of the seats whose chooser (a tuple
+#: by the hand's seats) is built in, one after the other: a random agent's
+#: ``random.Random.random`` bound method (:meth:`agents.RandomAgent.choose`'s
+#: draws) or None (:func:`agents.calling_station`); False hands the turn
+#: back. Returns the seat whose turn the caller takes, -1 when nobody is to
+#: act, None when not taken.
+PLAY: Callable[[Any, tuple[Any, ...]], int | None] | None = _play
 #: The base class of :class:`omaha8_fast.engine.Hand`: the attributes
 #: :data:`HAND_FIELDS` (C members that ``ACT`` reads and writes directly, or
 #: plain slots).

@@ -21,12 +21,14 @@ from __future__ import annotations
 import copy
 import importlib
 import math
+import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
 from ._betting import LegalActions
+from ._engine_entry import PLAY as _PLAY
 from ._hand_log import Action
 from .agents import ActionLike, Agent, RandomAgent, _station_choice, calling_station
 from .engine import Hand, Table
@@ -89,6 +91,18 @@ def _chooser(agent: Agent) -> Callable[[LegalActions], ActionLike] | None:
     return None
 
 
+def _c_chooser(agent: Agent) -> Any:
+    """What ``PLAY`` (csrc/cpython/entry.c's ``play``) takes for ``agent``:
+    the bound ``random`` of a :class:`RandomAgent`'s own ``random.Random``
+    (the draws :meth:`RandomAgent.choose` makes), None for
+    :func:`calling_station`, False for any other agent (the Python loop asks it)."""
+    if type(agent) is RandomAgent and type(agent._rng) is random.Random:
+        return agent._rng.random
+    if agent is calling_station:
+        return None
+    return False
+
+
 def _apply(hand: Hand, action: ActionLike) -> None:
     if isinstance(action, str):
         hand.act(action)
@@ -118,6 +132,7 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
         if reset is not None:
             reset(batch_seed + k)
     choosers = [_chooser(agent) for agent in agents]
+    in_c = tuple(_c_chooser(agent) for agent in agents) if _PLAY is not None else None
     rows = [[0, 0, 0, 0, 0] for _ in range(n)]
     rake = 0
     simple, sized = _SIMPLE.get, _SIZED
@@ -126,12 +141,16 @@ def _batch(settings: dict[str, Any], agents: Sequence[Agent], number: int, count
         seats = table._seats
         view = hand.view
         if len(seats) == n:  # every seat plays (seats is then 0 .. n-1)
-            players, choose_by_seat = agents, choosers
+            players, choose_by_seat, c_by_seat = agents, choosers, in_c
         else:
             players = [agents[s] for s in seats]
             choose_by_seat = [choosers[s] for s in seats]
+            c_by_seat = None if in_c is None else tuple(in_c[s] for s in seats)
         while True:
-            s = hand._to_act
+            # The built-in agents' turns in C, until another agent's turn (or one C leaves to Python).
+            s = hand._to_act if c_by_seat is None else _PLAY(hand, c_by_seat)  # type: ignore[misc]
+            if s is None:
+                s = hand._to_act
             if s < 0:
                 break
             choose = choose_by_seat[s]

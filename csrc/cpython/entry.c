@@ -1069,6 +1069,155 @@ static PyObject *act(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return PyLong_FromLong(code < 0 ? AFTER_FIRST_ACTOR : AFTER_END_STREET);
 }
 
+/* --- play(): the built-in agents' turns in one call ---------------------
+ *
+ * The verbs of each kind of LegalActions.actions (O8_KINDS_* order, the
+ * tuples bind_engine was given), by position. */
+static const int PLAY_VERBS[5][3] = {
+    {ACT_FOLD, ACT_CALL, ACT_RAISE}, {ACT_CHECK, ACT_RAISE, -1}, {ACT_CHECK, ACT_BET, -1}, {ACT_FOLD, ACT_CALL, -1},
+    {ACT_CHECK, -1, -1},
+};
+static const int PLAY_COUNTS[5] = {3, 2, 2, 2, 1};
+
+/* One float of random.Random.random (the bound method `draw`) as a double
+ * in [0, 1); -1 with an error set. */
+static double play_draw(PyObject *draw) {
+    PyObject *value = PyObject_CallNoArgs(draw);
+    double d;
+    if (value == NULL) return -1.0;
+    if (!PyFloat_CheckExact(value)) {
+        PyErr_SetString(PyExc_TypeError, "a random agent's random() must return a float");
+        Py_DECREF(value);
+        return -1.0;
+    }
+    d = PyFloat_AsDouble(value);
+    Py_DECREF(value);
+    if (!(d >= 0.0 && d < 1.0)) {
+        PyErr_SetString(PyExc_ValueError, "a random agent's random() must return a float in [0, 1)");
+        return -1.0;
+    }
+    return d;
+}
+
+/* Field k (E_NAMES order) of the LegalActions `legal`, a new reference or NULL (error set). */
+static PyObject *legal_field(PyObject *self, PyObject *legal, int k) {
+    PyObject *slot = PyTuple_GetItem(PyTuple_GetItem(self, E_NAMES), k);
+    descrgetfunc get = slot == NULL ? NULL : (descrgetfunc)PyType_GetSlot(Py_TYPE(slot), Py_tp_descr_get);
+    if (get == NULL) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_SystemError, "a LegalActions field has no getter");
+        return NULL;
+    }
+    return get(slot, legal, (PyObject *)Py_TYPE(legal));
+}
+
+/* The action the turn's chooser picks: *verb and *amount (the call's chips,
+ * or the bet or raise total) from the kinds `kinds` (0..4) of the
+ * LegalActions `legal`; `draw` a random agent's random(), None the calling
+ * station. 0, -1 (not taken: nothing drawn), -2 (error set). The same
+ * choices as agents.RandomAgent.choose and agents._station_choice. */
+static int play_choice(PyObject *self, PyObject *legal, int kinds, PyObject *draw, int *verb, int64_t *amount) {
+    int64_t values[3];
+    int k, position = 0;
+    for (k = 0; k < 3; k++) { /* call_amount, min_raise_to, max_raise_to */
+        PyObject *field = legal_field(self, legal, k + 2);
+        int bad = field == NULL ? -2 : read_amount(field, &values[k], 0);
+        Py_XDECREF(field);
+        if (bad) return bad == -2 ? -2 : -1;
+    }
+    if (values[1] > values[2]) return -1;
+    if (draw != Py_None) {
+        double d = play_draw(draw);
+        if (d < 0.0) return -2;
+        position = (int)(d * (double)PLAY_COUNTS[kinds]); /* int(random() * len(kinds)) */
+    }
+    *verb = PLAY_VERBS[kinds][position];
+    if (draw == Py_None && *verb == ACT_FOLD) *verb = ACT_CALL; /* the station calls a bet */
+    *amount = 0;
+    if (*verb == ACT_CALL) {
+        *amount = values[0];
+    } else if (*verb >= ACT_BET) { /* min_raise_to + int(random() * (max_raise_to - min_raise_to + 1)) */
+        double d = draw == Py_None ? 0.0 : play_draw(draw);
+        if (d < 0.0) return -2;
+        *amount = values[1] + (int64_t)(d * (double)(values[2] - values[1] + 1));
+    }
+    return 0;
+}
+
+/* play(hand, choosers): the turns of the seats whose chooser (choosers[seat],
+ * a tuple by the hand's seats) is built in, one after the other, as the
+ * Python loop of omaha8_fast.simulation would do them: a random agent's
+ * random.Random.random bound method, or None for the calling station; any
+ * other chooser (False: an agent that sees its view) hands the turn back.
+ * Returns the seat whose turn the Python side takes (a chooser not built
+ * in, or anything not exactly as the engine keeps it), or -1 when nobody is
+ * to act; None (nothing done) when the arguments are not taken. */
+static PyObject *play(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *hand, *choosers, *legal_type, *all_kinds, *call_args[3];
+    hand_state *h;
+    if (nargs != 2 || !PyObject_TypeCheck(args[0], (PyTypeObject *)PyTuple_GetItem(self, E_HAND))
+        || !PyTuple_CheckExact(args[1]))
+        Py_RETURN_NONE;
+    hand = args[0];
+    choosers = args[1];
+    h = (hand_state *)hand;
+    legal_type = PyTuple_GetItem(self, E_TYPE);
+    all_kinds = PyTuple_GetItem(self, E_KINDS);
+    for (;;) {
+        int64_t s, street, amount;
+        int kinds, verb, code;
+        PyObject *chooser, *legal, *actions, *result;
+        if (hs_int(h->to_act, &s, -1)) Py_RETURN_NONE;
+        if (s < 0) return PyLong_FromLong(-1);
+        if (hs_int(h->street, &street, 0) || street > 3 || s >= PyTuple_Size(choosers)) return PyLong_FromLongLong(s);
+        chooser = PyTuple_GetItem(choosers, (Py_ssize_t)s);
+        if (chooser != Py_None && !PyCallable_Check(chooser)) return PyLong_FromLongLong(s);
+        legal = h->legal == NULL || h->legal == Py_None ? PyObject_CallMethod(hand, "legal_actions", NULL)
+                                                        : Py_NewRef(h->legal);
+        if (legal == NULL) return NULL;
+        actions = Py_TYPE(legal) == (PyTypeObject *)legal_type ? legal_field(self, legal, 1) : NULL;
+        if (actions == NULL && PyErr_Occurred()) {
+            Py_DECREF(legal);
+            return NULL;
+        }
+        for (kinds = 0; kinds < 5 && actions != PyTuple_GetItem(all_kinds, kinds); kinds++) {
+        }
+        for (code = 0; actions != NULL && PyTuple_CheckExact(actions) && kinds == 5 && code < 5; code++) {
+            /* made by the Python path: an equal tuple */
+            int equal = PyObject_RichCompareBool(actions, PyTuple_GetItem(all_kinds, code), Py_EQ);
+            if (equal < 0) {
+                Py_DECREF(actions);
+                Py_DECREF(legal);
+                return NULL;
+            }
+            if (equal) kinds = code;
+        }
+        Py_XDECREF(actions);
+        code = kinds < 5 ? play_choice(self, legal, kinds, chooser, &verb, &amount) : -1;
+        Py_DECREF(legal);
+        if (code == -2) return NULL;
+        if (code < 0) return PyLong_FromLongLong(s);
+        call_args[0] = hand;
+        call_args[1] = PyLong_FromLong(verb);
+        call_args[2] = PyLong_FromLongLong((long long)amount);
+        result = call_args[1] == NULL || call_args[2] == NULL ? NULL : act(self, call_args, 3);
+        if (result == Py_None) { /* not taken in C: Hand._act does it */
+            Py_DECREF(result);
+            result = PyObject_CallMethod(hand, "_act", "OO", call_args[1], call_args[2]);
+        }
+        Py_XDECREF(call_args[1]);
+        Py_XDECREF(call_args[2]);
+        if (result == NULL) return NULL;
+        code = PyLong_Check(result) ? (int)PyLong_AsLong(result) : -1;
+        Py_DECREF(result);
+        if (code == -1 && PyErr_Occurred()) return NULL;
+        if (code) { /* what is left to do: Hand._after */
+            result = PyObject_CallMethod(hand, "_after", "iL", code, (long long)s);
+            if (result == NULL) return NULL;
+            Py_DECREF(result);
+        }
+    }
+}
+
 /* A new list of n copies of the object `value`. */
 static PyObject *repeated(Py_ssize_t n, PyObject *value) {
     PyObject *list = PyList_New(n);
@@ -1204,6 +1353,10 @@ static PyMethodDef ENGINE[] = {
      "start(hand, stacks, button, small_seat, big_seat, small_blind, big_blind, ante, posts, rules, sizes, cap, "
      "cards, hole_size, mode, rake, runs): a new hand's betting state and first turn; 0 when done, 1 when the "
      "Python side gives the first turn, None when the Python path must set it."},
+    {"play", (PyCFunction)(void (*)(void))play, METH_FASTCALL,
+     "play(hand, choosers): the turns of the seats with a built-in chooser (a random.Random.random bound method: "
+     "the random agent; None: the calling station); the seat whose turn the Python side takes, -1 when nobody is "
+     "to act, None when not taken."},
 };
 
 /* Static and never written: the bound functions point at them. */
@@ -1311,15 +1464,15 @@ static PyObject *bind_equity(PyObject *module, PyObject *const *args, Py_ssize_t
 }
 
 /* bind_engine(address, legal_type, slots, kinds, rules, streets, verbs):
- * (next_turn, deal, split, act, start, HandState) bound to the table at `address`;
+ * (next_turn, deal, split, act, start, play, HandState) bound to the table at `address`;
  * next_turn and act make `legal_type` objects (whose 5 attributes are set
  * through `slots`, the descriptors of seat, actions, call amount, minimum
  * and maximum raise) with the actions of `kinds` (5 tuples, in O8_KINDS_*
  * order), the structure read from `rules` (the 3 rules objects, in O8_BET_*
  * order); act logs the street names `streets` (5 str) and the kinds `verbs`
  * (fold, check, call, bet, raise: 5 str). HandState is a new type each call
- * (the base class of the hands act() takes). On free-threaded CPython act
- * and start are None (the Python path acts). */
+ * (the base class of the hands act() takes). On free-threaded CPython act,
+ * start and play are None (the Python path acts). */
 static PyObject *bind_engine(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     const o8_entry_api *api;
     PyObject *capsule, *name, *self, *out, *hand_type;
@@ -1367,10 +1520,11 @@ static PyObject *bind_engine(PyObject *module, PyObject *const *args, Py_ssize_t
     for (k = 0; out != NULL && k < (Py_ssize_t)(sizeof ENGINE / sizeof ENGINE[0]); k++) {
         PyObject *function;
 #ifdef Py_GIL_DISABLED
-        /* act and start read the hand's members in place, which another thread
+        /* act, start and play read the hand's members in place, which another thread
          * may replace meanwhile: without the GIL the Python path acts. */
         if (ENGINE[k].ml_meth == (PyCFunction)(void (*)(void))act
-            || ENGINE[k].ml_meth == (PyCFunction)(void (*)(void))start) {
+            || ENGINE[k].ml_meth == (PyCFunction)(void (*)(void))start
+            || ENGINE[k].ml_meth == (PyCFunction)(void (*)(void))play) {
             PyTuple_SetItem(out, k, Py_NewRef(Py_None));
             continue;
         }
