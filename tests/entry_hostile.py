@@ -37,7 +37,13 @@ from pathlib import Path
 from typing import Any
 
 from omaha8_fast import _pokerstars as ps
-from omaha8_fast import equity, evaluate_high, evaluate_hilo, evaluator, parse_pokerstars
+from omaha8_fast import (
+    equity,
+    evaluate_high,
+    evaluate_hilo,
+    evaluator,
+    parse_pokerstars,
+)
 from omaha8_fast import equity as equity_module
 from omaha8_fast._betting import RULES
 from omaha8_fast._engine_entry import ACT, DEAL, HAND_FIELDS, NEXT_TURN, SPLIT, START
@@ -237,8 +243,8 @@ def _play(hand: Hand, rng: random.Random, steps: int, count: Counter[str]) -> No
         legal = hand.legal_actions()
         kind = rng.choice(legal.actions)
         if rng.random() < 0.15:
-            _public(count, "act hostile", lambda: hand.act(rng.choice([*legal.actions, "raise", "x"]),
-                                                           _junk(rng)))  # type: ignore[arg-type]
+            verb, junk = rng.choice([*legal.actions, "raise", "x"]), _junk(rng)
+            _public(count, "act hostile", lambda: hand.act(verb, junk))  # type: ignore[arg-type]  # noqa: B023
             continue
         if kind in ("bet", "raise"):
             hand.act(kind, rng.randint(legal.min_raise_to, legal.max_raise_to))
@@ -355,7 +361,7 @@ def records(rng: random.Random, count: Counter[str], scanned: list[tuple[str, li
         if k == 0:
             v[i] = rng.choice([-1, 0, 1, 5, 6, 9, 10, 11, 51, 52, 63, 64, 512, 2**31, 2**62, -2**62])
         elif k == 1:
-            v[i] += rng.choice([-1, 1, len(body), -len(body)])
+            v[i] = (v[i] if type(v[i]) is int else 0) + rng.choice([-1, 1, len(body), -len(body)])
         elif k == 2:
             del v[i:]
         elif k == 3:
