@@ -36,20 +36,27 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from omaha8_fast import _pokerstars as ps
 from omaha8_fast import (
+    _engine_entry,
     equity,
     evaluate_high,
     evaluate_hilo,
     evaluator,
     parse_pokerstars,
 )
-from omaha8_fast import equity as equity_module
+from omaha8_fast import _pokerstars as ps
 from omaha8_fast._betting import RULES
-from omaha8_fast._engine_entry import ACT, DEAL, HAND_FIELDS, NEXT_TURN, SPLIT, START
+from omaha8_fast._engine_entry import HAND_FIELDS
 from omaha8_fast.engine import Hand
 
 __all__ = ["run"]
+
+#: The C entry points, called with anything (None without the extension).
+ACT: Any = _engine_entry.ACT
+START: Any = _engine_entry.START
+NEXT_TURN: Any = _engine_entry.NEXT_TURN
+DEAL: Any = _engine_entry.DEAL
+SPLIT: Any = _engine_entry.SPLIT
 
 DATA = Path(__file__).resolve().parent / "data"
 #: What a public call on well-formed objects may raise.
@@ -109,7 +116,7 @@ class Meddler:
             pass
 
 
-def _junk(rng: random.Random, hand: Any = None) -> object:
+def _junk(rng: random.Random, hand: Any = None) -> Any:
     """One hostile value."""
     k = rng.randrange(24)
     if k == 0:
@@ -151,7 +158,7 @@ def _junk(rng: random.Random, hand: Any = None) -> object:
     return rng.randint(-3, 200)
 
 
-def _cards(rng: random.Random, size: int) -> object:
+def _cards(rng: random.Random, size: int) -> Any:
     """Hostile cards: good ids or text mostly, with one thing wrong at random."""
     ids = rng.sample(range(52), size)
     k = rng.randrange(20)
@@ -162,7 +169,7 @@ def _cards(rng: random.Random, size: int) -> object:
     if k == 2:
         return " ".join("23456789TJQKA"[c // 4] + "cdhs"[c % 4] for c in ids)
     if k == 3:
-        ids[rng.randrange(size)] = _junk(rng)  # type: ignore[call-overload]
+        ids[rng.randrange(size)] = _junk(rng)
         return ids if rng.random() < 0.5 else tuple(ids)
     if k == 4:
         return [rng.randint(0, 51) for _ in range(rng.choice([0, 1, 3, 7, 10, 52, 53, 10**4]))]
@@ -204,26 +211,27 @@ def _public(count: Counter[str], name: str, call: Callable[[], object]) -> None:
 def single_calls(rng: random.Random, count: Counter[str]) -> None:
     """evaluate_hilo, evaluate_high and equity of known hands, direct and public."""
     hole, board = _cards(rng, rng.choice([4, 4, 5, 6])), _cards(rng, rng.choice([3, 4, 5, 5]))
-    if evaluator._ENTRY is not None:
-        hilo, high = evaluator._ENTRY
+    entry: Any = evaluator._ENTRY
+    if entry is not None:
+        hilo, high = entry
         _check_eval(hilo(hole, board), False)
         _check_eval(high(hole, board), True)
         _check_eval(hilo(hole, board, board), False)  # wrong argument count: not taken
         count["entry eval"] += 1
-    _public(count, "evaluate_hilo", lambda: evaluate_hilo(hole, board))  # type: ignore[arg-type]
-    _public(count, "evaluate_high", lambda: evaluate_high(hole, board))  # type: ignore[arg-type]
+    _public(count, "evaluate_hilo", lambda: evaluate_hilo(hole, board))
+    _public(count, "evaluate_high", lambda: evaluate_high(hole, board))
     if isinstance(hole, list) and hole and rng.random() < 0.3:
         hole[rng.randrange(len(hole))] = _junk(rng)  # the same list, changed between two calls
-        _public(count, "evaluate_hilo changed", lambda: evaluate_hilo(hole, board))  # type: ignore[arg-type]
-    players = [_cards(rng, 4) for _ in range(rng.choice([2, 2, 3, 10]))]
-    spot = (players, _cards(rng, 5) if rng.random() < 0.8 else rng.choice([(), [], "", [1], [1, 2]]),
+        _public(count, "evaluate_hilo changed", lambda: evaluate_hilo(hole, board))
+    players: list[Any] = [_cards(rng, 4) for _ in range(rng.choice([2, 2, 3, 10]))]
+    spot: Any = (players, _cards(rng, 5) if rng.random() < 0.8 else rng.choice([(), [], "", [1], [1, 2]]),
             rng.choice([(), [], "", _cards(rng, 1), _cards(rng, 3), list(range(52)), _junk(rng)]))
-    known = equity_module._known
+    known: Any = sys.modules["omaha8_fast.equity"]._known
     answer = known(*spot)
     assert answer is None or (type(answer) is list and len(answer) == len(players)), answer
     assert known(spot[0], spot[1]) is None  # two arguments: not taken (or the Python function's TypeError)
     count["entry known"] += 1
-    _public(count, "equity", lambda: equity(spot[0], board=spot[1], dead=spot[2], exact=True,  # type: ignore[arg-type]
+    _public(count, "equity", lambda: equity(spot[0], board=spot[1], dead=spot[2], exact=True,
                                             max_deals=20_000))
 
 
@@ -244,7 +252,7 @@ def _play(hand: Hand, rng: random.Random, steps: int, count: Counter[str]) -> No
         kind = rng.choice(legal.actions)
         if rng.random() < 0.15:
             verb, junk = rng.choice([*legal.actions, "raise", "x"]), _junk(rng)
-            _public(count, "act hostile", lambda: hand.act(verb, junk))  # type: ignore[arg-type]  # noqa: B023
+            _public(count, "act hostile", lambda: hand.act(verb, junk))  # noqa: B023
             continue
         if kind in ("bet", "raise"):
             hand.act(kind, rng.randint(legal.min_raise_to, legal.max_raise_to))
@@ -313,14 +321,14 @@ def deal_split(rng: random.Random, count: Counter[str]) -> None:
     assert DEAL is not None and SPLIT is not None
     bits = rng.choice([bytes(rng.getrandbits(8) for _ in range(rng.choice([0, 1, 8, 64, 65, 1000]))), _junk(rng)])
     n = rng.choice([0, 5, 52, 53, -1, 2**53, _junk(rng)])
-    answer = DEAL(bits, n)  # type: ignore[arg-type]
+    answer = DEAL(bits, n)
     assert answer is None or (type(answer) is bytes and len(answer) == n and len(set(answer)) == n), answer
     cards = rng.choice([bytes(rng.sample(range(52), 17)), bytes(rng.getrandbits(8) for _ in range(17)), bytes(5),
                         bytes(range(52)), _junk(rng)])
     pots = rng.choice([[30, 7], [30, 7, 10, 3], [2**53, 7, 2**53, 7], [-1, 7], [1, 0], [1, 2**70], [1], _junk(rng)])
-    answer = SPLIT(cards, rng.choice([3, 2, 64, 65, _junk(rng)]), rng.choice([4, 5, 3, 7]),  # type: ignore[arg-type]
+    answer = SPLIT(cards, rng.choice([3, 2, 64, 65, _junk(rng)]), rng.choice([4, 5, 3, 7]),
                    rng.choice([7, 3, 0, -1, 2**64 + 7, 2**63, _junk(rng)]), rng.choice([0, 1, 2, 3, -1, 2**32, _junk(rng)]),
-                   pots)  # type: ignore[arg-type]
+                   pots)
     assert answer is None or type(answer) is list, answer
     count["deal/split"] += 1
 
@@ -350,8 +358,8 @@ def records(rng: random.Random, count: Counter[str], scanned: list[tuple[str, li
     build = ps._RECORDS
     if build is None or not scanned:
         return
-    body, v, hole_size = rng.choice(scanned)
-    v = list(v)
+    body, scanned_v, hole_size = rng.choice(scanned)
+    v: list[Any] = list(scanned_v)
     names: object = ps._RECORD_NAMES
     for _ in range(rng.randint(1, 4)):
         k = rng.randrange(8)
@@ -369,7 +377,7 @@ def records(rng: random.Random, count: Counter[str], scanned: list[tuple[str, li
         elif k == 4:
             body = body[: rng.randrange(len(body) + 1)] + rng.choice(["", "\ud800", "é" * 10])
         elif k == 5:
-            v[i] = rng.choice([True, IntSub(3), 1.0, None, 2**70])  # type: ignore[call-overload]
+            v[i] = rng.choice([True, IntSub(3), 1.0, None, 2**70])
         elif k == 6:
             names = rng.choice([ps._RECORD_NAMES[:-1], (*ps._RECORD_NAMES[:-1], 5), list(ps._RECORD_NAMES)])
         else:

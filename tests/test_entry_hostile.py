@@ -17,6 +17,7 @@ import pytest
 from entry_hostile import run
 
 from omaha8_fast import _hand_settle
+from omaha8_fast import _pokerstars as ps
 from omaha8_fast._engine_entry import ACT, SPLIT
 from omaha8_fast.engine import Hand
 
@@ -97,5 +98,5 @@ def test_the_hostile_loop() -> None:
     assert count["entry known"] and count["evaluate_hilo refused"] and count["deal/split"]
     if ACT is not None:
         assert count["act taken"] and count["act none"] and count["start taken"] and count["start none"]
-    if _hand_settle._SPLIT is not None:
+    if ps._RECORDS is not None:
         assert count["hh_records built"] and count["hh_records none"]
