@@ -135,6 +135,8 @@ class _Settlement(_Reading):
             players = [s for s in range(n) if live >> s & 1]
             pairs = [x for amount, eligible in _side_pots(committed, players) for x in (amount, sum(1 << s for s in eligible))]
         cards = self._cards
+        if len(cards) < n * h + 5:  # o8_showdown reads that many bytes (a hand's own cards are never short)
+            return None
         first = (self._button + 1) % n
         if _SPLIT is not None:  # the same call, straight from and to Python objects (csrc/cpython/entry.c)
             won = _SPLIT(cards, n, h, live, first, pairs)

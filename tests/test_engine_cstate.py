@@ -172,9 +172,12 @@ def test_no_reference_leaks() -> None:
 
     run()
     gc.collect()
+    # CPython's attribute cache holds references to the names it looked up ("showdown"): drop them
+    (getattr(sys, "_clear_internal_caches", None) or sys._clear_type_cache)()
     before = [sys.getrefcount(o) for o in _shared()]
     run()
     gc.collect()
+    (getattr(sys, "_clear_internal_caches", None) or sys._clear_type_cache)()
     after = [sys.getrefcount(o) for o in _shared()]
     assert after == before
 

@@ -351,6 +351,10 @@ static int read_amounts(PyObject *list, Py_ssize_t n, int64_t *out, int64_t low)
 static int read_amount(PyObject *value, int64_t *out, int64_t low) {
     long long v;
     int overflow = 0;
+    if (value == NULL) { /* a tuple item that is not there */
+        PyErr_Clear();
+        return -1;
+    }
     if (!PyLong_CheckExact(value)) return -1;
     v = PyLong_AsLongLongAndOverflow(value, &overflow);
     if (v == -1 && PyErr_Occurred()) {
@@ -369,8 +373,10 @@ static const o8_entry_api *engine_api(PyObject *self) {
 }
 
 /* Item i of the exact list `list` (length n) as an exact int in low..2**53;
- * 0, or -1 (not taken; no error set). */
+ * 0, or -1 (not taken; no error set). `list` may be NULL (a member deleted:
+ * see act()), and the item is never taken unchecked. */
 static int item_amount(PyObject *list, Py_ssize_t i, int64_t *out, int64_t low) {
+    if (list == NULL) return -1;
 #ifdef Py_GIL_DISABLED
     PyObject *item = PyList_GetItemRef(list, i);
     int got = item == NULL ? -1 : read_amount(item, out, low);
@@ -385,6 +391,7 @@ static int item_amount(PyObject *list, Py_ssize_t i, int64_t *out, int64_t low) 
 
 /* Item i of the exact list `list` as 1 (True) or 0 (False); -1 otherwise. */
 static int item_flag(PyObject *list, Py_ssize_t i) {
+    if (list == NULL) return -1;
 #ifdef Py_GIL_DISABLED
     PyObject *item = PyList_GetItemRef(list, i);
     Py_XDECREF(item); /* only compared with the immortal True and False */
@@ -406,6 +413,12 @@ typedef struct {
     int64_t stack[ENGINE_MAX], bet[ENGINE_MAX], acted_at[ENGINE_MAX];
     uint8_t fold[ENGINE_MAX], read[ENGINE_MAX];
 } seats_in;
+
+/* 1 when `list` is an exact list of n items (not NULL: a member act() reads
+ * again after running code that may have deleted it), else 0. */
+static int seat_list(PyObject *list, Py_ssize_t n) {
+    return list != NULL && PyList_CheckExact(list) && PyList_Size(list) == n;
+}
 
 static int read_seat(seats_in *in, int s) {
     int flag;
@@ -459,10 +472,8 @@ static int turn_of(const o8_entry_api *api, PyObject *stacks, PyObject *bets, Py
     int64_t pot = 0;
     Py_ssize_t i;
     int k, s = -1, o, code;
-    if (n < 2 || n > ENGINE_MAX || after < 0 || after >= n || !PyList_CheckExact(stacks) || !PyList_CheckExact(bets)
-        || !PyList_CheckExact(folded) || !PyList_CheckExact(acted) || !PyList_CheckExact(committed)
-        || PyList_Size(stacks) != n || PyList_Size(bets) != n || PyList_Size(folded) != n || PyList_Size(acted) != n
-        || PyList_Size(committed) != n)
+    if (n < 2 || n > ENGINE_MAX || after < 0 || after >= n || !seat_list(stacks, n) || !seat_list(bets, n)
+        || !seat_list(folded, n) || !seat_list(acted, n) || !seat_list(committed, n))
         return -1;
     in.stacks = stacks;
     in.bets = bets;
@@ -563,12 +574,13 @@ static PyObject *split(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     PyObject *out;
     if (nargs != 6 || (api = engine_api(self)) == NULL || !PyBytes_CheckExact(args[0])
         || read_amount(args[1], &n, 2) || n > ENGINE_MAX || read_amount(args[2], &size, 4) || size > MAX_HOLE
-        || !PyLong_CheckExact(args[3]) || read_amount(args[4], &first, 0) || !PyList_CheckExact(args[5])
+        || !PyLong_CheckExact(args[3]) || read_amount(args[4], &first, 0) || first >= n || !PyList_CheckExact(args[5])
         || PyBytes_AsStringAndSize(args[0], &cards, &length) < 0) {
         PyErr_Clear();
         Py_RETURN_NONE;
     }
-    live = (int64_t)PyLong_AsUnsignedLongLongMask(args[3]);
+    /* the mask itself, not its low 64 bits (o8_showdown refuses bits at n and above) */
+    live = (int64_t)PyLong_AsUnsignedLongLong(args[3]);
     if (live == -1 && PyErr_Occurred()) {
         PyErr_Clear();
         Py_RETURN_NONE;
@@ -611,6 +623,9 @@ typedef struct {
     PyObject *cards, *hole_size, *mode, *rake, *runs, *run_from, *payouts, *returned;
 } hand_state;
 #define HS_OBJECTS 28
+/* hs_objects() walks the members as an array: they must be the struct's HS_OBJECTS pointers, in a row */
+typedef char hs_objects_in_a_row[offsetof(hand_state, returned) - offsetof(hand_state, stacks)
+                                         == (HS_OBJECTS - 1) * sizeof(PyObject *) ? 1 : -1];
 
 #define HS_MEMBER(name, field, doc) {name, T_OBJECT_EX, offsetof(hand_state, field), 0, doc}
 static PyMemberDef HS_MEMBERS[] = {
@@ -718,9 +733,20 @@ enum { ACT_FOLD, ACT_CHECK, ACT_CALL, ACT_BET, ACT_RAISE, ACT_KINDS };
 /* What act() returns: done (the next turn is set), or what the Python side does next. */
 enum { AFTER_DONE, AFTER_FINISH, AFTER_NEXT_ACTOR, AFTER_END_STREET, AFTER_FIRST_ACTOR };
 
-/* Set item i of `list` (an exact list of at least i + 1 items) to a new int; -1 on MemoryError. */
+/* A member act() found as the engine keeps it is not any more: code that
+ * act() cannot help running (a finalizer, when an allocation starts a
+ * garbage collection) changed the hand meanwhile. TypeError, -1. */
+static int changed(void) {
+    PyErr_SetString(PyExc_TypeError, "the hand's state was changed during act()");
+    return -1;
+}
+
+/* Set item i of `list` (an exact list of at least i + 1 items, checked
+ * again) to a new int; -1 with an error set. */
 static int set_amount(PyObject *list, Py_ssize_t i, int64_t value) {
-    PyObject *item = PyLong_FromLongLong((long long)value);
+    PyObject *item;
+    if (list == NULL || !PyList_CheckExact(list) || PyList_Size(list) <= i) return changed();
+    item = PyLong_FromLongLong((long long)value);
     return item == NULL ? -1 : PyList_SetItem(list, i, item); /* steals */
 }
 
@@ -754,7 +780,8 @@ static int log_action(PyObject *self, hand_state *h, int street, int kind, int s
     if (value == NULL) goto fail;
     PyTuple_SetItem(entry, 3, value);
     PyTuple_SetItem(entry, 4, PyBool_FromLong(all_in));
-    failed = PyList_Append(h->actions, entry);
+    /* read again: making the tuple may have run a collection, and a finalizer */
+    failed = h->actions != NULL && PyList_CheckExact(h->actions) ? PyList_Append(h->actions, entry) : changed();
     Py_DECREF(entry);
     return failed;
 fail:
@@ -914,13 +941,14 @@ static int showdown_now(const o8_entry_api *api, hand_state *h, hs_ints *v) {
     int code;
     if (h->mode == NULL || !PyUnicode_CheckExact(h->mode) || PyUnicode_CompareWithASCIIString(h->mode, "all") != 0
         || hs_int(h->runs, &runs, 1) || hs_int(h->run_from, &run_from, 0) || run_from != 5
-        || (runs != 1 && v->street < 3) || read_amount(PyTuple_GetItem(h->sizes, 3), &last, 0))
+        || (runs != 1 && v->street < 3) || h->sizes == NULL || !PyTuple_CheckExact(h->sizes)
+        || read_amount(PyTuple_GetItem(h->sizes, 3), &last, 0))
         return 0;
     fresh = v->street < 3 ? filled((Py_ssize_t)v->n, -1) : NULL;
     if (v->street < 3 && fresh == NULL) return -2;
-    old_acted = h->acted;
+    old_acted = h->acted; /* NULL when a finalizer deleted it (see act()) */
     if (fresh != NULL) {
-        Py_INCREF(old_acted);
+        Py_XINCREF(old_acted);
         HS_SET(h->acted, fresh);
     }
     code = settle(api, h, v, 1);
@@ -947,12 +975,21 @@ static int showdown_now(const o8_entry_api *api, hand_state *h, hs_ints *v) {
  * (after the river, or nobody can bet any more: the board runs out), 4 find
  * the first actor of the street just begun (from the button). None
  * (nothing changed) when the hand is not a HandState or anything it reads
- * is not as the engine keeps it: the Python path then acts. */
-static PyObject *act(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+ * is not as the engine keeps it: the Python path then acts.
+ *
+ * Releasing an object can run Python code (its finalizer; an allocation can
+ * also start a collection, which runs finalizers), and that code may change
+ * or delete the hand's members. So the seat's acted level and _aggressor,
+ * the first objects act() replaces, must be exact ints; the old _legal (any
+ * object) is released only once act() is done (act_on() hands it back in
+ * *old); and every member read after anything may have run is read again
+ * and checked (item_amount, item_flag, seat_list, set_amount and log_action
+ * take a member that is gone or no longer a list). */
+static PyObject *act_on(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject **old) {
     const o8_entry_api *api;
     hand_state *h;
     hs_ints v;
-    int64_t kind, amount, stack, bet, put, added = 0, size = 0;
+    int64_t kind, amount, stack, bet, put, added = 0, size = 0, acted_at, aggressor;
     Py_ssize_t s, n;
     int structure, all_in = 0, code, flag;
     PyObject *empty, *fresh;
@@ -965,7 +1002,7 @@ static PyObject *act(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         || hs_int(h->street, &v.street, 0) || v.street > 3 || hs_int(h->to_act, &v.to_act, 0) || v.to_act >= v.n
         || hs_int(h->live, &v.live, 1) || v.live > v.n || hs_int(h->able, &v.able, 0) || v.able > v.live
         || hs_int(h->high, &v.high, 0) || hs_int(h->min_raise, &v.min_raise, 0)
-        || hs_int(h->bet_count, &v.bet_count, 0) || hs_int(h->cap, &v.cap, 0) || h->aggressor == NULL
+        || hs_int(h->bet_count, &v.bet_count, 0) || hs_int(h->cap, &v.cap, 0) || hs_int(h->aggressor, &aggressor, -1)
         || h->legal == NULL || h->rules == NULL || (structure = structure_of(self, h->rules)) < 0
         || h->actions == NULL || !PyList_CheckExact(h->actions) || h->sizes == NULL || !PyTuple_CheckExact(h->sizes)
         || PyTuple_Size(h->sizes) != 4 || (v.street < 3 && read_amount(PyTuple_GetItem(h->sizes, v.street + 1), &size, 0)))
@@ -977,8 +1014,11 @@ static PyObject *act(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         || !PyList_CheckExact(h->folded) || !PyList_CheckExact(h->acted) || PyList_Size(h->stacks) != n
         || PyList_Size(h->bets) != n || PyList_Size(h->committed) != n || PyList_Size(h->folded) != n
         || PyList_Size(h->acted) != n || item_amount(h->stacks, s, &stack, 0) || item_amount(h->bets, s, &bet, 0)
-        || item_amount(h->committed, s, &put, 0) || item_flag(h->folded, s) != 0)
+        || item_amount(h->committed, s, &put, 0) || item_flag(h->folded, s) != 0
+        || item_amount(h->acted, s, &acted_at, -1))
         Py_RETURN_NONE;
+    (void)acted_at; /* read to be replaced: an exact int */
+    (void)aggressor;
     /* What the action moves: refused (nothing changed) when it does not fit the seat. */
     if (kind == ACT_CALL) {
         added = amount;
@@ -1012,7 +1052,8 @@ static PyObject *act(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         if (all_in) v.able -= 1;
     }
     if (log_action(self, h, (int)v.street, (int)kind, (int)s, kind <= ACT_CHECK ? 0 : amount, all_in) < 0) return NULL;
-    HS_SET(h->legal, Py_NewRef(Py_None));
+    *old = h->legal; /* released by act() once nothing more is read */
+    h->legal = Py_NewRef(Py_None);
     if (hs_put(&h->live, v.live) < 0 || hs_put(&h->able, v.able) < 0 || hs_put(&h->high, v.high) < 0
         || hs_put(&h->min_raise, v.min_raise) < 0 || hs_put(&h->bet_count, v.bet_count) < 0)
         return NULL;
@@ -1067,6 +1108,12 @@ static PyObject *act(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (code == 1) return PyLong_FromLong(AFTER_DONE);
     if (code == -2) return NULL;
     return PyLong_FromLong(code < 0 ? AFTER_FIRST_ACTOR : AFTER_END_STREET);
+}
+
+static PyObject *act(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *old = NULL, *result = act_on(self, args, nargs, &old);
+    Py_XDECREF(old);
+    return result;
 }
 
 /* --- play(): the built-in agents' turns in one call ---------------------
@@ -1249,7 +1296,7 @@ static PyObject *start(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     int64_t hole_size, runs;
     Py_ssize_t n, i, n_posts;
     int structure, code, k;
-    PyObject *fields[11];
+    PyObject *fields[11], *old[HS_OBJECTS], **members, *result;
     if (nargs != 17 || (api = engine_api(self)) == NULL
         || !PyObject_TypeCheck(args[0], (PyTypeObject *)PyTuple_GetItem(self, E_HAND)) || !PyTuple_CheckExact(args[1])
         || (n = PyTuple_Size(args[1])) < 2 || n > ENGINE_MAX || read_amount(args[2], &v.button, 0) || v.button >= n
@@ -1306,6 +1353,13 @@ static PyObject *start(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
             return NULL;
         }
     h = (hand_state *)args[0];
+    /* The old members (any objects, whose release may run Python code that
+     * changes the hand) are released once start() has read what it needs. */
+    members = hs_objects(h);
+    for (k = 0; k < HS_OBJECTS; k++) {
+        old[k] = members[k];
+        members[k] = NULL;
+    }
     HS_SET(h->stacks, fields[0]);
     HS_SET(h->bets, fields[1]);
     HS_SET(h->committed, fields[2]);
@@ -1331,11 +1385,12 @@ static PyObject *start(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     HS_SET(h->returned, Py_NewRef(Py_None));
     if (hs_put(&h->bet_count, 1) < 0 || hs_put(&h->street, 0) < 0 || hs_put(&h->to_act, -1) < 0
         || hs_put(&h->aggressor, -1) < 0 || hs_put(&h->run_from, 5) < 0)
-        return NULL;
-    if (v.able <= 1) return PyLong_FromLong(1);
-    code = give_turn(self, api, h, &v, big_seat, structure);
-    if (code == -2) return NULL;
-    return PyLong_FromLong(code == 1 ? 0 : 1);
+        code = -2;
+    else
+        code = v.able <= 1 ? 0 : give_turn(self, api, h, &v, big_seat, structure);
+    result = code == -2 ? NULL : PyLong_FromLong(code == 1 ? 0 : 1);
+    for (k = 0; k < HS_OBJECTS; k++) Py_XDECREF(old[k]);
+    return result;
 }
 
 static PyMethodDef ENGINE[] = {
