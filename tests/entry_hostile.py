@@ -54,6 +54,7 @@ __all__ = ["run"]
 #: The C entry points, called with anything (None without the extension).
 ACT: Any = _engine_entry.ACT
 START: Any = _engine_entry.START
+PLAY: Any = _engine_entry.PLAY
 NEXT_TURN: Any = _engine_entry.NEXT_TURN
 DEAL: Any = _engine_entry.DEAL
 SPLIT: Any = _engine_entry.SPLIT
@@ -306,6 +307,15 @@ def engine(rng: random.Random, count: Counter[str]) -> None:
     assert answer is None or answer is False or type(answer).__name__ == "LegalActions", answer
     if any(type(getattr(hand, name, 0)) is int and abs(getattr(hand, name, 0)) > 10_000 for name in HAND_FIELDS):
         return  # the Python methods loop over range(hand._n) and the like: a huge count would take for ever
+    if PLAY is not None:  # the built-in agents' turns (it runs the hand's Python methods too: any error, no crash)
+        choosers = tuple(rng.choice([random.Random(rng.getrandbits(16)).random, None, False, _junk(rng)])
+                         for _ in range(rng.randint(0, 7)))
+        try:
+            answer = PLAY(hand, choosers)
+            assert answer is None or (type(answer) is int and answer >= -1), answer
+            count["play " + ("none" if answer is None else "taken")] += 1
+        except Exception:  # noqa: BLE001
+            count["play raised"] += 1
     for method in (lambda: hand.legal_actions(), lambda: hand.call(), lambda: hand.fold(), lambda: hand.check(),
                    lambda: hand.raise_to(rng.randint(0, 500)), lambda: hand.copy(), lambda: hand.view(0),
                    lambda: pickle.loads(pickle.dumps(hand)), lambda: copy.deepcopy(hand), lambda: hand.history_text(),

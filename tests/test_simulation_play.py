@@ -163,3 +163,16 @@ def test_garbage_in_the_state_never_crashes_play() -> None:
         setattr(hand, field, getattr(before, field))
         assert hand == before
     assert {"raised", "none", "over"} <= answers
+
+
+def test_play_hands_the_turn_back_after_a_bounded_number_of_turns() -> None:
+    """A hand of endless minimum raises: play returns the seat to act after
+    its bound (4,096 turns), so the caller's loop (interruptible) goes on."""
+    import itertools
+
+    hand = Hand([10**12] * 2, 0, 1, 2, betting="no-limit", seed=1)
+    always_min_raise = itertools.cycle([0.9, 0.0]).__next__  # the raise (last of 3 kinds), then the minimum
+    answer = PLAY(hand, (always_min_raise, always_min_raise))
+    assert answer == hand.to_act and answer >= 0 and not hand.is_over
+    assert len(hand.actions) == 4096 and {a.kind for a in hand.actions} == {"raise"}
+    assert hand.actions[-1].amount == hand.actions[-2].amount + 2

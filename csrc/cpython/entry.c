@@ -1125,6 +1125,8 @@ static const int PLAY_VERBS[5][3] = {
     {ACT_CHECK, -1, -1},
 };
 static const int PLAY_COUNTS[5] = {3, 2, 2, 2, 1};
+/* The most turns one play() call takes (far more than any hand has). */
+#define PLAY_TURNS 4096
 
 /* One float of random.Random.random (the bound method `draw`) as a double
  * in [0, 1); -1 with an error set. */
@@ -1196,11 +1198,13 @@ static int play_choice(PyObject *self, PyObject *legal, int kinds, PyObject *dra
  * random.Random.random bound method, or None for the calling station; any
  * other chooser (False: an agent that sees its view) hands the turn back.
  * Returns the seat whose turn the Python side takes (a chooser not built
- * in, or anything not exactly as the engine keeps it), or -1 when nobody is
- * to act; None (nothing done) when the arguments are not taken. */
+ * in, anything not exactly as the engine keeps it, or PLAY_TURNS turns
+ * taken), or -1 when nobody is to act; None (nothing done) when the
+ * arguments are not taken. */
 static PyObject *play(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     PyObject *hand, *choosers, *legal_type, *all_kinds, *call_args[3];
     hand_state *h;
+    int turns;
     if (nargs != 2 || !PyObject_TypeCheck(args[0], (PyTypeObject *)PyTuple_GetItem(self, E_HAND))
         || !PyTuple_CheckExact(args[1]))
         Py_RETURN_NONE;
@@ -1209,12 +1213,17 @@ static PyObject *play(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     h = (hand_state *)hand;
     legal_type = PyTuple_GetItem(self, E_TYPE);
     all_kinds = PyTuple_GetItem(self, E_KINDS);
-    for (;;) {
+    for (turns = 0;; turns++) {
         int64_t s, street, amount;
         int kinds, verb, code;
         PyObject *chooser, *legal, *actions, *result;
         if (hs_int(h->to_act, &s, -1)) Py_RETURN_NONE;
         if (s < 0) return PyLong_FromLong(-1);
+        /* A hand ends after a bounded number of turns, but one whose members
+         * were tampered with need not: hand the turn back now and then, and
+         * let Ctrl-C interrupt. */
+        if (turns == PLAY_TURNS) return PyLong_FromLongLong(s);
+        if (PyErr_CheckSignals() < 0) return NULL;
         if (hs_int(h->street, &street, 0) || street > 3 || s >= PyTuple_Size(choosers)) return PyLong_FromLongLong(s);
         chooser = PyTuple_GetItem(choosers, (Py_ssize_t)s);
         if (chooser != Py_None && !PyCallable_Check(chooser)) return PyLong_FromLongLong(s);
