@@ -34,8 +34,8 @@
 #define v_minu(a, b) _mm256_min_epu32(a, b)
 #define v_maxu(a, b) _mm256_max_epu32(a, b)
 #define v_minu8(a, b) _mm256_min_epu8(a, b)
-/* bytes 0 or 0x80 (-128): 128 * the number of 0x80 bytes of each lane */
-#define v_count80(a) _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_set1_epi8(1), a), _mm256_set1_epi16(-1))
+/* bytes 0 or 0x80 (-128): 128 * the number of 0x80 bytes of each lane (ones8: 1 in every byte) */
+#define v_count80(a, ones8) _mm256_madd_epi16(_mm256_maddubs_epi16(ones8, a), _mm256_set1_epi16(-1))
 #define v_mullo(a, b) _mm256_mullo_epi32(a, b)
 #define v_lut(table, index) _mm256_shuffle_epi8(table, index)
 #define v_lut_table(p) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(p)))

@@ -45,6 +45,20 @@
 
 #define O8_SORT2(a, b) do { V lo_ = v_minu(a, b); b = v_maxu(a, b); a = lo_; } while (0)
 
+/* Constants of the main loop, read from the luts (O8_K) rather than written
+ * as v_set1: short of vector registers, GCC rebuilds each v_set1 in the loop
+ * from an immediate (three instructions; 13 of them a 4+5 high-only block),
+ * where a constant in memory is one operand. make_luts is not inlined, so
+ * their values stay unknown to the loop. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#define O8_NOINLINE __declspec(noinline)
+#else
+#define O8_NOINLINE __attribute__((noinline))
+#endif
+enum { O8_K_LUT_MASK, O8_K_RANK6, O8_K_TWELVE8, O8_K_SUIT8, O8_K_ONE, O8_K_ONE8, O8_K_FF, O8_K_THREE,
+       O8_K_128, O8_K_256, O8_K_COUNT3, O8_K_HIGH_BIT8, O8_NK };
+#define O8_K(name) (t->k[O8_K_##name])
+
 typedef struct {
     V low_bit;          /* rank -> its bit in a low mask (0 for 9..K) */
     V tri;              /* rank r -> C(r + 1, 2) (pair columns, board rows) */
@@ -53,9 +67,15 @@ typedef struct {
     V b5lo, b5hi;       /* rank r -> C(r + 4, 5) */
     V byte_sel[2];      /* byte shuffles: byte 1 or 2 of each lane to its byte 0 */
     V lane_base;        /* 4 * (lane within its 16 bytes), in each byte of the lane */
+    V k[O8_NK];         /* the main loop's constants, O8_K(name) */
 } O8_RPREFIX(luts);
 
-O8_TARGET static void O8_RPREFIX(make_luts)(O8_RPREFIX(luts) *t) {
+O8_TARGET O8_NOINLINE static void O8_RPREFIX(make_luts)(O8_RPREFIX(luts) *t) {
+    static const int32_t k[O8_NK] = {
+        (int)0x80808000u, 0x3F3F3F3F, 0x0C0C0C0C, 0x03030303, 1, 0x01010101, 0xFF, 3,
+        128, 256, 0x7D7D7D7D, (int)0x80808080u,
+    };
+    for (int i = 0; i < O8_NK; i++) t->k[i] = v_set1(k[i]);
     uint8_t bytes[8][16] = {{0}};
     for (int r = 0; r < 13; r++) {
         bytes[0][r] = (uint8_t)o8_low_mask(O8_CARD_BITS[r * 4]);
@@ -151,7 +171,7 @@ O8_TARGET O8_INLINE void O8_RPREFIX(cut_words)(const uint8_t *p, const int S, co
 /* O8_HIGH offset (row * O8_HIGH_STRIDE) of the boards' rank multisets: ranks
  * sorted by a network, then the colex index. */
 O8_TARGET O8_INLINE V O8_RPREFIX(row_at)(const V *br, const O8_RPREFIX(luts) *t, const int B) {
-    const V lut_mask = v_set1((int)0x80808000u);
+    const V lut_mask = O8_K(LUT_MASK);
     V s0 = br[0], s1 = br[1], s2 = br[2], s3 = B > 3 ? br[3] : v_zero(), s4 = B > 4 ? br[4] : v_zero();
     V row;
     if (B == 3) {
@@ -229,22 +249,22 @@ O8_TARGET O8_INLINE V O8_RPREFIX(bad_cards)(V hw0, V hw1, V bw0, V bw1, const in
 }
 
 /* Suit counts in the bytes of a lane; 0x80 in the byte of a suit with >= 3. */
-O8_TARGET O8_INLINE V O8_RPREFIX(three)(const V *bs, const int B) {
+O8_TARGET O8_INLINE V O8_RPREFIX(three)(const V *bs, const O8_RPREFIX(luts) *t, const int B) {
     V count = v_zero();
-    for (int k = 0; k < B; k++) count = v_add(count, v_sllv(v_set1(1), bs[k]));
-    return v_and(v_add(count, v_set1(0x7D7D7D7D)), v_set1((int)0x80808080u));
+    for (int k = 0; k < B; k++) count = v_add(count, v_sllv(O8_K(ONE), bs[k]));
+    return v_and(v_add(count, O8_K(COUNT3)), O8_K(HIGH_BIT8));
 }
 
 /* The clamped ranks of the cards in the bytes of a card word (ranks and
  * suits are taken a word at a time, then one card a lane: the cut words hold
  * zeros past the row's cards, so a word of one card is its lane already). */
-O8_TARGET O8_INLINE V O8_RPREFIX(rank_bytes)(V w) {
-    return v_minu8(v_and(v_srli(w, 2), v_set1(0x3F3F3F3F)), v_set1(0x0C0C0C0C));
+O8_TARGET O8_INLINE V O8_RPREFIX(rank_bytes)(V w, const O8_RPREFIX(luts) *t) {
+    return v_minu8(v_and(v_srli(w, 2), O8_K(RANK6)), O8_K(TWELVE8));
 }
 
 /* Byte k (0..3) of each lane, alone in its lane. */
 O8_TARGET O8_INLINE V O8_RPREFIX(byte_of)(V w, const int k, const O8_RPREFIX(luts) *t) {
-    return k == 0 ? v_and(w, v_set1(0xFF)) : k == 3 ? v_srli(w, 24) : v_lut(w, t->byte_sel[k - 1]);
+    return k == 0 ? v_and(w, O8_K(FF)) : k == 3 ? v_srli(w, 24) : v_lut(w, t->byte_sel[k - 1]);
 }
 
 /* 128 times the number of the first m cards of card word w (bytes past the
@@ -252,9 +272,9 @@ O8_TARGET O8_INLINE V O8_RPREFIX(byte_of)(V w, const int k, const O8_RPREFIX(lut
  * `three`: the suits index `three` by a byte shuffle, whose 0x80 bytes are
  * counted by two multiply-adds. */
 O8_TARGET O8_INLINE V O8_RPREFIX(suited)(V three, V w, const O8_RPREFIX(luts) *t, const int m) {
-    V at = v_or(v_and(w, v_set1(0x03030303)), t->lane_base);  /* each card's suit byte in its lane */
+    V at = v_or(v_and(w, O8_K(SUIT8)), t->lane_base);  /* each card's suit byte in its lane */
     if (m < 4) at = v_or(at, v_set1((int)(0x80808080u << (8 * m))));  /* no card: index 0x80 gives 0 */
-    return v_count80(v_lut(three, at));
+    return v_count80(v_lut(three, at), O8_K(ONE8));
 }
 
 /* The board part of a block's high hands: its rows' O8_HIGH offsets and
@@ -270,26 +290,35 @@ O8_TARGET O8_INLINE void O8_RPREFIX(board_high)(const uint8_t *bp, const V *boar
                                                 const int B, const int prefetch, V *row_at, V *three) {
     V bw0, bw1, br[5], bs[5];
     O8_RPREFIX(cut_words)(bp, B, board_cut, &bw0, &bw1);
-    V brank0 = O8_RPREFIX(rank_bytes)(bw0), brank1 = B > 4 ? O8_RPREFIX(rank_bytes)(bw1) : v_zero();
-    V bsuit0 = v_slli(v_and(bw0, v_set1(0x03030303)), 3);  /* suit * 8: its byte */
+    V brank0 = O8_RPREFIX(rank_bytes)(bw0, t), brank1 = B > 4 ? O8_RPREFIX(rank_bytes)(bw1, t) : v_zero();
+    V bsuit0 = v_slli(v_and(bw0, O8_K(SUIT8)), 3);  /* suit * 8: its byte */
     for (int k = 0; k < B; k++) {
         br[k] = k < 4 ? O8_RPREFIX(byte_of)(brank0, k, t) : brank1;
-        bs[k] = k < 4 ? O8_RPREFIX(byte_of)(bsuit0, k, t) : v_slli(v_and(bw1, v_set1(3)), 3);
+        bs[k] = k < 4 ? O8_RPREFIX(byte_of)(bsuit0, k, t) : v_slli(v_and(bw1, O8_K(THREE)), 3);
     }
     *row_at = O8_RPREFIX(row_at)(br, t, B);
-    *three = O8_RPREFIX(three)(bs, B);
+    *three = O8_RPREFIX(three)(bs, t, B);
 #if O8_PREFETCH_LINES
     if (!prefetch) return;
-    int32_t at[O8_LANES];
-    v_storeu(at, *row_at);
+    uint32_t at[O8_LANES];  /* byte offsets of the rows */
+    v_storeu(at, v_add(*row_at, *row_at));
     for (int l = 0; l < O8_LANES; l++) {
-        const char *line = (const char *)(const void *)(O8_HIGH + at[l]);
+        const char *line = (const char *)(const void *)O8_HIGH + at[l];
         for (int i = 0; i < O8_PREFETCH_LINES; i++) _mm_prefetch(line + 64 * i, _MM_HINT_T0);
     }
 #else
     (void)prefetch;
 #endif
 }
+
+/* Loops to unroll whole (the hole's rank pairs): GCC otherwise keeps a loop
+ * over the pairs' larger rank, with its counter and spills (measured: 8% more
+ * instructions on 4+5 high-only deals). */
+#if defined(__GNUC__)
+#define O8_UNROLL _Pragma("GCC unroll 16")
+#else
+#define O8_UNROLL
+#endif
 
 #ifndef O8_FLUSH_BLOCKS
 #define O8_FLUSH_BLOCKS 64  /* blocks between flush passes */
@@ -322,7 +351,7 @@ O8_TARGET O8_INLINE void O8_RPREFIX(flush_pass)(const uint8_t *holes, const uint
         }
         O8_RPREFIX(board_ranks)(bw0, bw1, B, br, bs);
         for (int i = 0; i < B; i++) bs[i] = v_slli(v_and(bs[i], v_set1(3)), 3);
-        V three = O8_RPREFIX(three)(bs, B), mask = v_zero(), suited[6];
+        V three = O8_RPREFIX(three)(bs, t, B), mask = v_zero(), suited[6];
         for (int i = 0; i < B; i++)  /* board ranks in the flush suit */
             mask = v_or(mask, v_sllv(v_and(v_srli(v_srlv(three, bs[i]), 7), one), br[i]));
         V flush_row = v_and(v_gather(O8_FLUSH_ROW, mask, 2), v_set1(0xFFFF));
@@ -384,12 +413,12 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
     V hole_cut[4], board_cut[4];
     O8_RPREFIX(make_cuts)(H, hole_cut);
     O8_RPREFIX(make_cuts)(B, board_cut);
-    const V lut_mask = v_set1((int)0x80808000u);
+    const V lut_mask = O8_K(LUT_MASK);
     const int64_t blocks = (n - 1) / O8_LANES;  /* a block is taken while a row follows it */
     /* the chunk's rows that can make a flush (see flushes), from its first row */
     int32_t list[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES], more[O8_FLUSH_BLOCKS * O8_LANES + O8_LANES];
     int64_t r = 0, chunk = 0;  /* first row of the chunk */
-    int listed = 0, more_listed = 0;
+    int listed = 0, more_listed = 0, chunk_blocks = 0;
     V ring_row[O8_RING], ring_three[O8_RING];  /* board_high of this block and the next ones */
     const int ahead = want_low ? 0 : O8_AHEAD;
     if (want_high)
@@ -402,7 +431,7 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
         O8_RPREFIX(cut_words)(bp, B, board_cut, &bw0, &bw1);
         if (check && v_any(O8_RPREFIX(bad_cards)(hw0, hw1, bw0, bw1, H, B))) break;
         V hr[6];
-        V hrank0 = O8_RPREFIX(rank_bytes)(hw0), hrank1 = H > 4 ? O8_RPREFIX(rank_bytes)(hw1) : v_zero();
+        V hrank0 = O8_RPREFIX(rank_bytes)(hw0, t), hrank1 = H > 4 ? O8_RPREFIX(rank_bytes)(hw1, t) : v_zero();
         for (int k = 0; k < H; k++)
             hr[k] = k < 4 ? O8_RPREFIX(byte_of)(hrank0, k, t) : H == 5 ? hrank1 : O8_RPREFIX(byte_of)(hrank1, k - 4, t);
         if (want_high) {
@@ -419,7 +448,9 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
             O8_RPREFIX(sort_hole)(sr, H);
             for (int k = 1; k < H; k++) rt[k] = v_add(row_at, v_lut(t->tri, v_or(sr[k], lut_mask)));
             V16 best = v16_set1(O8_NO_HAND);
+            O8_UNROLL
             for (int b = 1; b < H; b++)
+                O8_UNROLL
                 for (int a = 0; a < b; a++)
                     best = v16_min(best, v16_lookup(O8_HIGH, v_add(sr[a], rt[b])));
             v16_store(high + r, best);
@@ -427,17 +458,18 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
              * the flush pass (about 7% of random rows). */
             V suited = O8_RPREFIX(suited)(three, hw0, t, 4);  /* 128 * hole cards in the flush suit */
             if (H > 4) suited = v_add(suited, O8_RPREFIX(suited)(three, hw1, t, H - 4));
-            unsigned two = v_lanes_gt(suited, v_set1(128)), three_up = v_lanes_gt(suited, v_set1(256));
+            unsigned two = v_lanes_gt(suited, O8_K(128)), three_up = v_lanes_gt(suited, O8_K(256));
             listed += v_list(list + listed, two & ~three_up, (int)(r - chunk));
             more_listed += v_list(more + more_listed, three_up, (int)(r - chunk));
-            if (j + 1 - chunk / O8_LANES == O8_FLUSH_BLOCKS) {
+            if (++chunk_blocks == O8_FLUSH_BLOCKS) {
+                chunk_blocks = 0;
                 O8_RPREFIX(flushes)(holes, boards, high, chunk, list, listed, more, more_listed, t, H, B);
                 chunk = r + O8_LANES;
                 listed = more_listed = 0;
             }
         }
         if (want_low) {
-            V br[5], brank0 = O8_RPREFIX(rank_bytes)(bw0), brank1 = B > 4 ? O8_RPREFIX(rank_bytes)(bw1) : v_zero();
+            V br[5], brank0 = O8_RPREFIX(rank_bytes)(bw0, t), brank1 = B > 4 ? O8_RPREFIX(rank_bytes)(bw1, t) : v_zero();
             for (int k = 0; k < B; k++) br[k] = k < 4 ? O8_RPREFIX(byte_of)(brank0, k, t) : brank1;
             V hole_low = v_zero(), board_low = v_zero();
             for (int k = 0; k < H; k++) hole_low = v_or(hole_low, v_lut(t->low_bit, v_or(hr[k], lut_mask)));
@@ -450,9 +482,13 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
     return r;
 }
 
+/* High hands alone get an instantiation per value of `check` (a run-time
+ * `check` costs 3.4 instructions a 4+5 deal and measured 8-10%); the others
+ * share one. */
 #define O8_RCASE(h, b) \
     case h * 8 + b: \
-        if (!low) return O8_RPREFIX(rows)(holes, boards, n, high, 0, check, &t, h, b, 1, 0); \
+        if (!low) return check ? O8_RPREFIX(rows)(holes, boards, n, high, 0, 1, &t, h, b, 1, 0) \
+                               : O8_RPREFIX(rows)(holes, boards, n, high, 0, 0, &t, h, b, 1, 0); \
         if (!high) return O8_RPREFIX(rows)(holes, boards, n, 0, low, check, &t, h, b, 0, 1); \
         return O8_RPREFIX(rows)(holes, boards, n, high, low, check, &t, h, b, 1, 1);
 
