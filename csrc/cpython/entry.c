@@ -1235,18 +1235,18 @@ static PyObject *play(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
             Py_DECREF(legal);
             return NULL;
         }
-        for (kinds = 0; kinds < 5 && actions != PyTuple_GetItem(all_kinds, kinds); kinds++) {
-        }
-        for (code = 0; actions != NULL && PyTuple_CheckExact(actions) && kinds == 5 && code < 5; code++) {
-            /* made by the Python path: an equal tuple */
-            int equal = PyObject_RichCompareBool(actions, PyTuple_GetItem(all_kinds, code), Py_EQ);
+        /* the kinds tuple bound (act made it), or an equal tuple (the Python path made it);
+         * PyObject_RichCompareBool answers an identical object at once */
+        for (kinds = 0; actions != NULL && PyTuple_CheckExact(actions) && kinds < 5; kinds++) {
+            int equal = PyObject_RichCompareBool(actions, PyTuple_GetItem(all_kinds, kinds), Py_EQ);
             if (equal < 0) {
                 Py_DECREF(actions);
                 Py_DECREF(legal);
                 return NULL;
             }
-            if (equal) kinds = code;
+            if (equal) break;
         }
+        if (actions == NULL || !PyTuple_CheckExact(actions)) kinds = 5;
         Py_XDECREF(actions);
         code = kinds < 5 ? play_choice(self, legal, kinds, chooser, &verb, &amount) : -1;
         Py_DECREF(legal);
