@@ -195,6 +195,14 @@ class _Hand:
         self.stakes: tuple[int, int] = (0, 0)
         self.date = ""
 
+    def dealt(self, name: str, cards: tuple[int, ...]) -> None:
+        """A "Dealt to" line: the player's cards (none: nothing known), the
+        first player dealt cards being the hero."""
+        if cards:
+            self.holes[name] = cards
+            if self.hero is None:
+                self.hero = name
+
     def error(self, message: str, line: int) -> HandHistoryError:
         return HandHistoryError(message, hand_id=self.hand_id, line=line)
 
@@ -478,11 +486,7 @@ def _body(hand: _Hand, text: str, line: int) -> None:
             return  # "Dealt to NAME" without cards (other players)
         name = rest[:at]
         if name in hand.names:
-            cards = _bracket_groups(rest[at:], hand.hand_id, line)
-            if cards:
-                hand.holes[name] = cards
-                if hand.hero is None:
-                    hand.hero = name
+            hand.dealt(name, _bracket_groups(rest[at:], hand.hand_id, line))
         return
     if text.startswith("Uncalled bet ("):
         close = text.find(") returned to ")
@@ -674,10 +678,7 @@ def _unnamed_line(hand: _Hand, text: str, line: int, amounts: dict[str, int]) ->
                     dealt = _cards(inner, hand.hand_id, line)
             else:
                 dealt = _bracket_groups(text[at:], hand.hand_id, line)
-            if dealt:
-                hand.holes[name] = dealt
-                if hand.hero is None:
-                    hand.hero = name
+            hand.dealt(name, dealt)
         return
     if c0 == "U" and text.startswith("Uncalled bet ("):
         close = text.find(") returned to ")
@@ -1244,10 +1245,8 @@ def _fast_lines(hand: _Hand, lines: list[str], first: int) -> int:
             hand.collected.append((name, value, pot, hand.run, line))
         elif k == _DEALT:
             _, name, cards = kind
-            if name in names and cards:
-                hand.holes[name] = cards
-                if hand.hero is None:
-                    hand.hero = name
+            if name in names:
+                hand.dealt(name, cards)
         elif k == _RETURN:
             if kind[1] not in names:
                 return 0
