@@ -262,6 +262,21 @@ O8_TARGET O8_INLINE V O8_RPREFIX(rank_bytes)(V w, const O8_RPREFIX(luts) *t) {
     return v_minu8(v_and(v_srli(w, 2), O8_K(RANK6)), O8_K(TWELVE8));
 }
 
+/* The low bits (O8_LOW's masks: 0 for 9..K) of the first m ranks in the
+ * bytes of a rank word (rank_bytes), still one a byte: one byte shuffle for
+ * the whole word; the bytes past the m ranks (zeros, a deuce's rank) are
+ * masked off. */
+O8_TARGET O8_INLINE V O8_RPREFIX(low_bits)(V ranks, const O8_RPREFIX(luts) *t, const int m) {
+    V bits = v_lut(t->low_bit, ranks);
+    return m >= 4 ? bits : v_and(bits, v_set1((int)((1u << (8 * m)) - 1)));
+}
+
+/* Byte 0 of each lane: the OR of the lane's four bytes (bytes 1..3: junk). */
+O8_TARGET O8_INLINE V O8_RPREFIX(fold_bytes)(V w) {
+    w = v_or(w, v_srli(w, 16));
+    return v_or(w, v_srli(w, 8));
+}
+
 /* Byte k (0..3) of each lane, alone in its lane. */
 O8_TARGET O8_INLINE V O8_RPREFIX(byte_of)(V w, const int k, const O8_RPREFIX(luts) *t) {
     return k == 0 ? v_and(w, O8_K(FF)) : k == 3 ? v_srli(w, 24) : v_lut(w, t->byte_sel[k - 1]);
@@ -277,19 +292,18 @@ O8_TARGET O8_INLINE V O8_RPREFIX(suited)(V three, V w, const O8_RPREFIX(luts) *t
     return v_count80(v_lut(three, at), O8_K(ONE8));
 }
 
-/* The board part of a block's high hands: its rows' O8_HIGH offsets and
- * flush suits (see three); with `prefetch`, its rows' lines in O8_HIGH
- * prefetched (the first O8_PREFETCH_LINES of each row's three 64-byte lines:
- * O8_HIGH rows are aligned, O8_HIGH_STRIDE; the table is three times the
- * size of a Zen 3 L2). For high hands alone, the main loop
- * takes it O8_AHEAD blocks ahead (measured: with the low hands too, that
- * costs more than it saves). */
+/* The board part of a block's high hands, from its card words: its rows'
+ * O8_HIGH offsets and flush suits (see three); with `prefetch`, its rows'
+ * lines in O8_HIGH prefetched (the first O8_PREFETCH_LINES of each row's
+ * three 64-byte lines: O8_HIGH rows are aligned, O8_HIGH_STRIDE; the table
+ * is three times the size of a Zen 3 L2). For high hands alone, the main
+ * loop takes it O8_AHEAD blocks ahead (measured: with the low hands too,
+ * that costs more than it saves); with them, it reuses the block's words. */
 #define O8_AHEAD 3
 #define O8_RING 4  /* a power of two > O8_AHEAD */
-O8_TARGET O8_INLINE void O8_RPREFIX(board_high)(const uint8_t *bp, const V *board_cut, const O8_RPREFIX(luts) *t,
+O8_TARGET O8_INLINE void O8_RPREFIX(board_high)(V bw0, V bw1, const O8_RPREFIX(luts) *t,
                                                 const int B, const int prefetch, V *row_at, V *three) {
-    V bw0, bw1, br[5], bs[5];
-    O8_RPREFIX(cut_words)(bp, B, board_cut, &bw0, &bw1);
+    V br[5], bs[5];
     V brank0 = O8_RPREFIX(rank_bytes)(bw0, t), brank1 = B > 4 ? O8_RPREFIX(rank_bytes)(bw1, t) : v_zero();
     V bsuit0 = v_slli(v_and(bw0, O8_K(SUIT8)), 3);  /* suit * 8: its byte */
     for (int k = 0; k < B; k++) {
@@ -421,12 +435,15 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
     int listed = 0, more_listed = 0, chunk_blocks = 0;
     V ring_row[O8_RING], ring_three[O8_RING];  /* board_high of this block and the next ones */
     const int ahead = want_low ? 0 : O8_AHEAD;
+    V bw0, bw1;
     if (want_high)
-        for (int64_t a = 0; a < ahead && a < blocks; a++)
-            O8_RPREFIX(board_high)(boards + a * O8_LANES * B, board_cut, t, B, 1, &ring_row[a], &ring_three[a]);
+        for (int64_t a = 0; a < ahead && a < blocks; a++) {
+            O8_RPREFIX(cut_words)(boards + a * O8_LANES * B, B, board_cut, &bw0, &bw1);
+            O8_RPREFIX(board_high)(bw0, bw1, t, B, 1, &ring_row[a], &ring_three[a]);
+        }
     for (int64_t j = 0; j < blocks; j++, r += O8_LANES) {
         const uint8_t *hp = holes + r * H, *bp = boards + r * B;
-        V hw0, hw1, bw0, bw1;
+        V hw0, hw1;
         O8_RPREFIX(cut_words)(hp, H, hole_cut, &hw0, &hw1);
         O8_RPREFIX(cut_words)(bp, B, board_cut, &bw0, &bw1);
         if (check && v_any(O8_RPREFIX(bad_cards)(hw0, hw1, bw0, bw1, H, B))) break;
@@ -435,9 +452,11 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
         for (int k = 0; k < H; k++)
             hr[k] = k < 4 ? O8_RPREFIX(byte_of)(hrank0, k, t) : H == 5 ? hrank1 : O8_RPREFIX(byte_of)(hrank1, k - 4, t);
         if (want_high) {
-            if (j + ahead < blocks) {
+            if (j + ahead < blocks) {  /* with ahead 0, this block's words */
                 const int a = (int)((j + ahead) & (O8_RING - 1));
-                O8_RPREFIX(board_high)(bp + ahead * O8_LANES * B, board_cut, t, B, ahead, &ring_row[a], &ring_three[a]);
+                V aw0 = bw0, aw1 = bw1;
+                if (ahead) O8_RPREFIX(cut_words)(bp + ahead * O8_LANES * B, B, board_cut, &aw0, &aw1);
+                O8_RPREFIX(board_high)(aw0, aw1, t, B, ahead, &ring_row[a], &ring_three[a]);
             }
             V row_at = ring_row[j & (O8_RING - 1)], three = ring_three[j & (O8_RING - 1)];
             /* Pair columns: min rank + C(max rank + 1, 2). With the hole
@@ -469,12 +488,14 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
             }
         }
         if (want_low) {
-            V br[5], brank0 = O8_RPREFIX(rank_bytes)(bw0, t), brank1 = B > 4 ? O8_RPREFIX(rank_bytes)(bw1, t) : v_zero();
-            for (int k = 0; k < B; k++) br[k] = k < 4 ? O8_RPREFIX(byte_of)(brank0, k, t) : brank1;
-            V hole_low = v_zero(), board_low = v_zero();
-            for (int k = 0; k < H; k++) hole_low = v_or(hole_low, v_lut(t->low_bit, v_or(hr[k], lut_mask)));
-            for (int k = 0; k < B; k++) board_low = v_or(board_low, v_lut(t->low_bit, v_or(br[k], lut_mask)));
-            V pos = v_and(v_gather(O8_LOW, v_or(v_slli(hole_low, 8), board_low), 1), v_set1(0xFF));
+            V hole_low = O8_RPREFIX(low_bits)(hrank0, t, 4), board_low = O8_RPREFIX(low_bits)(
+                O8_RPREFIX(rank_bytes)(bw0, t), t, B < 4 ? B : 4);
+            if (H > 4) hole_low = v_or(hole_low, O8_RPREFIX(low_bits)(hrank1, t, H - 4));
+            if (B > 4) board_low = v_or(board_low, O8_RPREFIX(low_bits)(O8_RPREFIX(rank_bytes)(bw1, t), t, B - 4));
+            hole_low = O8_RPREFIX(fold_bytes)(hole_low);
+            board_low = v_and(O8_RPREFIX(fold_bytes)(board_low), O8_K(FF));
+            V pos = v_and(v_gather(O8_LOW, v_or(v_and(v_slli(hole_low, 8), v_set1(0xFF00)), board_low), 1),
+                          O8_K(FF));
             v_store_low(low + r, v_gather(O8_LOW_DECIMAL, pos, 4));
         }
     }
