@@ -36,29 +36,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from operator import index
 from typing import Any, ClassVar, Literal
 
 from ._betting import BETTING_STRUCTURES, MAX_CHIPS, RULES, Betting, IllegalAction, LegalActions, check_chips
 from ._engine_entry import ACT as _ACT
 from ._engine_entry import START as _START
-from ._engine_entry import HAND_FIELDS as _HAND_FIELDS
 from ._engine_entry import NEXT_TURN as _NEXT_TURN
 from ._engine_entry import VERBS as _VERBS
 from ._engine_entry import HandBase
 from ._hand_read import BOARD_SIZE as _BOARD_SIZE
-from ._hand_read import CARDS as _CARDS
-from ._hand_io import _Records
-from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history, pot_lines
+from ._hand_log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history
 from ._hand_setup import INT_TYPE as _INT_TYPE
 from ._hand_setup import bet_amount as _amount
 from ._hand_setup import blind_seats as _blind_seats
 from ._hand_setup import check_posts as _posts
 from ._hand_setup import check_settings as _check_settings
 from ._hand_setup import deal as _deal
+from ._hand_view import HAND_SLOTS as _HAND_SLOTS
+from ._hand_view import _Snapshots
 from .cards import Card, CardsLike
 from .rake import Rake
-from .showdown import Showdown, pots_from_contributions
+from .showdown import Showdown
 from .views import SeatView
 
 __all__ = [
@@ -84,17 +82,12 @@ for _cls in (IllegalAction, LegalActions, Action, HandHistory):
 
 #: _CLOCKWISE[n][seat]: the n seats clockwise after ``seat``, ending with it.
 _CLOCKWISE = tuple(tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in range(n)) for n in range(53))
-#: _OTHERS[n][seat]: the other seats of an n-seat hand.
-_OTHERS = tuple(tuple(tuple(o for o in range(n) if o != s) for s in range(n)) for n in range(53))
-_FOLD_CALL_RAISE, _CHECK_RAISE, _CHECK_BET = ("fold", "call", "raise"), ("check", "raise"), ("check", "bet")
-_FOLD_CALL, _CHECK = ("fold", "call"), ("check",)
-_NONES = tuple((None,) * n for n in range(53))
-_tuple_new = tuple.__new__  # builds an Action or SeatView without its Python-level __new__
-_object_new = object.__new__  # builds a LegalActions without its Python-level __init__ (the slots set inline)
+_tuple_new = tuple.__new__  # builds an Action without its Python-level __new__
+_object_new = object.__new__  # builds a Hand without its __init__
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
 
-class Hand(_Records, HandBase):
+class Hand(_Snapshots, HandBase):
     """One hand of Omaha Hi/Lo, from blinds to payout.
 
     ``stacks`` are the players' chips before the hand, clockwise by seat
@@ -157,10 +150,7 @@ class Hand(_Records, HandBase):
     # The betting state (stacks, bets, the bet level, whose turn, the log, the cards and
     # the payout: _HAND_FIELDS) is held by the base class, C members that one call
     # (_ACT) reads and writes per action.
-    __slots__ = (
-        "_sb", "_bb", "_small_bet", "_big_bet", "_ante", "_start", "_results", "_raked", "_shown", "_mucked",
-        "_pending", "_pot_text", "_posts", "_dead_sb", "_faces",
-    )
+    __slots__ = _HAND_SLOTS  # copies, pickles and views: _hand_view._Snapshots
     _betting: Betting
 
     def __init__(
@@ -284,164 +274,6 @@ class Hand(_Records, HandBase):
         self._live = n  # players not folded
         self._able = n - stacks_.count(0)  # players not folded with chips behind (who can still act)
         return 1
-
-    # --- copy and pickle -----------------------------------------------------
-
-    def copy(self) -> Hand:
-        """An independent clone (for search): playing one never changes the other.
-
-        >>> hand = Hand([100, 100, 100], 0, 1, 2, betting="no-limit", seed=1)
-        >>> clone = hand.copy(); clone.fold()
-        >>> hand.to_act, clone.to_act, hand == Hand.replay(hand.history)
-        (0, 1, True)
-        """
-        new: Hand = object.__new__(Hand)
-        new._n, new._button, new._sb, new._bb, new._rules = self._n, self._button, self._sb, self._bb, self._rules
-        new._small_bet, new._big_bet, new._ante, new._hole_size = self._small_bet, self._big_bet, self._ante, self._hole_size
-        new._start, new._cards, new._sizes, new._cap = self._start, self._cards, self._sizes, self._cap
-        new._stacks, new._bets, new._committed = self._stacks[:], self._bets[:], self._committed[:]
-        new._folded, new._acted, new._actions = self._folded[:], self._acted[:], self._actions[:]
-        new._high, new._min_raise, new._bet_count, new._street = self._high, self._min_raise, self._bet_count, self._street
-        new._to_act, new._aggressor, new._legal, new._returned = self._to_act, self._aggressor, self._legal, self._returned
-        new._payouts = None if self._payouts is None else self._payouts[:]
-        new._results, new._live, new._able = self._results, self._live, self._able
-        new._rake, new._raked, new._runs, new._run_from, new._mode = self._rake, self._raked, self._runs, self._run_from, self._mode
-        new._posts, new._dead_sb, new._faces = self._posts, self._dead_sb, self._faces
-        new._shown, new._mucked, new._pending, new._pot_text = self._shown[:], self._mucked[:], self._pending[:], self._pot_text
-        return new
-
-    __copy__ = copy
-
-    def __deepcopy__(self, memo: dict[int, object]) -> Hand:
-        return self.copy()  # everything shared by the clone is immutable
-
-    def __getstate__(self) -> dict[str, object]:
-        state = {name: getattr(self, name) for name in _STATE}
-        state["_results"] = None  # the showdown details are rebuilt on demand
-        state["_legal"] = None
-        state["_faces"] = None  # Card objects for views, made again on demand
-        # The state as it always was: the cards as a tuple of ids, the log as Actions.
-        state["_cards"] = tuple(self._cards)
-        state["_actions"] = list(self._log())
-        return state
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        for name in _STATE:
-            object.__setattr__(self, name, state[name] if name != "_faces" else None)
-        self._cards = bytes(self._cards)  # the card ids (a tuple in older pickles)
-
-    def __eq__(self, other: object) -> bool:
-        """Hands are equal when they have the same settings, cards and
-        actions (which decide everything else)."""
-        if not isinstance(other, Hand):
-            return NotImplemented
-        return self.history == other.history
-
-    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # a hand changes
-
-    # --- views ---------------------------------------------------------------
-
-    def view(self, seat: int | None) -> SeatView:
-        """What ``seat`` may know now (None: a spectator), as an immutable
-        :class:`~omaha8_fast.views.SeatView`.
-
-        >>> hand = Hand([100, 100], 0, 1, 2, deck="As Ks 2c 3d  Qh Qd 7c 8c  2h 5h 9s Td Jd")
-        >>> hand.call(); hand.check()
-        >>> view = hand.view(0)
-        >>> view.street, view.board, view.hole_cards[0], view.legal_actions
-        ('flop', (Card('2h'), Card('5h'), Card('9s')), Card('As'), None)
-        """
-        n = self._n
-        if seat is not None:
-            if type(seat) is not int:
-                if isinstance(seat, bool) or not hasattr(seat, "__index__"):
-                    raise TypeError(f"the seat must be an int or None, not {type(seat).__name__}")
-                seat = index(seat)
-            if not 0 <= seat < n:
-                raise ValueError(f"the seat must be 0..{n - 1} or None, got {seat}")
-        h, street = self._hole_size, self._street
-        faces = self._faces
-        if faces is None:
-            faces = self._faces = tuple([_CARDS[c] for c in self._cards])
-        if street == 4:
-            shown_seats: tuple[int, ...] = tuple(self.shown_seats)
-            seen: list[tuple[Card, ...] | None] = [None] * n
-            for s in shown_seats:
-                seen[s] = faces[s * h:(s + 1) * h]
-            shown = tuple(seen)
-            if self._payouts is not None and self._pot_text is None:
-                self._pot_text = tuple(pot_lines(self.showdown_results, self.showdown_seats))
-        else:
-            shown_seats, shown = (), _NONES[n]
-        if self._run_from == 5:
-            at = n * h
-            board = faces[at:at + _BOARD_SIZE[street]]
-            boards: tuple[tuple[Card, ...], ...] = (board,)
-        else:
-            boards = self.boards
-            board = boards[0]
-        to_act = self._to_act
-        return _tuple_new(SeatView, (
-            seat, STREETS[street], self._button, None if to_act < 0 else to_act,
-            None if seat is None else faces[seat * h:(seat + 1) * h],
-            board, boards, self._start, tuple(self._stacks), tuple(self._bets), tuple(self._committed),
-            tuple(self._folded), self._log(),
-            (self._legal or self.legal_actions()) if seat == to_act and seat is not None else None,
-            shown, shown_seats, tuple(self._mucked), self._payouts is not None,
-            None if self._payouts is None else tuple(self._payouts), self._returned, self._raked,
-            self._rules.name, self._sb, self._bb, self._small_bet, self._big_bet, self._ante, self._runs,
-            self._run_from, self._pot_text or (), self._posts, self._dead_sb,
-        ))
-
-    # --- legal actions -------------------------------------------------------
-
-    def legal_actions(self) -> LegalActions:
-        """What the player to act may do (raises IllegalAction if the hand is over)."""
-        legal = self._legal
-        if legal is None:
-            if self._to_act < 0:
-                raise IllegalAction("the hand is over")
-            s = self._to_act
-            legal = self._legal = self._compute_legal(s) if self._street < 4 else self._showdown_legal(s)
-        return legal
-
-    def _compute_legal(self, s: int) -> LegalActions:
-        stacks, bets, high = self._stacks, self._bets, self._high
-        stack, bet = stacks[s], bets[s]
-        owed = high - bet
-        all_in_to = bet + stack
-        legal = _object_new(LegalActions)  # the slots set here, past LegalActions.__init__
-        legal.seat = s
-        legal.call_amount = stack if owed > stack else owed
-        if all_in_to > high and self._bet_count < self._cap:
-            acted, step = self._acted[s], self._min_raise
-            if acted < 0 or high - acted >= step:  # short all-ins do not reopen
-                folded = self._folded
-                for o in _OTHERS[self._n][s]:
-                    # An opponent still in could put in more than the current bet
-                    # (raising against players all-in for less is pointless).
-                    if not folded[o] and bets[o] + stacks[o] > high:
-                        low_to = high + step
-                        if low_to > all_in_to:
-                            low_to = all_in_to
-                        legal.actions = _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET
-                        legal.min_raise_to = low_to
-                        rules = self._rules
-                        legal.max_raise_to = (
-                            all_in_to if rules.all_in_max else rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
-                        )
-                        return legal
-        legal.actions = _FOLD_CALL if owed > 0 else _CHECK
-        legal.min_raise_to = legal.max_raise_to = 0
-        return legal
-
-    def _showdown_legal(self, s: int) -> LegalActions:
-        """At a choose-mode showdown: show, or muck unless that would leave a
-        pot with nobody to win it."""
-        dead = [o for o in range(self._n) if self._folded[o] or o in self._mucked]
-        pots = pots_from_contributions(self._committed, folded=dead)
-        can_muck = all(len(pot.eligible) > 1 for pot in pots if s in pot.eligible)
-        return LegalActions(s, ("muck", "show") if can_muck else ("show",), 0, 0, 0)
 
     # --- actions -------------------------------------------------------------
 
@@ -583,20 +415,6 @@ class Hand(_Records, HandBase):
         if amount is not None:
             raise IllegalAction(f"{kind} takes no amount")
         simple()
-
-    def _why_no_raise(self, legal: LegalActions, kind: str) -> str:
-        s = legal.seat
-        if kind == "bet" and self._high:
-            return "there is already a bet: raise instead"
-        if kind == "raise" and not self._high:
-            return "there is no bet to raise: bet instead"
-        if self._bets[s] + self._stacks[s] <= self._high:
-            return "not enough chips to raise: call or fold"
-        if self._bet_count >= self._cap:
-            return "the betting is capped (four bets this round)"
-        if 0 <= self._acted[s] and self._high - self._acted[s] < self._min_raise:
-            return "an all-in for less than a full raise does not reopen the betting: call or fold"
-        return "every opponent is all-in: call or fold"
 
     # --- flow ----------------------------------------------------------------
 
@@ -812,8 +630,6 @@ class Hand(_Records, HandBase):
         return to_pokerstars(self, **options)
 
 
-#: Every attribute of a hand (its pickled state).
-_STATE = _HAND_FIELDS + Hand.__slots__
 #: One action in one call: C (_ACT), else the same rule in Python.
 _DO = _ACT if _ACT is not None else Hand._act
 #: A new hand's betting state in one call: C (_START), else the same in Python.

@@ -22,6 +22,7 @@ from omaha8_fast import engine as engine_module
 from omaha8_fast._betting import RULES
 from omaha8_fast._engine_entry import ACT, HAND_FIELDS, KINDS, START, VERBS, HandBase
 from omaha8_fast._hand_log import STREETS
+from omaha8_fast._hand_view import STATE
 from omaha8_fast.engine import Hand, IllegalAction, Table
 
 needs_entry = pytest.mark.skipif(ACT is None, reason="built without omaha8_fast._entry, or OMAHA8_ENTRY=0")
@@ -46,7 +47,7 @@ def _settings(rng: random.Random) -> tuple[list[int], int, int, int, dict[str, A
 
 def _state(hand: Hand) -> list[object]:
     """Everything a hand holds (the C members and the Python slots)."""
-    return [repr(getattr(hand, name)) for name in engine_module._STATE]
+    return [repr(getattr(hand, name)) for name in STATE]
 
 
 def _play(rng: random.Random, hands: int) -> Iterator[list[object]]:

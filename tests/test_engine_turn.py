@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from random_play import random_action
 
 from omaha8_fast import Hand, Rake, engine
+from omaha8_fast import _hand_legal as hand_legal
 from omaha8_fast import _hand_settle as hand_settle
 from omaha8_fast import _hand_setup as hand_setup
 from omaha8_fast._betting import RULES
@@ -244,4 +245,5 @@ def test_deal_and_split_match_cffi() -> None:
 
 
 def test_kinds_are_the_engines() -> None:
-    assert KINDS == (engine._FOLD_CALL_RAISE, engine._CHECK_RAISE, engine._CHECK_BET, engine._FOLD_CALL, engine._CHECK)
+    assert KINDS == (hand_legal._FOLD_CALL_RAISE, hand_legal._CHECK_RAISE, hand_legal._CHECK_BET,
+                     hand_legal._FOLD_CALL, hand_legal._CHECK)
