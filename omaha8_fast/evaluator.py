@@ -23,7 +23,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import total_ordering
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ._core import ffi, lib
 from .cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique
@@ -325,11 +325,12 @@ def _describe_low(value: int) -> str:
 
 @total_ordering
 @dataclass(frozen=True, eq=False)
-class HighHand:
-    """The best high hand: its class, five cards and where they came from.
+class _MadeHand:
+    """A made five-card hand: its value (smaller is stronger), its cards and
+    where they came from; hands of one kind compare by strength (a stronger
+    hand is greater; equal values are equal)."""
 
-    Compares by strength: a stronger hand is greater; equal classes are equal.
-    """
+    _KIND: ClassVar[str]
 
     value: int
     hole_cards: tuple[Card, Card]
@@ -339,6 +340,34 @@ class HighHand:
     def cards(self) -> tuple[Card, ...]:
         """The five cards: the two hole cards, then the three board cards."""
         return self.hole_cards + self.board_cards
+
+    @property
+    def description(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return f"{self.description} ({_text(self.hole_cards)} + {_text(self.board_cards)})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, type(self)) and self.value == other.value
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return self.value > other.value
+
+    def __hash__(self) -> int:
+        return hash((self._KIND, self.value))
+
+
+@dataclass(frozen=True, eq=False)
+class HighHand(_MadeHand):
+    """The best high hand: its class, five cards and where they came from.
+
+    Compares by strength: a stronger hand is greater; equal classes are equal.
+    """
+
+    _KIND = "high"
 
     @property
     def category(self) -> str:
@@ -350,56 +379,20 @@ class HighHand:
         """A human description: ``"Ace-high flush"``, ``"Kings full of fives"``."""
         return _describe_high(self.value, self.cards)
 
-    def __str__(self) -> str:
-        return f"{self.description} ({_text(self.hole_cards)} + {_text(self.board_cards)})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HighHand) and self.value == other.value
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, HighHand):
-            return NotImplemented
-        return self.value > other.value
-
-    def __hash__(self) -> int:
-        return hash(("high", self.value))
-
-
-@total_ordering
 @dataclass(frozen=True, eq=False)
-class LowHand:
+class LowHand(_MadeHand):
     """The best 8-or-better low: its number, five cards and where they came from.
 
     Compares by strength: a better (smaller-numbered) low is greater.
     """
 
-    value: int
-    hole_cards: tuple[Card, Card]
-    board_cards: tuple[Card, Card, Card]
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The five cards: the two hole cards, then the three board cards."""
-        return self.hole_cards + self.board_cards
+    _KIND = "low"
 
     @property
     def description(self) -> str:
         """``"Seven-five low"``: the two highest ranks of the low."""
         return _describe_low(self.value)
-
-    def __str__(self) -> str:
-        return f"{self.description} ({_text(self.hole_cards)} + {_text(self.board_cards)})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LowHand) and self.value == other.value
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, LowHand):
-            return NotImplemented
-        return self.value > other.value
-
-    def __hash__(self) -> int:
-        return hash(("low", self.value))
 
 
 @total_ordering

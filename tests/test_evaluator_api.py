@@ -90,6 +90,28 @@ def test_evaluations_order_stronger_as_greater() -> None:
     assert with_low > without_low and isinstance(with_low, Evaluation)
 
 
+def test_high_and_low_hands_compare_within_their_kind() -> None:
+    """HighHand and LowHand: a stronger hand is greater, equal values are
+    equal and hash alike, and a high hand is never equal to (nor ordered
+    against) a low hand of the same number."""
+    boat, same_boat = evaluate(HOLE, BOARD).high, evaluate("Kc Kd 5h 3c", "Kh 5c 5d Ac 8s").high
+    royal = evaluate("As Ks 2c 2h", "Qs Js Ts 3d 4c").high
+    assert boat == same_boat and hash(boat) == hash(same_boat) and boat.cards != same_boat.cards
+    assert royal > boat and boat < royal and boat <= same_boat and royal >= boat and not boat > same_boat
+    assert sorted([royal, boat]) == [boat, royal] and len({boat, same_boat, royal}) == 2
+    wheel = evaluate("Ac 2d Kh Kd", "3c 4h 5s Qd Jc").low
+    seven = evaluate("Ac 2d Kh Kd", "3c 4h 7s Qd Jc").low
+    assert wheel is not None and seven is not None
+    assert wheel > seven and seven < wheel and sorted([wheel, seven]) == [seven, wheel]
+    assert str(wheel) == "Five-four low (Ac 2d + 3c 4h 5s)" and str(boat).startswith("Kings full of fives (")
+    twin = type(wheel)(boat.value, wheel.hole_cards, wheel.board_cards)  # a low hand with the boat's number
+    assert twin != boat and boat != twin and hash(twin) != hash(boat)
+    with pytest.raises(TypeError):
+        _ = boat < twin
+    with pytest.raises(TypeError):
+        _ = twin >= boat
+
+
 def test_high_only_batch_agrees_with_the_full_batch() -> None:
     holes, boards = random_deals(2000, seed=3)
     high, low = evaluate_batch(holes, boards)
