@@ -63,19 +63,13 @@ O8_TARGET O8_INLINE __m256i o8_avx2_gather(const uint8_t *base, __m256i index, c
 #undef O8_AT
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 }
-/* 16-bit entries table[index] of the 8 lanes, as 8 words of an xmm register:
- * 16-bit loads and inserts, no 32-bit lane to mask afterwards. */
+/* 16-bit entries table[index] of the 8 lanes, as 8 words of an xmm register
+ * (simd_words.h): no 32-bit lane to mask afterwards. */
+#include "simd_words.h"
 O8_TARGET O8_INLINE __m128i o8_avx2_lookup16(const uint16_t *table, __m256i index) {
     uint32_t at[8];
     _mm256_storeu_si256((__m256i *)(void *)at, index);
-    __m128i v = _mm_cvtsi32_si128(table[at[0]]);
-    v = _mm_insert_epi16(v, table[at[1]], 1);
-    v = _mm_insert_epi16(v, table[at[2]], 2);
-    v = _mm_insert_epi16(v, table[at[3]], 3);
-    v = _mm_insert_epi16(v, table[at[4]], 4);
-    v = _mm_insert_epi16(v, table[at[5]], 5);
-    v = _mm_insert_epi16(v, table[at[6]], 6);
-    return _mm_insert_epi16(v, table[at[7]], 7);
+    return o8_avx2_words8(table, at);
 }
 #define V16 __m128i
 #define v16_lookup(table, index) o8_avx2_lookup16(table, index)

@@ -41,30 +41,17 @@
 #define v_lut_table(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #define v_gather(base, index, scale) _mm512_i32gather_epi32(index, (const void *)(base), scale)
 /* 16-bit entries table[index] of the 16 lanes, as the 16 words of a ymm
- * register, by 16-bit loads and inserts (as the AVX2 kernel does): on Zen 5
+ * register, by 16-bit loads and inserts (simd_words.h): on Zen 5
  * this ran 1.11-1.29x faster than 32-bit gathers for high hands on random
  * 4+5, 5-card and 6-card deals and 1.07-1.18x for hi+lo with 5- and 6-card
  * holes; 0.92-0.99x on 4-card holes with 3- or 4-card boards (gathers for
  * the other tables, where scalar loads measured no better). */
+#include "simd_words.h"
 O8_TARGET O8_INLINE __m256i o8_avx512_lookup16(const uint16_t *table, __m512i index) {
     uint32_t at[16];
     _mm512_storeu_si512((void *)at, index);
-    __m128i a = _mm_cvtsi32_si128(table[at[0]]), b = _mm_cvtsi32_si128(table[at[8]]);
-    a = _mm_insert_epi16(a, table[at[1]], 1);
-    b = _mm_insert_epi16(b, table[at[9]], 1);
-    a = _mm_insert_epi16(a, table[at[2]], 2);
-    b = _mm_insert_epi16(b, table[at[10]], 2);
-    a = _mm_insert_epi16(a, table[at[3]], 3);
-    b = _mm_insert_epi16(b, table[at[11]], 3);
-    a = _mm_insert_epi16(a, table[at[4]], 4);
-    b = _mm_insert_epi16(b, table[at[12]], 4);
-    a = _mm_insert_epi16(a, table[at[5]], 5);
-    b = _mm_insert_epi16(b, table[at[13]], 5);
-    a = _mm_insert_epi16(a, table[at[6]], 6);
-    b = _mm_insert_epi16(b, table[at[14]], 6);
-    a = _mm_insert_epi16(a, table[at[7]], 7);
-    b = _mm_insert_epi16(b, table[at[15]], 7);
-    return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(o8_avx512_words8(table, at)),
+                                   o8_avx512_words8(table, at + 8), 1);
 }
 #define V16 __m256i
 #define v16_lookup(table, index) o8_avx512_lookup16(table, index)
