@@ -1,7 +1,7 @@
 /* hh_scan.c -- the PokerStars reader's fast scanner (see o8_hh_scan in omaha8.h).
  *
  * It reads the lines of one hand after its header and table line, the way
- * omaha8_fast/_pokerstars.py reads them, but only the common, exactly
+ * omaha8_fast/histories/_pokerstars.py reads them, but only the common, exactly
  * written shapes: printable ASCII, cards written "Ah", amounts "$12.50" or
  * "1500". Any other line, any limit passed and anything the Python reader
  * would call an error makes it return 0, and Python reads the hand itself.

@@ -569,7 +569,7 @@ int o8_deal(const uint8_t *bits, int n_bytes, uint8_t *cards, int from, int coun
 
 /* ---- PokerStars hand histories (csrc/hh_scan.c) ----------------------------
  *
- * The fast scanner of omaha8_fast._pokerstars: the lines of one hand,
+ * The fast scanner of omaha8_fast.histories._pokerstars: the lines of one hand,
  * text[start..length) (after its header and table line, line numbers from
  * first_line + 2; `cents` 1 for money amounts, 0 for chips), read as the
  * Python reader reads them when every line has one of the common shapes.

@@ -21,9 +21,9 @@ from ._bootstrap import find_core as _find_core
 _find_core(__path__, __version__)  # run from a checkout's root: use the installed copy's compiled core
 from .cards import RANKS, SUITS, Card, CardsLike, format_cards, parse_card, parse_cards
 from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction, LegalActions, Table
-from .rake import Rake
-from .simulation import SimulationResult, simulate
-from .views import SeatView
+from .engine.rake import Rake
+from .engine.simulation import SimulationResult, simulate
+from .engine.views import SeatView
 from .equity import EquityPlan, PlayerEquity, equity, plan_equity
 from .evaluator import (
     BOARD_SIZES,
@@ -52,7 +52,7 @@ from .histories import (
     to_phh,
     to_pokerstars,
 )
-from .kernels import available_kernels, kernel
+from .evaluator.kernels import available_kernels, kernel
 from .showdown import Contributions, Pot, PotResult, Showdown, pots_from_contributions, showdown, split_pot
 
 if TYPE_CHECKING:

@@ -36,17 +36,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from omaha8_fast.engine import _native as _engine_entry
 from omaha8_fast import (
-    _engine_entry,
     equity,
     evaluate_high,
     evaluate_hilo,
     evaluator,
     parse_pokerstars,
 )
-from omaha8_fast import _pokerstars as ps
-from omaha8_fast._betting import RULES
-from omaha8_fast._engine_entry import HAND_FIELDS
+from omaha8_fast.histories import _pokerstars as ps
+from omaha8_fast.engine._betting import RULES
+from omaha8_fast.engine._native import HAND_FIELDS
 from omaha8_fast.engine import Hand
 
 __all__ = ["run"]

@@ -336,7 +336,7 @@ def test_executor_and_threads_give_the_seeded_numbers() -> None:
     d1 = range_distribution("As 2s 5d Kc", "KK", FLOP, threads=1)
     d2 = range_distribution("As 2s 5d Kc", "KK", FLOP, threads=2)
     assert np.array_equal(d1.equities, d2.equities) and d1.mean == d2.mean
-    from omaha8_fast.analysis import _CardJob, _count_cards  # executor tasks must pickle
+    from omaha8_fast.analysis._common import _CardJob, _count_cards  # executor tasks must pickle
 
     job = _CardJob((bytes(_cards("As 2s 5d Kc")), bytes(_cards("Qh Qd Jc Tc"))), (None, None), 4,
                    bytes(_cards(TURN)), b"", True, 1, 0)

@@ -109,6 +109,8 @@ def test_missing_matplotlib_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     monkeypatch.delitem(sys.modules, "omaha8_fast.plot")
     monkeypatch.delattr(sys.modules["omaha8_fast"], "plot")
+    monkeypatch.delitem(sys.modules, "omaha8_fast.analysis.plots")
+    monkeypatch.delattr(sys.modules["omaha8_fast.analysis"], "plots")
     with pytest.raises(ImportError, match=r"omaha8_fast\[plot\]"):
         importlib.import_module("omaha8_fast.plot")
     ns = next_street(HU, "Qs 7h 4d 9s")

@@ -9,13 +9,13 @@ import pytest
 import omaha8_fast
 
 MODULES = sorted(
-    m.name for m in pkgutil.iter_modules(omaha8_fast.__path__, "omaha8_fast.") if m.name.rsplit(".", 1)[1] not in ("_core", "__main__")
+    m.name for m in pkgutil.walk_packages(omaha8_fast.__path__, "omaha8_fast.") if m.name.rsplit(".", 1)[1] not in ("_core", "_entry", "__main__")
 ) + ["omaha8_fast"]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name: str) -> None:
-    if name == "omaha8_fast.plot":
+    if name in ("omaha8_fast.plot", "omaha8_fast.analysis.plots"):
         pytest.importorskip("matplotlib")  # the optional [plot] extra
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

@@ -18,11 +18,11 @@ import pytest
 from random_play import random_action
 
 from omaha8_fast import Rake
-from omaha8_fast import engine as engine_module
-from omaha8_fast._betting import RULES
-from omaha8_fast._engine_entry import ACT, HAND_FIELDS, KINDS, START, VERBS, HandBase
-from omaha8_fast._hand_log import STREETS
-from omaha8_fast._hand_view import STATE
+from omaha8_fast.engine import _hand as engine_module
+from omaha8_fast.engine._betting import RULES
+from omaha8_fast.engine._native import ACT, HAND_FIELDS, KINDS, START, VERBS, HandBase
+from omaha8_fast.engine._log import STREETS
+from omaha8_fast.engine._snapshots import STATE
 from omaha8_fast.engine import Hand, IllegalAction, Table
 
 needs_entry = pytest.mark.skipif(ACT is None, reason="built without omaha8_fast._entry, or OMAHA8_ENTRY=0")
@@ -67,7 +67,7 @@ def test_the_members_are_the_hand_fields() -> None:
     names = [name for name in dir(HandBase) if name.startswith("_") and not name.startswith("__")]
     assert sorted(names) == sorted(HAND_FIELDS)
     assert not set(HAND_FIELDS) & set(Hand.__slots__)
-    # The C base holds the state; the mixins between (omaha8_fast._hand_read, _hand_settle, _hand_io) hold nothing.
+    # The C base holds the state; the mixins between (omaha8_fast.engine._read, _hand_settle, _hand_io) hold nothing.
     mixins = Hand.__mro__[1:Hand.__mro__.index(HandBase)]
     assert Hand.__bases__[-1] is HandBase and all(vars(c)["__slots__"] == () for c in mixins)
 

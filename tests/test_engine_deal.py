@@ -9,7 +9,8 @@ import random
 import pytest
 
 from omaha8_fast._core import ffi, lib
-from omaha8_fast.engine import Hand, _deal
+from omaha8_fast.engine import Hand
+from omaha8_fast.engine._hand import _deal
 
 
 def python_deal(cards: list[int], start: int, count: int, bits: int) -> list[int]:

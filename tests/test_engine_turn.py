@@ -24,13 +24,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_action
 
-from omaha8_fast import Hand, Rake, engine
-from omaha8_fast import _hand_legal as hand_legal
-from omaha8_fast import _hand_settle as hand_settle
-from omaha8_fast import _hand_setup as hand_setup
-from omaha8_fast._betting import RULES
+from omaha8_fast import Hand, Rake
+from omaha8_fast.engine import _hand as engine
+from omaha8_fast.engine import _legal as hand_legal
+from omaha8_fast.engine import _settlement as hand_settle
+from omaha8_fast.engine import _setup as hand_setup
+from omaha8_fast.engine._betting import RULES
 from omaha8_fast._core import ffi, lib
-from omaha8_fast._engine_entry import DEAL, KINDS, NEXT_TURN, SPLIT
+from omaha8_fast.engine._native import DEAL, KINDS, NEXT_TURN, SPLIT
 from omaha8_fast.engine import IllegalAction
 
 needs_entry = pytest.mark.skipif(NEXT_TURN is None, reason="built without omaha8_fast._entry, or OMAHA8_ENTRY=0")

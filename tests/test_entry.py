@@ -59,9 +59,10 @@ def test_the_entry_module_is_built_here() -> None:
     if os.environ.get("OMAHA8_ENTRY") == "0":
         pytest.skip("OMAHA8_ENTRY=0")
     assert HAS_ENTRY
+    import omaha8_fast
     from omaha8_fast import _entry
 
-    assert os.path.dirname(_entry.__file__) == os.path.dirname(evaluator.__file__)
+    assert os.path.dirname(_entry.__file__) == os.path.dirname(omaha8_fast.__file__)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -207,6 +208,7 @@ def test_the_package_works_with_the_entry_turned_off() -> None:
 
 @needs_entry
 def test_bind_checks_its_table() -> None:
+    import omaha8_fast
     from omaha8_fast import _entry
 
     with pytest.raises(TypeError):

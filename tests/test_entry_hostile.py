@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from entry_hostile import run
 
-from omaha8_fast import _hand_settle
-from omaha8_fast import _pokerstars as ps
-from omaha8_fast._engine_entry import ACT, SPLIT
+from omaha8_fast.engine import _settlement as _hand_settle
+from omaha8_fast.histories import _pokerstars as ps
+from omaha8_fast.engine._native import ACT, SPLIT
 from omaha8_fast.engine import Hand
 
 needs_entry = pytest.mark.skipif(ACT is None, reason="built without omaha8_fast._entry, or OMAHA8_ENTRY=0")
@@ -28,8 +28,8 @@ SECONDS = float(os.environ.get("OMAHA8_ENTRY_HOSTILE_SECONDS", "4"))
 #: another member: the C call releases the object half-way through.
 _MEDDLE = """
 import sys
-from omaha8_fast._betting import RULES
-from omaha8_fast._engine_entry import ACT, START
+from omaha8_fast.engine._betting import RULES
+from omaha8_fast.engine._native import ACT, START
 from omaha8_fast.engine import Hand
 
 class Meddler:

@@ -23,7 +23,7 @@ import pytest
 from deal_winners import deal_winners
 
 from omaha8_fast._core import ffi, lib
-from omaha8_fast._players import read_spot
+from omaha8_fast.equity._players import read_spot
 from omaha8_fast.cards import card_ids
 from omaha8_fast.deals import random_deals
 from omaha8_fast.equity import (

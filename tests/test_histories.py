@@ -117,7 +117,7 @@ def test_windows_line_endings_and_a_bom_read_the_same(tmp_path: Path) -> None:
 
 
 def test_streaming_in_small_chunks_keeps_line_numbers() -> None:
-    from omaha8_fast import _pokerstars
+    from omaha8_fast.histories import _pokerstars
 
     text = (DATA / "pokerstars_o8.txt").read_text(encoding="utf-8").replace("\n", "\r\n")
     whole = parse_pokerstars(text)
@@ -268,7 +268,7 @@ def test_descriptions_with_kickers_and_wrong_ones() -> None:
     assert check_description("HI: three of a kind, Jacks - King kicker", hole, board) is not None
     assert check_description("HI: three of a kind, Jacks; LO: 8,6,3,2,A", hole, board) is not None
     assert check_description("HI: two pair, Jacks and Fives", hole, board) is not None
-    from omaha8_fast._hh_describe import UNREADABLE
+    from omaha8_fast.histories._describe import UNREADABLE
 
     assert check_description("something else entirely", hole, board) == UNREADABLE
 
@@ -277,7 +277,7 @@ def test_the_class_table_matches_the_evaluator() -> None:
     import random
 
     from omaha8_fast.evaluator import evaluate
-    from omaha8_fast._hh_describe import _shape_of
+    from omaha8_fast.histories._describe import _shape_of
 
     rng = random.Random(77)
     for _ in range(3000):
@@ -332,7 +332,7 @@ def test_malformed_hands_raise(change: object) -> None:
 
 
 def test_over_long_lines_and_hands_are_refused_quickly() -> None:
-    from omaha8_fast._hh_model import MAX_HAND_LINES, MAX_LINE
+    from omaha8_fast.histories._model import MAX_HAND_LINES, MAX_LINE
 
     long_line = _first_hand().replace("bob: checks", "bob: checks" + " " * (MAX_LINE + 10) + "x", 1)
     with pytest.raises(HandHistoryError, match="longer than"):

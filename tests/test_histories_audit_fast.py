@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 from random_play import play_out
 
-from omaha8_fast import _hh_audit
-from omaha8_fast._hh_audit import _audit, _audit_fast, _split_board, audit
-from omaha8_fast._hh_describe import _read, check_values
-from omaha8_fast._hh_model import ImportedHand
+from omaha8_fast.histories import _audit as _hh_audit
+from omaha8_fast.histories._audit import _audit, _audit_fast, _split_board, audit
+from omaha8_fast.histories._describe import _read, check_values
+from omaha8_fast.histories._model import ImportedHand
 from omaha8_fast.engine import Hand
 from omaha8_fast.evaluator import evaluate_hilo
 from omaha8_fast.histories import parse_pokerstars, to_pokerstars

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 from random_play import play_out
 
-from omaha8_fast import _pokerstars as ps
-from omaha8_fast._hh_model import HandHistoryError, ImportedHand, stored
+from omaha8_fast.histories import _pokerstars as ps
+from omaha8_fast.histories._model import HandHistoryError, ImportedHand, stored
 from omaha8_fast.engine import Hand
 from omaha8_fast.histories import parse_pokerstars, read_pokerstars, to_pokerstars
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from omaha8_fast._core import ffi, lib
-from omaha8_fast.kernels import _IDS, KERNELS, available_kernels
+from omaha8_fast.evaluator.kernels import _IDS, KERNELS, available_kernels
 
 ROWS = 1500  # more than two flush chunks of the avx2 kernel (64 steps of 8 rows)
 SIZES = [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)]

@@ -19,7 +19,7 @@ from omaha8_fast import evaluate_batch, evaluate_high, evaluate_high_batch, eval
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.cards import format_cards
 from omaha8_fast.deals import random_deals
-from omaha8_fast.kernels import _IDS, KERNELS, available_kernels, kernel
+from omaha8_fast.evaluator.kernels import _IDS, KERNELS, available_kernels, kernel
 
 SIZES = [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)]
 LENGTHS = [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 1001]

@@ -1,5 +1,5 @@
 """Overlapping ranges in Monte Carlo (issue 15 item 3): the rejection cost
-is measured by a pilot before the run (omaha8_fast._overlap), priced in
+is measured by a pilot before the run (omaha8_fast.equity._overlap), priced in
 plan_equity, and a run that would almost never fit is refused up front."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 
 import omaha8_fast.equity as equity_module
 from omaha8_fast._core import ffi, lib
-from omaha8_fast._overlap import MIN_FIT_RATE, PILOT_DRAWS, check_fit, fit_rate
+from omaha8_fast.equity._overlap import MIN_FIT_RATE, PILOT_DRAWS, check_fit, fit_rate
 from omaha8_fast.cards import card_ids
 from omaha8_fast.equity import RATE_MONTE_CARLO, equity, plan_equity
 from omaha8_fast.ranges import Range

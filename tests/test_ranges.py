@@ -16,7 +16,7 @@ import pytest
 from omaha8_fast import reference
 from omaha8_fast.cards import card_ids, format_cards
 from omaha8_fast.equity import equity
-from omaha8_fast._players import is_range
+from omaha8_fast.equity._players import is_range
 from omaha8_fast.ranges import Range, RangeSyntaxError, hand_classes, preflop_ranking
 
 ALL4 = list(itertools.combinations(range(52), 4))
@@ -276,8 +276,8 @@ def test_percent_ranges() -> None:
 
 
 def test_ranking_is_reproducible() -> None:
-    from omaha8_fast._gen_ranking import class_equities
-    from omaha8_fast._ranking import DATA_PATH, load_ranking
+    from omaha8_fast.ranges._gen_ranking import class_equities
+    from omaha8_fast.ranges._ranking import DATA_PATH, load_ranking
 
     with np.load(DATA_PATH) as data:
         samples, seed = int(data["samples"]), int(data["seed"])

@@ -162,6 +162,6 @@ def test_items_pairs_hands_with_weights() -> None:
 
 def test_the_ranking_loads_without_its_generator() -> None:
     """Issue 14: loading the ranking does not live in its generator."""
-    script = "import sys; from omaha8_fast.ranges import Range; Range('10%'); print('omaha8_fast._gen_ranking' in sys.modules)"
+    script = "import sys; from omaha8_fast.ranges import Range; Range('10%'); print('omaha8_fast.ranges._gen_ranking' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "False", done.stderr

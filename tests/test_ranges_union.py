@@ -15,7 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from omaha8_fast import _range_eval, ranges
+from omaha8_fast import ranges
+
+from omaha8_fast.ranges import _eval as _range_eval
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.ranges import (
     Range,

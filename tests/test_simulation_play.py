@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from omaha8_fast import Hand, Rake, simulate
-from omaha8_fast import _engine_entry
+from omaha8_fast.engine import _native as _engine_entry
 from omaha8_fast.agents import RandomAgent, calling_station, random_agent
-from omaha8_fast.simulation import _c_chooser, _chooser
+from omaha8_fast.engine.simulation import _c_chooser, _chooser
 
 pytestmark = pytest.mark.skipif(_engine_entry.PLAY is None, reason="no C engine entry points (OMAHA8_ENTRY=0 or free-threaded)")
 PLAY: Any = _engine_entry.PLAY
@@ -114,7 +114,7 @@ def test_a_bad_random_draw_raises_and_changes_nothing(draw: Any, error: type[Exc
 
 
 def test_the_c_loop_gives_simulate_the_results_of_the_python_loop(monkeypatch: Any) -> None:
-    import omaha8_fast.simulation as simulation
+    import omaha8_fast.engine.simulation as simulation
 
     for settings in (
         {"stacks": [200] * 6, "small_blind": 1, "big_blind": 2, "betting": "no-limit"},
@@ -134,7 +134,7 @@ def test_the_c_loop_gives_simulate_the_results_of_the_python_loop(monkeypatch: A
 def test_garbage_in_the_state_never_crashes_play() -> None:
     """Random garbage in the hand's members: play answers a seat, -1 or None,
     or raises (the Python methods it hands over to may fail on such a state)."""
-    from omaha8_fast._engine_entry import HAND_FIELDS
+    from omaha8_fast.engine._native import HAND_FIELDS
 
     rng = random.Random(7)
     # (no huge ints: the Python methods play hands over to would loop over them, as they would for hand.call())

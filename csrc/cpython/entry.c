@@ -1614,7 +1614,7 @@ static PyMethodDef METHODS[] = {
      "(private: omaha8_fast.equity)."},
     {"hh_records", (PyCFunction)(void (*)(void))o8_hh_records, METH_FASTCALL,
      "hh_records(body, values, hole_size, names): a PokerStars hand's records from what o8_hh_scan wrote, or None "
-     "(private: omaha8_fast._pokerstars; see csrc/cpython/hh_records.c)."},
+     "(private: omaha8_fast.histories._pokerstars; see csrc/cpython/hh_records.c)."},
     {"bind_engine", (PyCFunction)(void (*)(void))bind_engine, METH_FASTCALL,
      "bind_engine(address, legal_type, slots, kinds, rules, streets, verbs): (next_turn, deal, split, act, "
      "start, HandState) bound to the o8_entry_api at address (private: omaha8_fast.engine)."},

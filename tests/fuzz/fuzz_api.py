@@ -47,7 +47,7 @@ if __name__ == "__main__":  # instrument the package for coverage before it is i
 import omaha8_fast as o8
 from omaha8_fast import cli, reference
 from omaha8_fast.cards import card_ids
-from omaha8_fast._players import is_range
+from omaha8_fast.equity._players import is_range
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # loaded by path: find the shared reader
 from byte_reader import Bytes  # noqa: E402

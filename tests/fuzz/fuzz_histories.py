@@ -34,7 +34,9 @@ if __name__ == "__main__":  # instrument the package for coverage before it is i
     with atheris.instrument_imports(include=["omaha8_fast"]):
         import omaha8_fast.histories  # noqa: F401
 
-from omaha8_fast import _pokerstars, histories
+from omaha8_fast import histories
+
+from omaha8_fast.histories import _pokerstars
 from omaha8_fast.histories import HandHistoryError
 
 DATA = Path(__file__).resolve().parent.parent / "data"

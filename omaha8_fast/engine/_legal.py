@@ -1,0 +1,90 @@
+"""What the player to act may do (private): the legal-action rule of
+:class:`omaha8_fast.engine.Hand` (:meth:`_Legality.legal_actions`, and why a
+bet or raise is refused), as the mixin :class:`_Legality` (no state of its
+own; the attributes are the hand's, see
+:class:`~omaha8_fast.engine._read._State`). The same rule is stated in C for
+the engine's fast path (csrc/cpython/entry.c)."""
+
+from __future__ import annotations
+
+from ._betting import IllegalAction, LegalActions
+from ._io import _Records
+from ..showdown import pots_from_contributions
+
+__all__ = ["_Legality"]
+
+#: _OTHERS[n][seat]: the other seats of an n-seat hand.
+_OTHERS = tuple(tuple(tuple(o for o in range(n) if o != s) for s in range(n)) for n in range(53))
+_FOLD_CALL_RAISE, _CHECK_RAISE, _CHECK_BET = ("fold", "call", "raise"), ("check", "raise"), ("check", "bet")
+_FOLD_CALL, _CHECK = ("fold", "call"), ("check",)
+_object_new = object.__new__  # builds a LegalActions without its Python-level __init__ (the slots set inline)
+
+
+class _Legality(_Records):
+    """The legal actions of the player to act in :class:`omaha8_fast.engine.Hand`."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do (raises IllegalAction if the hand is over)."""
+        legal = self._legal
+        if legal is None:
+            if self._to_act < 0:
+                raise IllegalAction("the hand is over")
+            s = self._to_act
+            legal = self._legal = self._compute_legal(s) if self._street < 4 else self._showdown_legal(s)
+        return legal
+
+    def _compute_legal(self, s: int) -> LegalActions:
+        """The legal actions of seat ``s`` on a betting street."""
+        stacks, bets, high = self._stacks, self._bets, self._high
+        stack, bet = stacks[s], bets[s]
+        owed = high - bet
+        all_in_to = bet + stack
+        legal = _object_new(LegalActions)  # the slots set here, past LegalActions.__init__
+        legal.seat = s
+        legal.call_amount = stack if owed > stack else owed
+        if all_in_to > high and self._bet_count < self._cap:
+            acted, step = self._acted[s], self._min_raise
+            if acted < 0 or high - acted >= step:  # short all-ins do not reopen
+                folded = self._folded
+                for o in _OTHERS[self._n][s]:
+                    # An opponent still in could put in more than the current bet
+                    # (raising against players all-in for less is pointless).
+                    if not folded[o] and bets[o] + stacks[o] > high:
+                        low_to = high + step
+                        if low_to > all_in_to:
+                            low_to = all_in_to
+                        legal.actions = _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET
+                        legal.min_raise_to = low_to
+                        rules = self._rules
+                        legal.max_raise_to = (
+                            all_in_to if rules.all_in_max else rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
+                        )
+                        return legal
+        legal.actions = _FOLD_CALL if owed > 0 else _CHECK
+        legal.min_raise_to = legal.max_raise_to = 0
+        return legal
+
+    def _showdown_legal(self, s: int) -> LegalActions:
+        """At a choose-mode showdown: show, or muck unless that would leave a
+        pot with nobody to win it."""
+        dead = [o for o in range(self._n) if self._folded[o] or o in self._mucked]
+        pots = pots_from_contributions(self._committed, folded=dead)
+        can_muck = all(len(pot.eligible) > 1 for pot in pots if s in pot.eligible)
+        return LegalActions(s, ("muck", "show") if can_muck else ("show",), 0, 0, 0)
+
+    def _why_no_raise(self, legal: LegalActions, kind: str) -> str:
+        """Why ``kind`` (a bet or a raise) is not among the ``legal`` actions."""
+        s = legal.seat
+        if kind == "bet" and self._high:
+            return "there is already a bet: raise instead"
+        if kind == "raise" and not self._high:
+            return "there is no bet to raise: bet instead"
+        if self._bets[s] + self._stacks[s] <= self._high:
+            return "not enough chips to raise: call or fold"
+        if self._bet_count >= self._cap:
+            return "the betting is capped (four bets this round)"
+        if 0 <= self._acted[s] and self._high - self._acted[s] < self._min_raise:
+            return "an all-in for less than a full raise does not reopen the betting: call or fold"
+        return "every opponent is all-in: call or fold"

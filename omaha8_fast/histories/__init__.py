@@ -1,0 +1,73 @@
+"""Hand histories in and out: PokerStars import with a payout audit, PHH and JSON.
+
+Read PokerStars Omaha Hi/Lo hands, check what the site paid against this
+library's rules, replay them in the engine, and write hands as PHH (the
+format of pokerkit's authors), JSON or PokerStars text. See
+``docs/histories.md`` for the formats and the conventions.
+
+>>> from omaha8_fast.engine import Hand
+>>> hand = Hand([200, 200, 200], button=0, small_blind=1, big_blind=2, betting="pot-limit", seed=11)
+>>> hand.call(); hand.call(); hand.check()          # pre-flop: everybody in for 2
+>>> for _ in range(9): hand.check()                  # checked down
+>>> text = to_pokerstars(hand, hand_id=42)
+>>> [imported] = parse_pokerstars(text)
+>>> imported.hand_id, imported.total_pot, audit(imported).ok
+('42', 6, True)
+>>> again = from_phh(to_phh(hand))
+>>> again.stacks == hand.stacks
+True
+"""
+
+from __future__ import annotations
+
+from ._audit import Audit, AuditPot, Difference, audit, contributions, to_engine
+from ._describe import check_description, describe_pokerstars
+from ._json import SCHEMA as JSON_SCHEMA
+from ._json import VERSION as JSON_VERSION
+from ._json import from_dict, from_json, to_dict, to_json
+from ._model import (
+    Collection,
+    HandHistoryError,
+    ImportedHand,
+    PlayerAction,
+    Post,
+    Seat,
+    ShownHand,
+    Tournament,
+)
+from ._phh import from_phh, from_phh_all, imported_to_phh, to_phh, to_phh_all
+from ._pokerstars import PokerStarsReader, parse_pokerstars, read_pokerstars, to_pokerstars
+
+__all__ = [
+    "HandHistoryError",
+    "ImportedHand",
+    "Seat",
+    "Post",
+    "PlayerAction",
+    "Collection",
+    "ShownHand",
+    "Tournament",
+    "PokerStarsReader",
+    "parse_pokerstars",
+    "read_pokerstars",
+    "to_pokerstars",
+    "Audit",
+    "AuditPot",
+    "Difference",
+    "audit",
+    "contributions",
+    "to_engine",
+    "describe_pokerstars",
+    "check_description",
+    "to_phh",
+    "from_phh",
+    "to_phh_all",
+    "from_phh_all",
+    "imported_to_phh",
+    "JSON_SCHEMA",
+    "JSON_VERSION",
+    "to_json",
+    "from_json",
+    "to_dict",
+    "from_dict",
+]
