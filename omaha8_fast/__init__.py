@@ -15,12 +15,20 @@ and ``omaha8_fast.equity(...)`` (the module, callable) calls the function.
 
 from typing import TYPE_CHECKING, Any
 
-from ._version import __version__
 from ._bootstrap import find_core as _find_core
+from ._version import __version__
 
 _find_core(__path__, __version__)  # run from a checkout's root: use the installed copy's compiled core
 from .cards import RANKS, SUITS, Card, CardsLike, format_cards, parse_card, parse_cards
-from .engine import BETTING_STRUCTURES, Action, Hand, HandHistory, IllegalAction, LegalActions, Table
+from .engine import (
+    BETTING_STRUCTURES,
+    Action,
+    Hand,
+    HandHistory,
+    IllegalAction,
+    LegalActions,
+    Table,
+)
 from .engine.rake import Rake
 from .engine.simulation import SimulationResult, simulate
 from .engine.views import SeatView
@@ -40,6 +48,7 @@ from .evaluator import (
     evaluate_low,
     high_category,
 )
+from .evaluator.kernels import available_kernels, kernel
 from .histories import (
     Audit,
     HandHistoryError,
@@ -52,12 +61,28 @@ from .histories import (
     to_phh,
     to_pokerstars,
 )
-from .evaluator.kernels import available_kernels, kernel
-from .showdown import Contributions, Pot, PotResult, Showdown, pots_from_contributions, showdown, split_pot
+from .showdown import (
+    Contributions,
+    Pot,
+    PotResult,
+    Showdown,
+    pots_from_contributions,
+    showdown,
+    split_pot,
+)
 
 if TYPE_CHECKING:
-    from .analysis import (Distribution, NextStreet, Outs, StreetEquities, equity_by_street, low_odds, next_street,
-                           outs, range_distribution)
+    from .analysis import (
+        Distribution,
+        NextStreet,
+        Outs,
+        StreetEquities,
+        equity_by_street,
+        low_odds,
+        next_street,
+        outs,
+        range_distribution,
+    )
     from .ranges import Range, RangeSyntaxError
 else:
     # The package attributes ``equity`` and ``showdown`` are the modules, made

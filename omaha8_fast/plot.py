@@ -2,15 +2,15 @@
 imports written for earlier versions go on working (see docs/architecture.md)."""
 
 from .analysis.plots import (
+    EQUITY_COLOR as EQUITY_COLOR,
     HIGH_COLOR as HIGH_COLOR,
     LOW_COLOR as LOW_COLOR,
-    EQUITY_COLOR as EQUITY_COLOR,
     PLAYER_COLORS as PLAYER_COLORS,
+    close as close,
     plot_by_street as plot_by_street,
     plot_distribution as plot_distribution,
     plot_outs as plot_outs,
     save as save,
-    close as close,
 )
 
 __all__ = ["HIGH_COLOR", "LOW_COLOR", "EQUITY_COLOR", "PLAYER_COLORS", "plot_by_street", "plot_distribution", "plot_outs", "save", "close"]

@@ -3,10 +3,10 @@ imports written for earlier versions go on working (see docs/architecture.md).""
 
 from .evaluator.reference import (
     evaluate_high as evaluate_high,
-    evaluate_low as evaluate_low,
     evaluate_hilo as evaluate_hilo,
-    rank_five as rank_five,
+    evaluate_low as evaluate_low,
     low_five as low_five,
+    rank_five as rank_five,
 )
 
 __all__ = ["evaluate_high", "evaluate_low", "evaluate_hilo", "rank_five", "low_five"]

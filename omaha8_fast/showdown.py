@@ -45,10 +45,18 @@ from itertools import accumulate
 from typing import Any, NamedTuple, Union
 
 from ._checks import check_int
-from ._modules import make_callable as _make_callable
 from ._core import ffi, lib
+from ._modules import make_callable as _make_callable
 from .cards import Card, CardsLike, card_ids
-from .evaluator import HOLE_SIZES, Evaluation, HighHand, LowHand, _as_bytes, _has_bool, evaluate
+from .evaluator import (
+    HOLE_SIZES,
+    Evaluation,
+    HighHand,
+    LowHand,
+    _as_bytes,
+    _has_bool,
+    evaluate,
+)
 
 __all__ = [
     "Pot",

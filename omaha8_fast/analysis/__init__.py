@@ -40,8 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._common import PLOTS as _PLOTS
-from ._common import QUANTILE_LEVELS, STREETS
+from ._common import PLOTS as _PLOTS, QUANTILE_LEVELS, STREETS
 from ._distribution import Distribution, range_distribution
 from ._next import NextStreet, next_street
 from ._outs import CardOutcome, LowOdds, Outs, OutsSummary, low_odds, outs

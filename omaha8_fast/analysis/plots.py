@@ -98,7 +98,8 @@ def plot_distribution(result: Distribution | NextStreet, player: int = 0, *, bin
     (``player``'s equity after each next card, weighted by its probability)
     or a :class:`~omaha8_fast.analysis.Distribution` (hero's equity against
     each villain hand, weighted by the range), with the mean and median."""
-    from . import QUANTILE_LEVELS, Distribution
+    from ._common import QUANTILE_LEVELS
+    from ._distribution import Distribution
 
     _check(result, "Distribution", "NextStreet")
     fig, ax = _figure(width, height, dpi)

@@ -99,8 +99,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 def cmd_convert(args: argparse.Namespace) -> int:
     """Write the hands of a file as PHH or JSON Lines."""
-    from ..histories._model import HandHistoryError
     from ..histories import imported_to_phh, to_json
+    from ..histories._model import HandHistoryError
 
     problems: list[str] = []
     skipped: Counter[str] = Counter()
@@ -123,9 +123,9 @@ def cmd_convert(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print hands as a readable log."""
-    from ..histories._model import HandHistoryError
     from ..engine import Hand
     from ..histories import audit, to_engine, to_json
+    from ..histories._model import HandHistoryError
 
     problems: list[str] = []
     skipped: Counter[str] = Counter()

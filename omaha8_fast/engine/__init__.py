@@ -34,7 +34,13 @@ omaha8_fast.engine.IllegalAction: the bet must be from 2 to 94, not 1
 
 from __future__ import annotations
 
-from ._betting import BETTING_STRUCTURES, MAX_CHIPS, Betting, IllegalAction, LegalActions
+from ._betting import (
+    BETTING_STRUCTURES,
+    MAX_CHIPS,
+    Betting,
+    IllegalAction,
+    LegalActions,
+)
 from ._hand import Hand
 from ._log import SHOWDOWN_MODES, STREETS, Action, HandHistory
 from ._table import Table

@@ -7,33 +7,29 @@ import random
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from .._hooks import HAND_FORMATS
 from ..cards import Card, CardsLike
 from ..showdown import Showdown
 from ._betting import (
-    BETTING_STRUCTURES,
     MAX_CHIPS,
     RULES,
     Betting,
     IllegalAction,
     LegalActions,
 )
-from ._log import SHOWDOWN_MODES, STREETS, Action, HandHistory, check_history
-from ._native import ACT as _ACT
-from ._native import NEXT_TURN as _NEXT_TURN
-from ._native import START as _START
-from ._native import VERBS as _VERBS
-from ._native import HandBase
+from ._log import STREETS, Action, HandHistory, check_history
+from ._native import ACT as _ACT, NEXT_TURN as _NEXT_TURN, START as _START, VERBS as _VERBS, HandBase
 from ._read import BOARD_SIZE as _BOARD_SIZE
-from ._setup import INT_TYPE as _INT_TYPE
-from ._setup import bet_amount as _amount
-from ._setup import blind_seats as _blind_seats
-from ._setup import check_posts as _posts
-from ._setup import check_settings as _check_settings
-from ._setup import deal as _deal
-from ._snapshots import HAND_SLOTS as _HAND_SLOTS
-from ._snapshots import _Snapshots
+from ._setup import (
+    INT_TYPE as _INT_TYPE,
+    bet_amount as _amount,
+    blind_seats as _blind_seats,
+    check_posts as _posts,
+    check_settings as _check_settings,
+    deal as _deal,
+)
+from ._snapshots import HAND_SLOTS as _HAND_SLOTS, _Snapshots
 from .rake import Rake
-from .views import SeatView
 
 __all__ = ["Hand", "ShowdownMode"]
 
@@ -562,29 +558,26 @@ class Hand(_Snapshots, HandBase):
                 raise IllegalAction(f"action {number} is recorded as {tuple(action)} but replays as {tuple(done)}")
         return hand
 
-    # Hand-history formats (omaha8_fast.histories imports this module, so it
-    # is imported on call).
+    # Hand-history formats: omaha8_fast.histories provides them (the engine,
+    # a lower layer, does not import it; see omaha8_fast._hooks).
     def to_phh(self, *, names: Sequence[str] | None = None) -> str:
         """This hand as PHH text (pokerkit's hand-history format); see
         :func:`omaha8_fast.histories.to_phh`."""
-        from ..histories import to_phh
-
-        return to_phh(self, names=names)
+        text: str = HAND_FORMATS("to_phh")(self, names=names)
+        return text
 
     @classmethod
     def from_phh(cls, text: str, *, seed: int | None = 0) -> Hand:
         """The hand of one PHH text, replayed (unknown cards drawn from
         ``seed``); see :func:`omaha8_fast.histories.from_phh`."""
-        from ..histories import from_phh
-
-        return from_phh(text, seed=seed)
+        hand: Hand = HAND_FORMATS("from_phh")(text, seed=seed)
+        return hand
 
     def to_pokerstars(self, **options: Any) -> str:
         """This finished hand as PokerStars hand-history text; the options are
         those of :func:`omaha8_fast.histories.to_pokerstars`."""
-        from ..histories import to_pokerstars
-
-        return to_pokerstars(self, **options)
+        text: str = HAND_FORMATS("to_pokerstars")(self, **options)
+        return text
 
 
 #: One action in one call: C (_ACT), else the same rule in Python.

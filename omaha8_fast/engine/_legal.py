@@ -7,9 +7,9 @@ the engine's fast path (csrc/cpython/entry.c)."""
 
 from __future__ import annotations
 
+from ..showdown import pots_from_contributions
 from ._betting import IllegalAction, LegalActions
 from ._io import _Records
-from ..showdown import pots_from_contributions
 
 __all__ = ["_Legality"]
 

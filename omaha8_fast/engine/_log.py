@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ._betting import Betting
 from ..cards import Card, format_cards
-from .rake import Rake
 from ..showdown import Showdown
+from ._betting import Betting
+from .rake import Rake
 
 __all__ = ["STREETS", "SHOWDOWN_MODES", "Action", "HandHistory", "check_history", "pot_lines", "render_log"]
 

@@ -25,8 +25,8 @@ import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ._betting import RULES, BettingRules, LegalActions
 from .._core import ffi, lib
+from ._betting import RULES, BettingRules, LegalActions
 from ._log import STREETS
 from .rake import Rake
 

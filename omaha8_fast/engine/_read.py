@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._betting import Betting
-from ._native import _HandFields
-from ._log import STREETS, Action, HandHistory
 from ..cards import Card
 from ..showdown import Pot, Showdown, pots_from_contributions
+from ._betting import Betting
+from ._log import STREETS, Action, HandHistory
+from ._native import _HandFields
 
 __all__ = ["BOARD_SIZE", "CARDS", "_Reading", "_State"]
 

@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from operator import add as _add
 
-from .._core import ffi as _ffi
-from .._core import lib as _lib
-from ._native import SPLIT as _SPLIT
-from ._read import _Reading
-from ._settle import muck_losers, settle
+from .._core import ffi as _ffi, lib as _lib
 from ..showdown import (
     Contributions,
     Pot,
@@ -20,6 +16,9 @@ from ..showdown import (
     _side_pots,
     pots_from_contributions,
 )
+from ._native import SPLIT as _SPLIT
+from ._read import _Reading
+from ._settle import muck_losers, settle
 
 __all__ = ["_Settlement"]
 

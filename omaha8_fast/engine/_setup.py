@@ -12,12 +12,11 @@ from __future__ import annotations
 import random
 from operator import index
 
-from ._betting import BETTING_STRUCTURES, MAX_CHIPS, check_chips
-from .._core import ffi as _ffi
-from .._core import lib as _lib
-from ._native import DEAL as _DEAL
-from ._log import SHOWDOWN_MODES
+from .._core import ffi as _ffi, lib as _lib
 from ..cards import CardsLike, card_ids, check_unique
+from ._betting import BETTING_STRUCTURES, MAX_CHIPS, check_chips
+from ._log import SHOWDOWN_MODES
+from ._native import DEAL as _DEAL
 from .rake import Rake
 
 __all__ = ["INT_TYPE", "bet_amount", "blind_seats", "check_posts", "check_settings", "deal"]

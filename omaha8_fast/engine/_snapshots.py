@@ -9,12 +9,11 @@ from __future__ import annotations
 from operator import index
 from typing import ClassVar, TypeVar
 
-from ._native import HAND_FIELDS
+from ..cards import Card
 from ._legal import _Legality
 from ._log import STREETS, pot_lines
-from ._read import BOARD_SIZE as _BOARD_SIZE
-from ._read import CARDS as _CARDS
-from ..cards import Card
+from ._native import HAND_FIELDS
+from ._read import BOARD_SIZE as _BOARD_SIZE, CARDS as _CARDS
 from .views import SeatView
 
 __all__ = ["HAND_SLOTS", "STATE", "_Snapshots"]

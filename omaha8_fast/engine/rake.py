@@ -27,8 +27,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Literal, Union
 
-from ._betting import check_chips
 from ..showdown import Pot
+from ._betting import check_chips
 
 __all__ = ["RAKE_SPLITS", "Rake", "RakeSplit"]
 

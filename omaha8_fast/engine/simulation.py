@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._betting import LegalActions
-from ._native import PLAY as _PLAY
-from ._log import Action
-from .agents import ActionLike, Agent, RandomAgent, _station_choice, calling_station
 from ._hand import Hand
+from ._log import Action
+from ._native import PLAY as _PLAY
 from ._table import Table
+from .agents import ActionLike, Agent, RandomAgent, _station_choice, calling_station
 
 __all__ = ["BATCH", "SeatResult", "SimulationResult", "simulate"]
 

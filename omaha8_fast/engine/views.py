@@ -57,10 +57,10 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
-from ._betting import LegalActions
-from ._log import Action, render_log
 from ..cards import Card, format_cards
 from ..showdown import Pot, pots_from_contributions
+from ._betting import LegalActions
+from ._log import Action, render_log
 
 __all__ = ["VIEW_SCHEMA", "VIEW_SCHEMA_VERSION", "SeatView"]
 

@@ -59,13 +59,13 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from .._checks import check_int
-from .._modules import make_callable as _make_callable
 from .._core import ffi, lib
-from ._overlap import check_fit, draw_seconds
-from ._players import BOARD_SIZES, Player, Spot, read_spot, runout_count
+from .._modules import make_callable as _make_callable
 from ..cards import Card, CardsLike
 from ..evaluator import _CHUNKS, HOLE_SIZES
 from ..evaluator.kernels import KERNEL_ID
+from ._overlap import check_fit, draw_seconds
+from ._players import BOARD_SIZES, Player, Spot, read_spot, runout_count
 
 if TYPE_CHECKING:  # concurrent.futures and secrets load on first use: import time
     from concurrent.futures import Executor, Future

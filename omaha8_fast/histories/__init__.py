@@ -20,11 +20,10 @@ True
 
 from __future__ import annotations
 
+from .._hooks import HAND_FORMATS, IMPORTED_HAND
 from ._audit import Audit, AuditPot, Difference, audit, contributions, to_engine
 from ._describe import check_description, describe_pokerstars
-from ._json import SCHEMA as JSON_SCHEMA
-from ._json import VERSION as JSON_VERSION
-from ._json import from_dict, from_json, to_dict, to_json
+from ._json import SCHEMA as JSON_SCHEMA, VERSION as JSON_VERSION, from_dict, from_json, to_dict, to_json
 from ._model import (
     Collection,
     HandHistoryError,
@@ -36,7 +35,16 @@ from ._model import (
     Tournament,
 )
 from ._phh import from_phh, from_phh_all, imported_to_phh, to_phh, to_phh_all
-from ._pokerstars import PokerStarsReader, parse_pokerstars, read_pokerstars, to_pokerstars
+from ._pokerstars import (
+    PokerStarsReader,
+    parse_pokerstars,
+    read_pokerstars,
+    to_pokerstars,
+)
+
+# The conveniences of the lower layers' classes (Hand.to_phh(), ImportedHand.audit() ...).
+HAND_FORMATS.register(to_phh=to_phh, from_phh=from_phh, to_pokerstars=to_pokerstars)
+IMPORTED_HAND.register(to_phh=imported_to_phh, to_json=to_json, to_engine=to_engine, audit=audit)
 
 __all__ = [
     "HandHistoryError",

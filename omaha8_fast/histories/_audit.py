@@ -28,16 +28,25 @@ PokerStars hands, see docs/histories.md):
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 from .._core import ffi, lib
-from ._describe import UNREADABLE, check_values
-from ._model import _SLOTS, HandHistoryError, ImportedHand, _holes_dict, format_amount, records, stored, stored_holes
 from ..cards import Card
-from ..evaluator import HOLE_SIZES, _fast_hilo, _id_bytes, evaluate_hilo
 from ..engine.rake import Rake
+from ..evaluator import HOLE_SIZES, _fast_hilo, _id_bytes, evaluate_hilo
+from ._describe import UNREADABLE, check_values
+from ._model import (
+    _SLOTS,
+    HandHistoryError,
+    ImportedHand,
+    _holes_dict,
+    format_amount,
+    records,
+    stored,
+    stored_holes,
+)
 
 if TYPE_CHECKING:
     from ..engine import Hand

@@ -22,6 +22,9 @@ import dataclasses
 import json
 from typing import Any
 
+from ..cards import Card
+from ..engine import Action, HandHistory
+from ..engine.rake import Rake
 from ._model import (
     Collection,
     HandHistoryError,
@@ -32,9 +35,6 @@ from ._model import (
     ShownHand,
     Tournament,
 )
-from ..cards import Card
-from ..engine import Action, HandHistory
-from ..engine.rake import Rake
 
 __all__ = ["SCHEMA", "VERSION", "to_json", "from_json", "to_dict", "from_dict"]
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
+from .._hooks import IMPORTED_HAND
 from ..cards import Card
 
 __all__ = [
@@ -253,27 +254,23 @@ class ImportedHand:
 
     def to_phh(self) -> str:
         """This hand in pokerkit's PHH format (see :func:`omaha8_fast.histories.to_phh`)."""
-        from ._phh import imported_to_phh
-
-        return imported_to_phh(self)
+        result: str = IMPORTED_HAND("to_phh")(self)
+        return result
 
     def to_json(self) -> str:
         """This hand as JSON (see :func:`omaha8_fast.histories.to_json`)."""
-        from ._json import to_json
-
-        return to_json(self)
+        result: str = IMPORTED_HAND("to_json")(self)
+        return result
 
     def to_engine(self) -> object:
         """The hand replayed in the engine (see :func:`omaha8_fast.histories.to_engine`)."""
-        from ._audit import to_engine
-
-        return to_engine(self)
+        result: object = IMPORTED_HAND("to_engine")(self)
+        return result
 
     def audit(self) -> object:
         """The payout audit (see :func:`omaha8_fast.histories.audit`)."""
-        from ._audit import audit
-
-        return audit(self)
+        result: object = IMPORTED_HAND("audit")(self)
+        return result
 
 
 _CARDS = tuple(Card(c) for c in range(52))

@@ -44,10 +44,10 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ._model import HandHistoryError, ImportedHand
 from ..cards import Card
 from ..engine import Hand, HandHistory, IllegalAction
 from ..engine.rake import Rake
+from ._model import HandHistoryError, ImportedHand
 
 __all__ = ["to_phh", "from_phh", "to_phh_all", "from_phh_all", "imported_to_phh"]
 

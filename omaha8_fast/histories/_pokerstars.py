@@ -43,6 +43,8 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import IO, Any, Literal, Union
 
+from .._core import ffi as _ffi, lib as _lib
+from ..cards import Card
 from ._model import (
     MAX_HAND_LINES,
     MAX_LINE,
@@ -54,9 +56,6 @@ from ._model import (
     new_hand,
     parse_amount,
 )
-from .._core import ffi as _ffi
-from .._core import lib as _lib
-from ..cards import Card
 
 __all__ = ["parse_pokerstars", "read_pokerstars", "PokerStarsReader", "to_pokerstars", "is_header"]
 

@@ -108,16 +108,39 @@ import numpy as np
 import numpy.typing as npt
 
 from .._core import ffi, lib
-from ._eval import _Evaluator
-from ._syntax import MAX_DEPTH, MAX_LENGTH, RangeSyntaxError, _Parser
-from ._tables import _collect, _index_of, _universe, hand_classes, preflop_ranking
 from ..cards import CardsLike, card_ids, check_unique, format_cards  # noqa: F401  (format_cards: the doctests)
 
 # Private names that tests, benchmarks and older callers read from this module
 # (they live in the _range_* modules below it).
 from ._atoms import _atom_cache, _compile_atom, _memo, _memo_ranks  # noqa: F401
-from ._syntax import _ALL_RANKS, _ALL_SUITS, _Card, _Filter, _Hand, _Macro, _Percent, _Union, _Weighted  # noqa: F401
-from ._tables import _CLASS_LISTS, _class_lists, _classes, _ranking32, _shape_class_rows  # noqa: F401
+from ._eval import _Evaluator
+from ._syntax import (  # noqa: F401
+    _ALL_RANKS,
+    _ALL_SUITS,
+    MAX_DEPTH,
+    MAX_LENGTH,
+    RangeSyntaxError,
+    _Card,
+    _Filter,
+    _Hand,
+    _Macro,
+    _Parser,
+    _Percent,
+    _Union,
+    _Weighted,
+)
+from ._tables import (  # noqa: F401
+    _CLASS_LISTS,
+    _class_lists,
+    _classes,
+    _collect,
+    _index_of,
+    _ranking32,
+    _shape_class_rows,
+    _universe,
+    hand_classes,
+    preflop_ranking,
+)
 
 __all__ = ["Range", "RangeSyntaxError", "RangeLike", "MAX_LENGTH", "MAX_DEPTH", "hand_classes", "preflop_ranking"]
 

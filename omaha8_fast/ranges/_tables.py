@@ -23,8 +23,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .._core import ffi, lib
-from ._syntax import _Percent
 from ._ranking import load_ranking
+from ._syntax import _Percent
 
 __all__ = ["hand_classes", "preflop_ranking"]
 
