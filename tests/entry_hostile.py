@@ -44,7 +44,7 @@ from omaha8_fast import (
     evaluator,
     parse_pokerstars,
 )
-from omaha8_fast.histories import _pokerstars as ps
+from omaha8_fast.histories.pokerstars import _fast as ps
 from omaha8_fast.engine._betting import RULES
 from omaha8_fast.engine._native import HAND_FIELDS
 from omaha8_fast.engine import Hand

@@ -17,7 +17,7 @@ import pytest
 from entry_hostile import run
 
 from omaha8_fast.engine import _settlement as _hand_settle
-from omaha8_fast.histories import _pokerstars as ps
+from omaha8_fast.histories.pokerstars import _fast as ps
 from omaha8_fast.engine._native import ACT, SPLIT
 from omaha8_fast.engine import Hand
 

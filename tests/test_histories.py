@@ -117,7 +117,7 @@ def test_windows_line_endings_and_a_bom_read_the_same(tmp_path: Path) -> None:
 
 
 def test_streaming_in_small_chunks_keeps_line_numbers() -> None:
-    from omaha8_fast.histories import _pokerstars
+    from omaha8_fast.histories.pokerstars import _read as _pokerstars
 
     text = (DATA / "pokerstars_o8.txt").read_text(encoding="utf-8").replace("\n", "\r\n")
     whole = parse_pokerstars(text)

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from random_play import play_out
 
-from omaha8_fast.histories import _pokerstars as ps
+from omaha8_fast.histories.pokerstars import _fast as ps, _lines as ps_lines, _read as ps_read
 from omaha8_fast.histories._model import HandHistoryError, ImportedHand, stored
 from omaha8_fast.engine import Hand
 from omaha8_fast.histories import parse_pokerstars, read_pokerstars, to_pokerstars
@@ -58,7 +58,7 @@ def _general(lines: list[str], first: int, long_line: bool) -> ImportedHand | st
     while lines and not lines[-1].strip():
         lines.pop()
     try:
-        return ps._parse_one(lines, first, long_line)
+        return ps_lines._parse_one(lines, first, long_line)
     except HandHistoryError as error:
         return error
 
@@ -69,7 +69,7 @@ def _values(hand: ImportedHand) -> list[Any]:
 
 def _compare(text: str) -> tuple[int, int]:
     """Check every hand of ``text``; (hands, hands the fast path read)."""
-    blocks = list(ps._blocks([ps._split(text)]))
+    blocks = list(ps_read._blocks([ps_read._split(text)]))
     fast_read = 0
     for first, block, too_long, long_line in blocks:
         if too_long or long_line:
@@ -164,7 +164,7 @@ def test_the_reader_gives_what_the_general_reader_gives(generated: str) -> None:
     expected: list[ImportedHand] = []
     errors: list[str] = []
     skipped: dict[str, int] = {}
-    for first, block, too_long, long_line in ps._blocks([ps._split(text)]):
+    for first, block, too_long, long_line in ps_read._blocks([ps_read._split(text)]):
         lines = block if isinstance(block, list) else block.split("\n")
         if too_long:
             continue
@@ -188,11 +188,11 @@ def test_hostile_lines_are_read_or_refused_quickly() -> None:
     tail = "*** SUMMARY ***\nTotal pot $0 | Rake $0\n"
     for line in ("x" * 1_000_000, ":" * 4000, ": " * 2000, "a" + " collected 1 from" * 230, "Seat 1: " + "a (" * 1300,
                  "Dealt to " + "a [" * 1300, "Uncalled bet (" + "(" * 4000, "a: " + "raises " * 580, "*** " * 1000):
-        reader = ps.PokerStarsReader([header + table + line + "\n" + tail], "skip")
+        reader = ps_read.PokerStarsReader([header + table + line + "\n" + tail], "skip")
         hands = list(reader)
         assert len(hands) + len(reader.errors) == 1
         assert all(e.hand_id == "1" for e in reader.errors)
-        if len(line) > ps.MAX_LINE:
+        if len(line) > ps_lines.MAX_LINE:
             assert reader.errors and "longer than" in str(reader.errors[0])
     name = ":" * 1000 + " x"  # a name of many colons, and lines of it
     text = header + f"Table 'T' Seat #1 is the button\nSeat 1: {name} ($1 in chips)\nSeat 2: b ($1 in chips)\n" + \

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from test_histories_fast import _STORED, _edit, _generated
 
-from omaha8_fast.histories import _pokerstars as ps
+from omaha8_fast.histories.pokerstars import _fast as ps, _read as ps_read
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.histories._model import ImportedHand, stored
 
@@ -47,7 +47,7 @@ def _paths(scan: Any, records: Any) -> Iterator[None]:
 
 
 def _read(text: str) -> tuple[list[ImportedHand], list[list[Any]], list[str], dict[str, int]]:
-    reader = ps.PokerStarsReader([ps._split(text)], "skip")
+    reader = ps_read.PokerStarsReader([ps_read._split(text)], "skip")
     hands = list(reader)
     return hands, [[stored(h, f) for f in _STORED] for h in hands], [str(e) for e in reader.errors], dict(reader.skipped)
 
@@ -84,7 +84,7 @@ def test_generated_hands_nearly_all_take_the_c_path(generated: str) -> None:
 
     real = ps._RECORDS
     with _paths(scan, records if real is not None else None):
-        hands = ps.parse_pokerstars(generated)
+        hands = ps_read.parse_pokerstars(generated)
     assert len(hands) == HANDS and calls[0] == HANDS  # (the chips hands are ASCII too)
     assert calls[1] >= 0.99 * HANDS
     if real is not None:
@@ -110,7 +110,7 @@ def test_the_paths_agree_on_edited_hands() -> None:
 
 @needs_records
 def test_the_c_records_are_not_tracked_by_the_collector(generated: str) -> None:
-    hands = ps.parse_pokerstars(generated)
+    hands = ps_read.parse_pokerstars(generated)
     for hand in hands[:50]:
         for name in _STORED:
             value = stored(hand, name)

@@ -35,7 +35,7 @@ from ._model import (
     Tournament,
 )
 from ._phh import from_phh, from_phh_all, imported_to_phh, to_phh, to_phh_all
-from ._pokerstars import (
+from .pokerstars import (
     PokerStarsReader,
     parse_pokerstars,
     read_pokerstars,

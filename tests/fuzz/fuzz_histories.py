@@ -36,7 +36,7 @@ if __name__ == "__main__":  # instrument the package for coverage before it is i
 
 from omaha8_fast import histories
 
-from omaha8_fast.histories import _pokerstars
+from omaha8_fast.histories.pokerstars import _fast as _pokerstars, _read as ps_read
 from omaha8_fast.histories import HandHistoryError
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -115,7 +115,7 @@ def _check_hand(hand: histories.ImportedHand) -> None:
 
 
 def _read(text: str) -> tuple[list[histories.ImportedHand], list[str], dict[str, int]]:
-    reader = _pokerstars.PokerStarsReader([_pokerstars._split(text.removeprefix("\ufeff"))], "skip")
+    reader = ps_read.PokerStarsReader([ps_read._split(text.removeprefix("\ufeff"))], "skip")
     hands = list(reader)
     return hands, [str(e) for e in reader.errors], dict(reader.skipped)
 
