@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from random_play import random_action
 
 from omaha8_fast import Hand, Rake
-from omaha8_fast.engine import _hand as engine
+from omaha8_fast.engine import _flow as flow, _hand as engine
 from omaha8_fast.engine import _legal as hand_legal
 from omaha8_fast.engine import _settlement as hand_settle
 from omaha8_fast.engine import _setup as hand_setup
@@ -209,7 +209,7 @@ def play_log(seed: int) -> list[Any]:
 @needs_entry
 def test_hands_with_and_without_the_c_paths_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     fast = [play_log(seed) for seed in range(600)]
-    monkeypatch.setattr(engine, "_NEXT_TURN", None)
+    monkeypatch.setattr(flow, "_NEXT_TURN", None)
     monkeypatch.setattr(hand_settle, "_SPLIT", None)
     monkeypatch.setattr(hand_setup, "_DEAL", None)
     slow = [play_log(seed) for seed in range(600)]
