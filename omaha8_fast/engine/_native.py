@@ -87,12 +87,12 @@ def _bind() -> tuple[Any, ...]:
     if os.environ.get("OMAHA8_ENTRY", "1") == "0":
         return None, None, None, None, None, None, _HandFields
     try:
-        from .. import _entry
+        from .._entry import bind_engine
     except ImportError:  # a build without it: the Python path answers
         return None, None, None, None, None, None, _HandFields
     rules = (RULES["limit"], RULES["pot-limit"], RULES["no-limit"])
     slots = tuple(LegalActions.__dict__[name] for name in _FIELDS)  # the member descriptors C sets them with
-    return _entry.bind_engine(
+    return bind_engine(
         int(ffi.cast("uintptr_t", lib.o8_entry_table())), LegalActions, slots, KINDS, rules, STREETS, VERBS,
     )
 

@@ -815,9 +815,9 @@ def _known_entry() -> Callable[[Any, Any, Any], list[PlayerEquity] | None]:
 
     if _ENTRY is None or _KNOWN_FIELDS != _RESULT_FIELDS:
         return _known_showdown
-    from .. import _entry
+    from .._entry import bind_equity
 
-    known: Callable[[Any, Any, Any], list[PlayerEquity] | None] = _entry.bind_equity(
+    known: Callable[[Any, Any, Any], list[PlayerEquity] | None] = bind_equity(
         int(ffi.cast("uintptr_t", lib.o8_entry_table())), PlayerEquity, _CARDS, _KNOWN_FIELDS, "hand")
     return known
 

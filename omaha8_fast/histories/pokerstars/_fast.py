@@ -243,10 +243,10 @@ def _records_entry() -> Any:
     if os.environ.get("OMAHA8_ENTRY", "1") == "0":
         return None
     try:
-        from ... import _entry
+        from ..._entry import hh_records
     except ImportError:  # a build without it: _scanned_python answers
         return None
-    return _entry.hh_records
+    return hh_records
 
 
 _RECORDS: Any = _records_entry()
