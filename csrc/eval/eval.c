@@ -1,8 +1,8 @@
 /* The evaluator entry points declared in omaha8.h. */
 #include "omaha8.h"
-#include "entry_api.h" /* o8_parse_text */
-#include "eval_inline.h"
-#include "kernels.h"
+#include "cpython/entry_api.h" /* o8_parse_text */
+#include "eval/eval_inline.h"
+#include "eval/kernels.h"
 
 #if O8_X86_KERNELS && defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>

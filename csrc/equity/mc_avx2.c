@@ -15,8 +15,8 @@
  * attribute), never the module; equity.c calls them only when the CPU has
  * AVX2. Every index stays inside its table: deck indices < m <= 52, rows <
  * O8_BOARD5_ROWS, flush masks < 8192, flush entries < 4 * O8_FLUSH_ROWS. */
-#include "kernels.h"
-#include "mc_known.h"
+#include "eval/kernels.h"
+#include "equity/mc_known.h"
 
 #if O8_X86_KERNELS
 #include <immintrin.h>

@@ -24,7 +24,7 @@
 #define OMAHA8_MC_KNOWN_H
 #include <stdint.h>
 #include "omaha8.h"
-#include "eval_inline.h"
+#include "eval/eval_inline.h"
 
 #define O8_MC_LANES 8
 #define O8_MC_BITS 26          /* random bits per draw */

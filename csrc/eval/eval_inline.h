@@ -11,7 +11,7 @@
 #ifndef OMAHA8_EVAL_INLINE_H
 #define OMAHA8_EVAL_INLINE_H
 #include <stdint.h>
-#include "tables.h"
+#include "eval/tables.h"
 
 #if defined(_MSC_VER)
 #include <intrin.h>

@@ -34,8 +34,8 @@
  * v16_min (unsigned), v16_store(p, a) (O8_LANES uint16) and v16_lanes(p, a)
  * (O8_LANES int32).
  */
-#include "eval_inline.h"
-#include "tables.h"
+#include "eval/eval_inline.h"
+#include "eval/tables.h"
 
 /* Byte k of each lane of the gathered words (k = 0..3). */
 #define O8_BYTE(word, k) v_and(v_srli(word, 8 * (k)), v_set1(0xFF))

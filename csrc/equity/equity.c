@@ -9,9 +9,9 @@
  */
 #include <string.h>
 #include "omaha8.h"
-#include "eval_inline.h"
-#include "kernels.h"
-#include "mc_known.h"
+#include "eval/eval_inline.h"
+#include "eval/kernels.h"
+#include "equity/mc_known.h"
 
 #define HALF (O8_POT_UNITS / 2)
 #define MAX_REJECTED 1000000

@@ -1,4 +1,4 @@
-/* Lookup tables of the C core, generated at build time by csrc/gen_tables.py
+/* Lookup tables of the C core, generated at build time by csrc/eval/gen_tables.py
  * into tables.c. Their layout is described at the top of the generator. */
 #ifndef OMAHA8_TABLES_H
 #define OMAHA8_TABLES_H
