@@ -10,13 +10,8 @@
 #include <immintrin.h>
 #include <string.h>
 
-#if defined(_MSC_VER) && !defined(__clang__)
-#define O8_TARGET
-#define O8_POPCOUNT(x) ((int)__popcnt(x))
-#else
-#define O8_TARGET __attribute__((target("avx2,popcnt")))
-#define O8_POPCOUNT(x) __builtin_popcount(x)
-#endif
+#define O8_TARGET O8_TARGET_ATTR("avx2,popcnt")
+#define O8_POPCOUNT(x) o8_popcnt32(x)
 
 #define V __m256i
 #define O8_LANES O8_AVX2_LANES
