@@ -2,7 +2,9 @@
 
 Used through ``setup.py`` (``cffi_modules``); build with pip: ``pip install .``.
 The cdef is the public header ``csrc/omaha8.h`` itself, minus its preprocessor
-lines. The lookup tables are generated into ``csrc/tables.c`` first.
+lines. The lookup tables are generated into ``csrc/eval/tables.c`` first
+(next to their generator, ``csrc/eval/gen_tables.py``). Every C file includes
+by path from ``csrc/`` (``-Icsrc``; see csrc/README.md).
 """
 
 from __future__ import annotations
@@ -18,21 +20,21 @@ from cffi import FFI
 HERE = Path(__file__).resolve().parent
 CSRC = HERE / "csrc"
 SOURCES = [
-    "csrc/eval.c",
-    "csrc/kernel_avx2.c",
-    "csrc/kernel_avx512.c",
-    "csrc/tables.c",
-    "csrc/showdown.c",
-    "csrc/equity.c",
-    "csrc/mc_known.c",
-    "csrc/mc_avx2.c",
-    "csrc/ranges.c",
-    "csrc/analysis.c",
-    "csrc/deal.c",
-    "csrc/betting.c",
-    "csrc/overlap.c",
-    "csrc/entry_table.c",
-    "csrc/hh_scan.c",
+    "csrc/eval/eval.c",
+    "csrc/eval/kernel_avx2.c",
+    "csrc/eval/kernel_avx512.c",
+    "csrc/eval/tables.c",
+    "csrc/eval/showdown.c",
+    "csrc/equity/equity.c",
+    "csrc/equity/mc_known.c",
+    "csrc/equity/mc_avx2.c",
+    "csrc/equity/ranges.c",
+    "csrc/equity/analysis.c",
+    "csrc/engine/deal.c",
+    "csrc/engine/betting.c",
+    "csrc/equity/overlap.c",
+    "csrc/engine/entry_table.c",
+    "csrc/histories/hh_scan.c",
 ]
 _PLAIN_DEFINE = re.compile(r"#define\s+\w+\s+-?\d+\s*$")
 
@@ -51,10 +53,11 @@ def header_cdef(path: Path) -> str:
 
 
 def generate_tables() -> None:
-    """Write csrc/tables.c unless it is newer than its generator: pip runs
-    this file several times per build (metadata, requirements, the build
-    itself), and generating takes seconds."""
-    generator, tables = CSRC / "gen_tables.py", CSRC / "tables.c"
+    """Write csrc/eval/tables.c (next to its generator) unless it is newer
+    than its generator: pip runs this file several times per build (metadata,
+    requirements, the build itself), and generating takes seconds."""
+    generator = CSRC / "eval" / "gen_tables.py"
+    tables = generator.with_name("tables.c")
     if tables.exists() and tables.stat().st_mtime >= generator.stat().st_mtime:
         return
     subprocess.run([sys.executable, str(generator), str(tables)], check=True)

@@ -11,10 +11,11 @@ FREE_THREADED = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
 OPTIONS = {} if FREE_THREADED else {"bdist_wheel": {"py_limited_api": "cp310"}}
 
 # _entry: the direct CPython entry points of the single calls
-# (csrc/cpython/entry.c: the one C file that uses the Python C API, kept out
-# of the Python-free C core in csrc/, which the C harness compiles alone),
-# on the same stable ABI. It has no evaluator of its own: _core hands it a
-# table of function pointers at import (csrc/entry_api.h). Optional at run
+# (csrc/cpython/entry.c: the C that uses the Python C API, kept in csrc/cpython/
+# out of the Python-free C core in the other csrc/ folders, which the C
+# harness compiles alone), on the same stable ABI. It has no evaluator of its
+# own: _core hands it a table of function pointers at import
+# (csrc/cpython/entry_api.h). Optional at run
 # time: without it the package uses its cffi paths.
 ENTRY = Extension(
     "omaha8_fast._entry",

@@ -3,9 +3,9 @@
  * spent descheduled on a shared machine does not count), medians and
  * minimums, and the AVX2/scalar ratio of each.
  *
- *   cc -O3 -fno-strict-aliasing -Icsrc benchmarks/batch_kernels.c csrc/eval.c \
- *       csrc/kernel_avx2.c csrc/kernel_avx512.c TABLES.c -o batch_kernels
- *   ./batch_kernels [DEALS [ROUNDS]]      (TABLES.c: python csrc/gen_tables.py TABLES.c)
+ *   cc -O3 -fno-strict-aliasing -Icsrc benchmarks/batch_kernels.c csrc/eval/eval.c \
+ *       csrc/eval/kernel_avx2.c csrc/eval/kernel_avx512.c TABLES.c -o batch_kernels
+ *   ./batch_kernels [DEALS [ROUNDS]]      (TABLES.c: python csrc/eval/gen_tables.py TABLES.c)
  *   ./batch_kernels DEALS ROUNDS K:M      ROUNDS calls of kernel K (0 scalar,
  *                                         1 avx2) in mode M only, for callgrind:
  *   valgrind --tool=callgrind --toggle-collect=o8_eval_batch_kernel ./batch_kernels 100000 2 1:2

@@ -59,7 +59,7 @@ int64_t o8_eval_ids(const char *cards, int hole_size, int board_size);
 int64_t o8_eval_text(const char *hole, size_t hole_len, const char *board, size_t board_len);
 
 /* The address of a read-only table of the evaluator's entry points, for the
- * private CPython extension omaha8_fast._entry (its layout: csrc/entry_api.h,
+ * private CPython extension omaha8_fast._entry (its layout: csrc/cpython/entry_api.h,
  * which cffi does not read). Never written; the same address on every call. */
 const void *o8_entry_table(void);
 
@@ -112,7 +112,7 @@ int64_t o8_eval_batch_kernel(int kernel, const uint8_t *holes, int hole_size, co
                              int board_size, int64_t n, uint16_t *high, int32_t *low, int check);
 
 /* Read-only bytes of generated lookup table `index` (0, 1, ... in the order
- * csrc/gen_tables.py lists them) and their size; NULL past the last one. For
+ * csrc/eval/gen_tables.py lists them) and their size; NULL past the last one. For
  * the test that checks the compiled tables against a fresh generation. */
 const void *o8_table(int index, size_t *size);
 
@@ -156,7 +156,7 @@ int o8_showdown(const uint8_t *board, int board_size, const uint8_t *holes, int 
 int64_t o8_split_heads_up(const char *cards, int board_size, int hole0_size, int hole1_size, int64_t pot,
                           int first);
 
-/* ---- Equity (csrc/equity.c) ------------------------------------------------
+/* ---- Equity (csrc/equity/equity.c) -----------------------------------------
  *
  * A job is 2..O8_MAX_PLAYERS players with holes of one size, a known board of
  * 0..5 cards and dead cards; the rest of the board is dealt from the remaining
@@ -240,7 +240,7 @@ int o8_equity_exact(const o8_range *players, int n_players, int hole_size,
  * card, which samples the weighted product exactly), then the random holes
  * and the rest of the board uniformly from the cards left. The generator is
  * xoshiro256** seeded from (seed, stream); when every hole is known, eight
- * xoshiro128** lanes seeded from (seed, stream) draw the board (csrc/mc_known.h).
+ * xoshiro128** lanes seeded from (seed, stream) draw the board (csrc/equity/mc_known.h).
  * The same arguments give the same counts on any machine and with any
  * kernel. Fills *out (zeroed first); returns 0, O8_ERR_INPUT,
  * or O8_ERR_NO_DEAL after 10^6 rejected deals in a row. */
@@ -279,7 +279,7 @@ int o8_equity_deals(const o8_range *players, int n_players, int hole_size,
                     const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                     int64_t samples, uint64_t seed, uint64_t stream, uint8_t *out);
 
-/* ---- Hand ranges (csrc/ranges.c) ---------------------------------------- */
+/* ---- Hand ranges (csrc/equity/ranges.c) --------------------------------- */
 
 #define O8R_MAX_ELEMENTS 6
 
@@ -488,7 +488,7 @@ int64_t o8r_fold_union(uint8_t *w, const uint8_t *rows, int hole_size, int64_t n
                        const int32_t *cond_index, int n_index,
                        const o8r_condition *conds, int n_conds, uint32_t *seen);
 
-/* ---- Overlapping ranges (csrc/overlap.c) ---------------------------------
+/* ---- Overlapping ranges (csrc/equity/overlap.c) --------------------------
  *
  * A pilot of the Monte Carlo sampler's draws: up to max_draws times, draw
  * every list player's hole by weight (players[p].holes != NULL, as in
@@ -501,7 +501,7 @@ int64_t o8r_fold_union(uint8_t *w, const uint8_t *rows, int hole_size, int64_t n
 int64_t o8r_fit_rate(const o8_range *players, int n_players, int hole_size, int64_t max_draws,
                      int64_t max_fits, uint64_t seed, int64_t *draws, int64_t *conflicts);
 
-/* ---- Street analysis (csrc/analysis.c) --------------------------------------
+/* ---- Street analysis (csrc/equity/analysis.c) -------------------------------
  *
  * Loops of equity jobs for omaha8_fast.analysis, each job counted by the
  * equity kernels above, and the low odds of known holes.
@@ -556,7 +556,7 @@ typedef struct {
 int o8a_low_odds(const uint8_t *holes, int n_players, int hole_size, const uint8_t *board,
                  int board_size, const uint8_t *dead, int n_dead, o8a_low_counts *out);
 
-/* ---- Dealing (csrc/deal.c) ------------------------------------------------
+/* ---- Dealing (csrc/engine/deal.c) -----------------------------------------
  *
  * A partial Fisher-Yates shuffle of cards[0..51] for positions from..count-1:
  * the random number `bits` (n_bytes little-endian bytes, at most
@@ -567,7 +567,7 @@ int o8a_low_odds(const uint8_t *holes, int n_players, int hole_size, const uint8
 #define O8_DEAL_MAX_BYTES 64
 int o8_deal(const uint8_t *bits, int n_bytes, uint8_t *cards, int from, int count);
 
-/* ---- PokerStars hand histories (csrc/hh_scan.c) ----------------------------
+/* ---- PokerStars hand histories (csrc/histories/hh_scan.c) ------------------
  *
  * The fast scanner of omaha8_fast.histories._pokerstars: the lines of one hand,
  * text[start..length) (after its header and table line, line numbers from
@@ -580,7 +580,7 @@ int o8_deal(const uint8_t *bits, int n_bytes, uint8_t *cards, int from, int coun
 int64_t o8_hh_scan(const char *text, size_t length, size_t start, int cents, int hole_size, int64_t first_line,
                    int64_t *out, size_t out_size);
 
-/* ---- Betting (csrc/betting.c) ---------------------------------------------
+/* ---- Betting (csrc/engine/betting.c) --------------------------------------
  *
  * The hand engine's turn rule (omaha8_fast.engine.Hand, docs/rules.md
  * "Playing a hand"), while two or more players can still bet: after seat

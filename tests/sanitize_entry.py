@@ -7,7 +7,7 @@ ASan runtime preloaded.
     python tests/sanitize_entry.py --seconds 60
     python tests/sanitize_entry.py --core --seconds 300 --pytest tests/test_engine_cstate.py tests/test_entry.py
 
-``--core`` also builds ``_core`` (the cffi C core, csrc/*.c) with the
+``--core`` also builds ``_core`` (the cffi C core, build.py's SOURCES) with the
 sanitizers (a few minutes on 2 cores); without it the copy uses the
 installed ``_core``. Python objects are allocated with the system malloc
 (``PYTHONMALLOC=malloc``), so that ASan also sees a Python object used after
@@ -60,7 +60,7 @@ def _build_core(cc: str, package: Path, work: Path) -> None:
     spec = importlib.util.spec_from_file_location("_omaha8_build", ROOT / "build.py")
     assert spec is not None and spec.loader is not None
     builder = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(builder)  # generates csrc/tables.c when it is missing or stale
+    spec.loader.exec_module(builder)  # generates csrc/eval/tables.c when it is missing or stale
     wrapper = work / "_core.c"
     builder.ffibuilder.emit_c_code(str(wrapper))
     include = ["-I" + str(CSRC), "-I" + sysconfig.get_paths()["include"]]

@@ -1,4 +1,4 @@
-"""The engine's deal (csrc/deal.c, ``o8_deal``) against the pure-Python
+"""The engine's deal (csrc/engine/deal.c, ``o8_deal``) against the pure-Python
 partial Fisher-Yates it replaced: the same cards for every random number, so
 seeds keep dealing the same hands."""
 

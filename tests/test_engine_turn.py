@@ -1,4 +1,4 @@
-"""The engine's turn rule in C (``o8_bet_next`` in csrc/betting.c, called as
+"""The engine's turn rule in C (``o8_bet_next`` in csrc/engine/betting.c, called as
 ``_entry``'s ``next_turn``; the deal and one board's split through ``_entry``)
 against the Python statement of the same rules.
 

@@ -1,4 +1,4 @@
-"""Monte Carlo with every hole known (csrc/mc_known.h, issue 11): eight
+"""Monte Carlo with every hole known (csrc/equity/mc_known.h, issue 11): eight
 xoshiro128** lanes drawing the board by Floyd's method, a scalar and an AVX2
 kernel that must give the same counts for every spot, seed and sample count,
 the deals of ``o8_equity_deals`` (a pure-Python model of the sampler redraws

@@ -1,4 +1,4 @@
-"""The PokerStars reader's C scanner (``o8_hh_scan``, csrc/hh_scan.c) and C
+"""The PokerStars reader's C scanner (``o8_hh_scan``, csrc/histories/hh_scan.c) and C
 record builder (``_entry.hh_records``, csrc/cpython/hh_records.c) against
 the Python fast path and the Python builder they stand in for: the same
 hands (every field and the stored forms), errors and skipped games on

@@ -35,7 +35,7 @@ CSRC = ROOT / "csrc"
 C = ROOT / "tests" / "c"
 RUNNER = ROOT / "tests" / "bochs_run.py"
 #: The core's sources the driver needs: the scalar kernel and the SIMD ones.
-CORE = ["eval.c", "kernel_avx2.c", "kernel_avx512.c"]
+CORE = ["eval/eval.c", "eval/kernel_avx2.c", "eval/kernel_avx512.c"]
 #: Built once for the hosted and the bare-metal driver alike: no PIC, no
 #: C library calls the driver does not define, no red zone or unwind tables.
 COMMON = ["-std=c11", "-Wall", "-Wextra", "-Werror", "-fno-pic", "-fno-pie", "-fno-stack-protector",
@@ -86,9 +86,9 @@ def _build_into(cc: str, out: Path) -> None:
     def run(cmd: list[str]) -> None:
         _check(_run(cmd), cmd)
 
-    run([sys.executable, str(CSRC / "gen_tables.py"), str(out / "tables.c")])
+    run([sys.executable, str(CSRC / "eval" / "gen_tables.py"), str(out / "tables.c")])
     # The core's objects at the extension's optimisation (build.py), in parallel.
-    objects = [out / "tables.o", *(out / name.replace(".c", ".o") for name in CORE)]
+    objects = [out / "tables.o", *(out / Path(name).with_suffix(".o").name for name in CORE)]
     compiles = [[cc, *COMMON, "-O0", "-ffreestanding", "-c", str(out / "tables.c"), "-o", str(objects[0])]]
     compiles += [[cc, *COMMON, *RELEASE, *(EMULATOR_SAFE if "avx512" in name else []), "-ffreestanding", "-c",
                   str(CSRC / name), "-o", str(obj)]

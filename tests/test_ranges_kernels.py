@@ -1,4 +1,4 @@
-"""The C kernels behind the range shortcuts (csrc/ranges.c), against the
+"""The C kernels behind the range shortcuts (csrc/equity/ranges.c), against the
 plain ones and on bad input: rank-free shape classes, the class memo of
 o8r_apply_memo, the one-pass filter o8r_fold_where, listing with
 o8r_generate_list."""

@@ -14,7 +14,7 @@ import pytest
 from omaha8_fast import reference
 from omaha8_fast._core import ffi, lib
 
-GENERATOR = Path(__file__).resolve().parents[1] / "csrc" / "gen_tables.py"
+GENERATOR = Path(__file__).resolve().parents[1] / "csrc" / "eval" / "gen_tables.py"
 DTYPES = {"uint8_t": np.uint8, "uint16_t": np.uint16, "int32_t": np.int32, "uint64_t": np.uint64}
 
 

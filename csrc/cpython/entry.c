@@ -5,7 +5,7 @@
  * Built against the stable ABI (Py_LIMITED_API 0x030A0000, setup.py) except
  * on free-threaded CPython. It holds no evaluator and no table: _core's
  * o8_entry_table() gives the address of a const o8_entry_api
- * (csrc/entry_api.h), which bind() checks and wraps in a capsule; the
+ * (csrc/cpython/entry_api.h), which bind() checks and wraps in a capsule; the
  * functions bind() returns carry that capsule as their `self`. So there is
  * no global mutable state at all: the module itself is stateless, and the
  * bound functions are immutable.
@@ -29,8 +29,8 @@
 
 #include <structmember.h>
 
-#include "entry_api.h"
-#include "hh_records.h"
+#include "cpython/entry_api.h"
+#include "cpython/hh_records.h"
 
 #define MAX_HOLE 6
 #define MAX_BOARD 5

@@ -1,5 +1,5 @@
 /* hh_records.c -- omaha8_fast._entry.hh_records: the Python records of a
- * PokerStars hand from what o8_hh_scan (csrc/hh_scan.c) wrote.
+ * PokerStars hand from what o8_hh_scan (csrc/histories/hh_scan.c) wrote.
  *
  * hh_records(body, values, hole_size, names) takes the hand's text (str),
  * the list of ints o8_hh_scan wrote (its layout: write_out in hh_scan.c),
@@ -17,7 +17,7 @@
  */
 #include <Python.h>
 
-#include "hh_records.h"
+#include "cpython/hh_records.h"
 
 #define N_NAMES 11 /* 4 streets, 5 action kinds, 2 blinds */
 #define MAX_SEATS 10

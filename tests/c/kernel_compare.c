@@ -27,7 +27,7 @@
 #include <stdint.h>
 
 #include "omaha8.h"
-#include "kernels.h"
+#include "eval/kernels.h"
 
 #ifdef O8_COMPARE_HOSTED
 #include <stdio.h>

@@ -4,7 +4,7 @@ Each input is either raw text for the PokerStars reader and the PHH and JSON
 readers, or a list of edits (delete, repeat, swap or cut lines, change
 characters) applied to one of the hand-written hands in tests/data. The
 oracle: the PokerStars reader reads alike with and without its C scanner
-(csrc/hh_scan.c) and C record builder; the readers raise only ``ValueError`` (``HandHistoryError``) or
+(csrc/histories/hh_scan.c) and C record builder; the readers raise only ``ValueError`` (``HandHistoryError``) or
 ``TypeError``; every hand they return audits without raising, converts to
 JSON and back to the same hand, and replays in the engine or raises
 ``HandHistoryError``; and nothing takes long (libFuzzer's ``-timeout``) or

@@ -5,7 +5,7 @@
  * docs/performance-kernels.md). Needs O8_TARGET, O8_RPREFIX and
  * <immintrin.h>. */
 #include <stdint.h>
-#include "eval_inline.h"
+#include "eval/eval_inline.h"
 
 /* table[at[0..7]] as the eight words of an xmm register. */
 O8_TARGET O8_INLINE __m128i O8_RPREFIX(words8)(const uint16_t *table, const uint32_t *at) {

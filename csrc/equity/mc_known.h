@@ -24,7 +24,7 @@
 #define OMAHA8_MC_KNOWN_H
 #include <stdint.h>
 #include "omaha8.h"
-#include "eval_inline.h"
+#include "eval/eval_inline.h"
 
 #define O8_MC_LANES 8
 #define O8_MC_BITS 26          /* random bits per draw */
@@ -63,12 +63,10 @@ O8_INLINE uint64_t o8_splitmix64(uint64_t *x) {
     return z ^ (z >> 31);
 }
 
-O8_INLINE uint32_t o8_mc_rotl(uint32_t x, int k) { return (x << k) | (x >> (32 - k)); }
-
 /* The next word of one generator (xoshiro128**), state s[0..3]. */
 O8_INLINE uint32_t o8_mc_step(uint32_t *s) {
-    uint32_t result = o8_mc_rotl(s[1] * 5, 7) * 9, t = s[1] << 9;
-    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = o8_mc_rotl(s[3], 11);
+    uint32_t result = o8_rotl32(s[1] * 5, 7) * 9, t = s[1] << 9;
+    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = o8_rotl32(s[3], 11);
     return result;
 }
 

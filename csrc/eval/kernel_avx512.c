@@ -4,19 +4,14 @@
  * Only the functions here are compiled for AVX-512 (a per-function target
  * attribute), never the whole module: eval.c calls o8_rows_avx512 only when
  * the CPU and the OS support AVX512F and AVX512BW (kernels.h). */
-#include "kernels.h"
-#include "eval_inline.h"
+#include "eval/kernels.h"
+#include "eval/eval_inline.h"
 
 #if O8_X86_KERNELS
 #include <immintrin.h>
 
-#if defined(_MSC_VER) && !defined(__clang__)
-#define O8_TARGET
-#define O8_POPCOUNT(x) ((int)__popcnt(x))
-#else
-#define O8_TARGET __attribute__((target("avx512f,avx512bw,popcnt")))
-#define O8_POPCOUNT(x) __builtin_popcount(x)
-#endif
+#define O8_TARGET O8_TARGET_ATTR("avx512f,avx512bw,popcnt")
+#define O8_POPCOUNT(x) o8_popcnt32(x)
 
 #define V __m512i
 #define O8_LANES O8_AVX512_LANES
@@ -46,7 +41,7 @@
  * 4+5, 5-card and 6-card deals and 1.07-1.18x for hi+lo with 5- and 6-card
  * holes; 0.92-0.99x on 4-card holes with 3- or 4-card boards (gathers for
  * the other tables, where scalar loads measured no better). */
-#include "simd_words.h"
+#include "eval/simd_words.h"
 O8_TARGET O8_INLINE __m256i o8_avx512_lookup16(const uint16_t *table, __m512i index) {
     uint32_t at[16];
     _mm512_storeu_si512((void *)at, index);
@@ -83,7 +78,7 @@ O8_TARGET O8_INLINE __m256i o8_avx512_lookup16(const uint16_t *table, __m512i in
 /* No O8_HIGH prefetching: on Zen 5 (1 MB L2 per core) prefetching three
  * lines of each row measured 0.80-1.00x on random high-only deals. */
 #define O8_PREFETCH_LINES 0
-#include "simd_rows.h"
+#include "eval/simd_rows.h"
 
 int64_t o8_rows_avx512(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
                        int64_t n, uint16_t *high, int32_t *low, int check) {

@@ -1,7 +1,7 @@
 /* Showdowns: every live player's hand against one board, and the pots split
  * hi/lo among them exactly as docs/rules.md ("Splitting the pot") says. */
 #include "omaha8.h"
-#include "eval_inline.h"
+#include "eval/eval_inline.h"
 
 /* `chips` split evenly among the players of `winners`; the leftover chips go
  * one each to the first winners in odd-chip order (first, first + 1, ...

@@ -16,9 +16,9 @@
 #ifndef OMAHA8_KERNELS_H
 #define OMAHA8_KERNELS_H
 #include <stdint.h>
+#include "o8_port.h" /* O8_X86_TARGETS */
 
-#if !defined(O8_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64)) \
-    && (defined(_MSC_VER) || defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 5))
+#if !defined(O8_NO_SIMD) && O8_X86_TARGETS
 #define O8_X86_KERNELS 1
 #else
 #define O8_X86_KERNELS 0

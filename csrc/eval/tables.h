@@ -1,9 +1,10 @@
-/* Lookup tables of the C core, generated at build time by csrc/gen_tables.py
+/* Lookup tables of the C core, generated at build time by csrc/eval/gen_tables.py
  * into tables.c. Their layout is described at the top of the generator. */
 #ifndef OMAHA8_TABLES_H
 #define OMAHA8_TABLES_H
 #include <stddef.h>
 #include <stdint.h>
+#include "o8_port.h" /* O8_ALIGN64 */
 
 #define O8_N_PAIRS 91          /* columns: unordered hole rank pairs */
 #define O8_HIGH_STRIDE 96      /* O8_HIGH entries per row: 192 bytes, three cache lines */
@@ -13,13 +14,6 @@
 #define O8_NO_HAND 0xFFFF      /* table entry: no hand possible */
 #define O8_NO_LOW 0xFF         /* O8_LOW entry: no qualifying low */
 #define O8_PAD_BYTES 4         /* padding after the tables read by 32-bit gathers */
-
-/* On the definition of a table whose rows start on cache lines (O8_HIGH). */
-#if defined(_MSC_VER) && !defined(__clang__)
-#define O8_ALIGN64 __declspec(align(64))
-#else
-#define O8_ALIGN64 __attribute__((aligned(64)))
-#endif
 
 extern const uint16_t O8_HIGH[8463 * O8_HIGH_STRIDE + O8_PAD_BYTES / 2];
 extern const uint16_t O8_FLUSH[2289 * O8_N_PAIRS + O8_PAD_BYTES / 2];

@@ -34,8 +34,8 @@
  * v16_min (unsigned), v16_store(p, a) (O8_LANES uint16) and v16_lanes(p, a)
  * (O8_LANES int32).
  */
-#include "eval_inline.h"
-#include "tables.h"
+#include "eval/eval_inline.h"
+#include "eval/tables.h"
 
 /* Byte k of each lane of the gathered words (k = 0..3). */
 #define O8_BYTE(word, k) v_and(v_srli(word, 8 * (k)), v_set1(0xFF))
@@ -50,11 +50,6 @@
  * from an immediate (three instructions; 13 of them a 4+5 high-only block),
  * where a constant in memory is one operand. make_luts is not inlined, so
  * their values stay unknown to the loop. */
-#if defined(_MSC_VER) && !defined(__clang__)
-#define O8_NOINLINE __declspec(noinline)
-#else
-#define O8_NOINLINE __attribute__((noinline))
-#endif
 enum { O8_K_LUT_MASK, O8_K_RANK6, O8_K_TWELVE8, O8_K_SUIT8, O8_K_ONE, O8_K_ONE8, O8_K_FF, O8_K_THREE,
        O8_K_128, O8_K_256, O8_K_COUNT3, O8_K_HIGH_BIT8, O8_NK };
 #define O8_K(name) (t->k[O8_K_##name])
@@ -325,15 +320,6 @@ O8_TARGET O8_INLINE void O8_RPREFIX(board_high)(V bw0, V bw1, const O8_RPREFIX(l
 #endif
 }
 
-/* Loops to unroll whole (the hole's rank pairs): GCC otherwise keeps a loop
- * over the pairs' larger rank, with its counter and spills (measured: 8% more
- * instructions on 4+5 high-only deals). */
-#if defined(__GNUC__)
-#define O8_UNROLL _Pragma("GCC unroll 16")
-#else
-#define O8_UNROLL
-#endif
-
 #ifndef O8_FLUSH_BLOCKS
 #define O8_FLUSH_BLOCKS 64  /* blocks between flush passes */
 #endif
@@ -467,9 +453,12 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
             O8_RPREFIX(sort_hole)(sr, H);
             for (int k = 1; k < H; k++) rt[k] = v_add(row_at, v_lut(t->tri, v_or(sr[k], lut_mask)));
             V16 best = v16_set1(O8_NO_HAND);
-            O8_UNROLL
+            /* unrolled whole (the hole's rank pairs): GCC otherwise keeps a loop
+             * over the pairs' larger rank, with its counter and spills
+             * (measured: 8% more instructions on 4+5 high-only deals) */
+            O8_UNROLL(16)
             for (int b = 1; b < H; b++)
-                O8_UNROLL
+                O8_UNROLL(16)
                 for (int a = 0; a < b; a++)
                     best = v16_min(best, v16_lookup(O8_HIGH, v_add(sr[a], rt[b])));
             v16_store(high + r, best);

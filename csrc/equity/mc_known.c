@@ -2,7 +2,7 @@
  * generators and the scalar kernel (the reference for mc_avx2.c). The
  * sampler and showdown themselves are in mc_known.h; equity.c runs them. */
 #include <string.h>
-#include "mc_known.h"
+#include "equity/mc_known.h"
 
 /* The tables of the known holes (holes[p], NULL for the others) in work:
  * rows[p][row] = best non-flush high | best low << 16 on each five-card rank

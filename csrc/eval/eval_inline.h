@@ -11,18 +11,8 @@
 #ifndef OMAHA8_EVAL_INLINE_H
 #define OMAHA8_EVAL_INLINE_H
 #include <stdint.h>
-#include "tables.h"
-
-#if defined(_MSC_VER)
-#include <intrin.h>
-#define O8_INLINE static __forceinline
-static __forceinline int o8_ctz(uint32_t x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
-static __forceinline int o8_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-#else
-#define O8_INLINE static inline __attribute__((always_inline))
-#define o8_ctz(x) __builtin_ctz(x)
-#define o8_ctz64(x) __builtin_ctzll(x)
-#endif
+#include "o8_port.h" /* O8_INLINE, o8_ctz, o8_ctz64 */
+#include "eval/tables.h"
 
 typedef struct {
     const uint16_t *high_row;  /* O8_HIGH row of the board's rank multiset */

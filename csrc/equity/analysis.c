@@ -2,14 +2,14 @@
  * many small equity jobs in one call, and the low odds of known holes.
  *
  * The equity loops are thin: each job is handed to the equity kernels of
- * csrc/equity.c (o8_equity_exact / o8_equity_monte_carlo), so every showdown
+ * csrc/equity/equity.c (o8_equity_exact / o8_equity_monte_carlo), so every showdown
  * is settled by the one rule that lives there. What this file adds is the
  * loop over the next street's cards or over a range's hands without a round
  * trip to Python per job, and the low-only enumeration of o8a_low_odds.
  */
 #include <string.h>
 #include "omaha8.h"
-#include "eval_inline.h"
+#include "eval/eval_inline.h"
 
 /* ---- the next card ---------------------------------------------------------- */
 

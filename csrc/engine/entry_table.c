@@ -1,6 +1,6 @@
-/* o8_entry_table (omaha8.h): the function table of csrc/entry_api.h. */
+/* o8_entry_table (omaha8.h): the function table of csrc/cpython/entry_api.h. */
 #include "omaha8.h"
-#include "entry_api.h"
+#include "cpython/entry_api.h"
 
 static const o8_entry_api ENTRY = {
     O8_ENTRY_MAGIC, O8_ENTRY_VERSION, (uint32_t)sizeof(o8_entry_api),

@@ -1,12 +1,9 @@
 /* The evaluator entry points declared in omaha8.h. */
 #include "omaha8.h"
-#include "entry_api.h" /* o8_parse_text */
-#include "eval_inline.h"
-#include "kernels.h"
+#include "cpython/entry_api.h" /* o8_parse_text */
+#include "eval/eval_inline.h"
+#include "eval/kernels.h"
 
-#if O8_X86_KERNELS && defined(_MSC_VER) && !defined(__clang__)
-#include <intrin.h>
-#endif
 
 static int sizes_ok(int hole_size, int board_size) {
     return hole_size >= O8_MIN_HOLE && hole_size <= O8_MAX_HOLE
@@ -184,7 +181,7 @@ static int64_t eval_batch(const uint8_t *holes, int hole_size, const uint8_t *bo
  * our own (GCC and clang read the feature bits their run time fills in once
  * before main; MSVC asks cpuid and xgetbv each time). */
 static int cpu_runs(int kernel) {
-#if O8_X86_KERNELS && defined(_MSC_VER) && !defined(__clang__)
+#if O8_X86_KERNELS && O8_MSVC  /* __cpuid, __cpuidex, _xgetbv: <intrin.h> (o8_port.h) */
     int r[4];
     __cpuid(r, 0);
     if (r[0] < 7) return 0;
@@ -196,9 +193,9 @@ static int cpu_runs(int kernel) {
     if (kernel == O8_KERNEL_AVX512) return (xcr0 & 0xE6) == 0xE6 && (r[1] >> 16 & 1) && (r[1] >> 30 & 1);
     return 0;
 #elif O8_X86_KERNELS
-    if (kernel == O8_KERNEL_AVX2) return __builtin_cpu_supports("avx2");
+    if (kernel == O8_KERNEL_AVX2) return o8_cpu_supports("avx2");
     if (kernel == O8_KERNEL_AVX512)
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+        return o8_cpu_supports("avx512f") && o8_cpu_supports("avx512bw");
     return 0;
 #else
     (void)kernel;

@@ -15,17 +15,13 @@
  * attribute), never the module; equity.c calls them only when the CPU has
  * AVX2. Every index stays inside its table: deck indices < m <= 52, rows <
  * O8_BOARD5_ROWS, flush masks < 8192, flush entries < 4 * O8_FLUSH_ROWS. */
-#include "kernels.h"
-#include "mc_known.h"
+#include "eval/kernels.h"
+#include "equity/mc_known.h"
 
 #if O8_X86_KERNELS
 #include <immintrin.h>
 
-#if defined(_MSC_VER) && !defined(__clang__)
-#define O8_TARGET
-#else
-#define O8_TARGET __attribute__((target("avx2")))
-#endif
+#define O8_TARGET O8_TARGET_ATTR("avx2")
 
 #define V __m256i
 #define set1(x) _mm256_set1_epi32((int)(x))
@@ -35,7 +31,7 @@
 #define v_xor(a, b) _mm256_xor_si256(a, b)
 #define shl(a, n) _mm256_slli_epi32(a, n)
 #define shr(a, n) _mm256_srli_epi32(a, n)
-#define rotl(a, n) v_or(shl(a, n), shr(a, 32 - (n)))
+#define v_rotl(a, n) v_or(shl(a, n), shr(a, 32 - (n)))  /* o8_rotl32 in each lane */
 #define lut(table, i) _mm256_shuffle_epi8(table, i)
 #define SORT2(a, b) do { V lo_ = _mm256_min_epu32(a, b); b = _mm256_max_epu32(a, b); a = lo_; } while (0)
 
@@ -99,7 +95,7 @@ O8_TARGET static inline V deck_cards(const V *deck, V c) {
 /* xoshiro128** in each lane: the next word. */
 O8_TARGET static inline V next_word(V *s) {
     V x = add(shl(s[1], 2), s[1]);  /* * 5 */
-    x = rotl(x, 7);
+    x = v_rotl(x, 7);
     V result = add(shl(x, 3), x);   /* * 9 */
     V t = shl(s[1], 9);
     s[2] = v_xor(s[2], s[0]);
@@ -107,7 +103,7 @@ O8_TARGET static inline V next_word(V *s) {
     s[1] = v_xor(s[1], s[2]);
     s[0] = v_xor(s[0], s[3]);
     s[2] = v_xor(s[2], t);
-    s[3] = rotl(s[3], 11);
+    s[3] = v_rotl(s[3], 11);
     return result;
 }
 

@@ -3,17 +3,13 @@
  * omaha8.h; no allocation, no global mutable state.
  */
 #include "omaha8.h"
+#include "o8_port.h" /* O8_POPCNT_CLONES, o8_popcnt64, o8_ctz, o8_ctz64 */
 
 /* The matching loops are built twice, for CPUs with the popcnt instruction
  * (count_cards below compiles to it) and for any x86-64, and the loader picks
  * one at run time (GCC's target_clones: an ifunc, which glibc has and musl
  * has not). Elsewhere: once. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__) && defined(__GLIBC__)
-#define O8R_CLONES __attribute__((target_clones("popcnt", "default")))
-#define O8R_HAVE_CLONES 1
-#else
-#define O8R_CLONES
-#endif
+#define O8R_CLONES O8_POPCNT_CLONES
 
 /* ------------------------------------------------------------ combinations */
 
@@ -100,8 +96,8 @@ int o8r_match(const o8r_pattern *p, const uint8_t *hands, int hole_size, int64_t
 
 /* --------------------------------------------- compiled atoms (ranges.py) */
 
-#ifdef O8R_HAVE_CLONES  /* popcnt in the popcnt clones, a libgcc call in the others */
-static inline int count_cards(uint64_t x) { return __builtin_popcountll(x); }
+#if O8_HAVE_POPCNT_CLONES  /* popcnt in the popcnt clones, a libgcc call in the others */
+static inline int count_cards(uint64_t x) { return o8_popcnt64(x); }
 #else
 static inline int count_cards(uint64_t x) {  /* popcount, portable */
     x = x - ((x >> 1) & 0x5555555555555555ull);
@@ -144,7 +140,7 @@ static inline uint8_t op_result(int op, uint8_t x, int m, uint8_t value) {
 
 static inline unsigned ranks_of(uint64_t hand) {
     unsigned r = 0;
-    while (hand) { r |= 1u << (__builtin_ctzll(hand) >> 2); hand &= hand - 1; }
+    while (hand) { r |= 1u << (o8_ctz64(hand) >> 2); hand &= hand - 1; }
     return r;
 }
 
@@ -168,7 +164,7 @@ O8R_CLONES static int hall(const uint64_t *e, int n, uint64_t hand) {
     uint64_t u[64];
     u[0] = 0;
     for (unsigned s = 1; s < (1u << n); s++) {
-        u[s] = u[s & (s - 1)] | e[__builtin_ctz(s)];
+        u[s] = u[s & (s - 1)] | e[o8_ctz(s)];
         if (count_cards(hand & u[s]) < count_cards(s)) return 0;
     }
     return 1;
@@ -205,7 +201,7 @@ O8R_CLONES static int vars_fit(const o8r_variant *v, uint64_t hand, unsigned pre
         } else {
             uint64_t held = hand & v->var_cards[var];
             for (unsigned cand = present; cand; cand &= cand - 1) {
-                int r = __builtin_ctz(cand);
+                int r = o8_ctz(cand);
                 e |= (unsigned)(count_cards(held & (0xfull << (4 * r))) >= v->var_need[var]) << r;
             }
         }
@@ -219,7 +215,7 @@ static void suit_ranks(uint64_t hand, unsigned *by_suit) {
     for (int s = 0; s < 4; s++) {
         uint64_t x = (hand >> s) & SUIT_CLUBS;
         unsigned m = 0;
-        for (; x; x &= x - 1) m |= 1u << (__builtin_ctzll(x) >> 2);
+        for (; x; x &= x - 1) m |= 1u << (o8_ctz64(x) >> 2);
         by_suit[s] = m;
     }
 }
@@ -237,7 +233,7 @@ O8R_CLONES static int bind_ranks(const o8r_variant *v, uint64_t hand, unsigned p
     unsigned cand = present & ~bound;
     if (v->var_after[var] >= 0) cand &= ~((2u << rank_of[v->var_after[var]]) - 1);
     while (cand) {
-        int r = __builtin_ctz(cand);
+        int r = o8_ctz(cand);
         cand &= cand - 1;
         if (count_cards(hand & v->var_cards[var] & (0xfull << (4 * r))) < v->var_need[var]) continue;
         rank_of[var] = r;
@@ -494,7 +490,7 @@ O8R_CLONES int64_t o8r_fold_union(uint8_t *w, const uint8_t *rows, int hole_size
             int have = 1;
             unsigned todo = mask ? (ranks | 1u << 13) : 0;
             while (todo && x < top) {
-                int b = __builtin_ctz(todo);
+                int b = o8_ctz(todo);
                 todo &= todo - 1;
                 for (int t = bucket_start[b]; t < bucket_start[b + 1]; t++) {
                     const o8r_term *term = &terms[t];
@@ -544,7 +540,7 @@ O8R_CLONES static void visit(gen_state *g, uint64_t hand) {
     if (!has_feature(g->a->feature, hand)) return;
     int64_t index = 0;
     int i = 1;
-    for (uint64_t h = hand; h; h &= h - 1, i++) index += g->C[__builtin_ctzll(h) * 7 + i];
+    for (uint64_t h = hand; h; h &= h - 1, i++) index += g->C[o8_ctz64(h) * 7 + i];
     if (g->list) {
         if (g->listed < g->capacity) g->list[g->listed] = (int32_t)index;
         g->listed++;  /* past capacity only counted */
@@ -576,7 +572,7 @@ static void cores(gen_state *g, const uint64_t *cards, int n, int e, uint64_t ha
     uint64_t allowed = cards[e] & ~hand & DECK;
     if (e > 0 && cards[e] == cards[e - 1]) allowed &= ~((2ull << last) - 1);
     while (allowed) {
-        int c = __builtin_ctzll(allowed);
+        int c = o8_ctz64(allowed);
         allowed &= allowed - 1;
         cores(g, cards, n, e + 1, hand | 1ull << c, c);
     }
@@ -596,7 +592,7 @@ static void bind_and_list(gen_state *g, const o8r_variant *v, int var, int *rank
     unsigned cand = v->var_ranks & 0x1fffu & ~bound;
     if (v->var_after[var] >= 0) cand &= ~((2u << rank_of[v->var_after[var]]) - 1);
     for (; cand; cand &= cand - 1) {
-        int r = __builtin_ctz(cand);
+        int r = o8_ctz(cand);
         rank_of[var] = r;
         bind_and_list(g, v, var + 1, rank_of, bound | 1u << r);
     }

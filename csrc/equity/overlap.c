@@ -4,7 +4,7 @@
  * no allocation, no global mutable state.
  */
 #include "omaha8.h"
-#include "eval_inline.h"
+#include "eval/eval_inline.h"
 
 static uint64_t mix64(uint64_t *x) {  /* splitmix64 */
     uint64_t z = (*x += 0x9e3779b97f4a7c15ull);

@@ -3,20 +3,15 @@
  * Only the functions here are compiled for AVX2 (a per-function target
  * attribute; with MSVC the intrinsics need no flag), never the whole module:
  * eval.c calls o8_rows_avx2 only when the CPU has AVX2 (kernels.h). */
-#include "kernels.h"
-#include "eval_inline.h"
+#include "eval/kernels.h"
+#include "eval/eval_inline.h"
 
 #if O8_X86_KERNELS
 #include <immintrin.h>
 #include <string.h>
 
-#if defined(_MSC_VER) && !defined(__clang__)
-#define O8_TARGET
-#define O8_POPCOUNT(x) ((int)__popcnt(x))
-#else
-#define O8_TARGET __attribute__((target("avx2,popcnt")))
-#define O8_POPCOUNT(x) __builtin_popcount(x)
-#endif
+#define O8_TARGET O8_TARGET_ATTR("avx2,popcnt")
+#define O8_POPCOUNT(x) o8_popcnt32(x)
 
 #define V __m256i
 #define O8_LANES O8_AVX2_LANES
@@ -65,7 +60,7 @@ O8_TARGET O8_INLINE __m256i o8_avx2_gather(const uint8_t *base, __m256i index, c
 }
 /* 16-bit entries table[index] of the 8 lanes, as 8 words of an xmm register
  * (simd_words.h): no 32-bit lane to mask afterwards. */
-#include "simd_words.h"
+#include "eval/simd_words.h"
 O8_TARGET O8_INLINE __m128i o8_avx2_lookup16(const uint16_t *table, __m256i index) {
     uint32_t at[8];
     _mm256_storeu_si256((__m256i *)(void *)at, index);
@@ -101,7 +96,7 @@ O8_TARGET O8_INLINE __m128i o8_avx2_lookup16(const uint16_t *table, __m256i inde
 /* O8_HIGH lines of each board row prefetched a few blocks ahead (simd_rows.h):
  * measured on Zen 3, +5-10% on random deals. */
 #define O8_PREFETCH_LINES 3
-#include "simd_rows.h"
+#include "eval/simd_rows.h"
 
 int64_t o8_rows_avx2(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
                      int64_t n, uint16_t *high, int32_t *low, int check) {

@@ -9,9 +9,9 @@
  */
 #include <string.h>
 #include "omaha8.h"
-#include "eval_inline.h"
-#include "kernels.h"
-#include "mc_known.h"
+#include "eval/eval_inline.h"
+#include "eval/kernels.h"
+#include "equity/mc_known.h"
 
 #define HALF (O8_POT_UNITS / 2)
 #define MAX_REJECTED 1000000
@@ -229,11 +229,7 @@ typedef struct {
 
 /* Has the caller asked to stop? Read at most every few thousand showdowns. */
 O8_INLINE int cancelled(const volatile int32_t *cancel) {
-#if defined(__GNUC__)
-    return cancel && __atomic_load_n((const int32_t *)cancel, __ATOMIC_RELAXED);
-#else
-    return cancel && *cancel;
-#endif
+    return cancel && o8_load_relaxed(cancel);
 }
 
 static int exact_stop(exact_job *x) {
@@ -714,14 +710,12 @@ static void rng_seed(rng *g, uint64_t seed, uint64_t stream) {
     for (int i = 0; i < 4; i++) g->s[i] = o8_splitmix64(&mixed);
 }
 
-O8_INLINE uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 /* xoshiro256** */
 O8_INLINE uint64_t rng_next(rng *g) {
     uint64_t *s = g->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    uint64_t result = o8_rotl64(s[1] * 5, 7) * 9, t = s[1] << 17;
     s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3];
-    s[2] ^= t; s[3] = rotl(s[3], 45);
+    s[2] ^= t; s[3] = o8_rotl64(s[3], 45);
     return result;
 }
 
