@@ -75,8 +75,11 @@ def function_help(title: str, functions: list[object]) -> str:
     module's) signature and the first paragraph of its docstring.
 
     >>> import omaha8_fast
-    >>> print(function_help("Functions", [omaha8_fast.showdown]).splitlines()[4])
-    showdown(board: 'CardsLike', holes: 'Sequence[CardsLike | None]', pot: 'PotLike', *, button_order: ...) -> 'Showdown'
+    >>> lines = function_help("Functions", [omaha8_fast.showdown]).splitlines()
+    >>> lines[2], lines[5]
+    ('Functions', "    Split the pots among the players' hands: payouts and how, per pot.")
+    >>> print(lines[4])
+    showdown(board: 'CardsLike', holes: ..., *, button_order: 'bool' = True) -> 'Showdown'
     """
     lines = ["", "", title, ""]
     for item in functions:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import pydoc
 import re
 import subprocess
 import sys
