@@ -93,6 +93,13 @@ else:
     equity = _sys.modules[__name__ + ".equity"]
     showdown = _sys.modules[__name__ + ".showdown"]
 
+    from ._modules import function_help as _function_help
+
+    # help(omaha8_fast) lists functions only, and these two are modules: the
+    # package's docstring gives their signatures and summaries instead.
+    __doc__ = (__doc__ or "") + _function_help("Functions that are also modules (``help(omaha8_fast.equity)``)",
+                                               [equity, showdown])
+
 __all__ = [
     "__version__",
     # cards
@@ -118,6 +125,11 @@ __all__ = [
 
 _ANALYSIS = ("Distribution", "NextStreet", "Outs", "StreetEquities", "equity_by_street", "low_odds", "next_street",
              "outs", "range_distribution")
+
+
+def __dir__() -> list[str]:
+    # The lazily loaded names are public too: list them for dir(), help() and completion.
+    return sorted(set(globals()) | set(__all__))
 
 
 def __getattr__(name: str) -> Any:

@@ -9,6 +9,10 @@ made callable, so that both ways of using them work:
 - ``omaha8_fast.equity(...)`` and ``from omaha8_fast import equity`` then
   ``equity(...)`` call the function.
 
+The callable module reports the function's signature
+(``inspect.signature(omaha8_fast.equity)`` is that of the function, not
+``(*args, **kwargs)``), so help, IDEs and notebooks show the real parameters.
+
 Type checkers see ``from omaha8_fast import equity`` as the function (the
 rebinding in ``omaha8_fast/__init__.py`` is hidden from them) and
 ``import omaha8_fast.equity`` as the module, so both are typed exactly.
@@ -16,23 +20,72 @@ rebinding in ``omaha8_fast/__init__.py`` is hidden from them) and
 
 from __future__ import annotations
 
+import inspect
 import sys
 import types
+from collections.abc import Callable
 from typing import Any
 
-__all__ = ["make_callable"]
+__all__ = ["function_help", "main_function", "make_callable"]
+
+
+class _MainSignature:
+    """``module.__signature__``: the signature of the module's main function
+    (``None`` on the class itself, which :mod:`inspect` reads as "none")."""
+
+    def __get__(self, module: object, owner: type | None = None) -> inspect.Signature | None:
+        if module is None:
+            return None
+        return inspect.signature(main_function(module))
 
 
 class CallableModule(types.ModuleType):
     """A module whose call is its main function's call."""
 
     _main: str
+    __signature__ = _MainSignature()
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return getattr(self, type(self)._main)(*args, **kwargs)
+
+
+def main_function(module: object) -> Callable[..., Any]:
+    """The function a callable module calls (``module`` itself if it is not one).
+
+    >>> import omaha8_fast
+    >>> main_function(omaha8_fast.equity).__qualname__
+    'equity'
+    """
+    if isinstance(module, CallableModule):
+        function: Callable[..., Any] = getattr(module, type(module)._main)
+        return function
+    if not callable(module):
+        raise TypeError(f"{module!r} is not callable")
+    return module
 
 
 def make_callable(module_name: str, function_name: str) -> None:
     """Make module ``module_name`` callable as its function ``function_name``."""
     kind = type(f"CallableModule[{function_name}]", (CallableModule,), {"_main": function_name, "__module__": __name__})
     sys.modules[module_name].__class__ = kind
+
+
+def function_help(title: str, functions: list[object]) -> str:
+    """A docstring section: ``title``, then each function's (or callable
+    module's) signature and the first paragraph of its docstring.
+
+    >>> import omaha8_fast
+    >>> lines = function_help("Functions", [omaha8_fast.showdown]).splitlines()
+    >>> lines[2], lines[5]
+    ('Functions', "    Split the pots among the players' hands: payouts and how, per pot.")
+    >>> print(lines[4])
+    showdown(board: 'CardsLike', holes: ..., *, button_order: 'bool' = True) -> 'Showdown'
+    """
+    lines = ["", "", title, ""]
+    for item in functions:
+        function = main_function(item)
+        summary = (inspect.getdoc(function) or "").split("\n\n", 1)[0]
+        lines.append(f"{function.__name__}{inspect.signature(function)}")
+        lines += [f"    {line}" for line in summary.splitlines()]
+        lines.append("")
+    return "\n".join(lines)

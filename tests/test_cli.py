@@ -54,3 +54,65 @@ def test_module_entry_point_and_version() -> None:
     assert run.returncode == 0 and run.stdout.strip() == f"omaha8 {__version__} (kernel {kernel()})"
     bad = subprocess.run([sys.executable, "-m", "omaha8_fast", "eval", "As", "Kd"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stdout == "" and "error" in bad.stderr
+
+
+def test_eval_stdin_goes_on_after_a_bad_line(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    lines = "AsKd2c3h Qs7h4d\nAsKd2c3h Qs7h4x\n\n# a comment\nAs 2c Kd 7h / 3s 4d 5c Kh Qd\nAsAs2c3h Qs7h4d\nKsKd\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    assert main(["eval", "-"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == ["6217 -  Ace high / no low", "1609 54321  Five-high straight / Five-four low"]
+    errors = captured.err.splitlines()
+    assert [e.split(":", 2)[:2] for e in errors[:3]] == [["omaha8 eval", " error"]] * 3
+    assert [e.split(": ")[2] for e in errors[:3]] == ["stdin line 2", "stdin line 6", "stdin line 7"]
+    assert "invalid card '4x'" in errors[0] and "duplicate card As" in errors[1]
+    assert errors[3:] == ["omaha8 eval: error: 3 of 5 lines could not be read"]
+
+
+def test_eval_stdin_all_good_exits_0(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("AsKd2c3h\nKsKdQcJh\n"))
+    assert main(["eval", "-", "--board", "Qs Js 9s 5d 3c", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 2 and captured.err == ""
+
+
+def _subcommands() -> set[str]:
+    import argparse
+
+    from omaha8_fast.cli import build_parser
+
+    actions = [a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    assert len(actions) == 1
+    return set(actions[0].choices)
+
+
+def _backticked(text: str) -> set[str]:
+    import re
+
+    return {word.removeprefix("omaha8 ") for word in re.findall(r"`([^`]+)`", text)}
+
+
+def test_the_docs_name_every_subcommand() -> None:
+    """docs/cli.md (its list and a section each), docs/index.md and README.md
+    name exactly the subcommands of the parser."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    commands = _subcommands()
+    assert {"eval", "showdown", "equity", "range", "unroll", "graph", "outs", "hh"} <= commands
+    cli_page = (root / "docs" / "cli.md").read_text(encoding="utf-8")
+    intro = cli_page.split("\n\n")[1]
+    assert _backticked(intro) - {"omaha8", "python -m omaha8_fast", "COMMAND -h"} == commands
+    headings = {name.strip() for line in re.findall(r"^## (.+)$", cli_page, re.M)
+                for name in re.split(r",| and ", line)}
+    assert commands <= headings
+    for page, link in (("docs/index.md", "(cli.md)"), ("README.md", "(docs/cli.md)")):
+        lines = [line for line in (root / page).read_text(encoding="utf-8").splitlines() if link in line]
+        assert len(lines) == 1, page
+        assert _backticked(lines[0]) == commands, page

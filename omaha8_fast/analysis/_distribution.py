@@ -16,7 +16,7 @@ from ..equity import (
 from ..ranges import Range
 
 if TYPE_CHECKING:
-    pass
+    from concurrent.futures import Executor
 
 from ._common import (
     _CHUNKS,
@@ -128,7 +128,10 @@ class Distribution:
 
 
 def range_distribution(hero: CardsLike, villain_range: Range | str, board: CardsLike = (), dead: CardsLike = (),
-                       bins: int = 20, **equity_options: Any) -> Distribution:
+                       bins: int = 20, *,
+                       exact: bool | None = None, samples: int | None = None, seed: int | None = None,
+                       threads: int | None = None, executor: Executor | None = None,
+                       progress: bool = False) -> Distribution:
     """Hero's equity against each hand of ``villain_range``, weighted by the
     range's weights (hands holding a known card left out).
 
@@ -142,7 +145,7 @@ def range_distribution(hero: CardsLike, villain_range: Range | str, board: Cards
     >>> d.exact, round(d.ahead + d.behind + d.splitting, 12), round(float(d.counts.sum()), 12)
     (True, 1.0, 1.0)
     """
-    options = _options(**equity_options)
+    options = _options(exact, samples, seed, threads, executor, progress)
     hero_ids = card_ids(hero)
     if len(hero_ids) not in (4, 5, 6):
         raise ValueError(f"hero: a hole has 4, 5 or 6 cards, got {len(hero_ids)}")

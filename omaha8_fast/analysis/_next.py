@@ -19,7 +19,7 @@ from ..equity import (
 from ..ranges import Range
 
 if TYPE_CHECKING:
-    pass
+    from concurrent.futures import Executor
 
 from ._common import (
     _CHUNKS,
@@ -207,8 +207,9 @@ def _card_probabilities(spot: _Spot, cards: list[int], counts: npt.NDArray[np.in
     return np.asarray(w / total, dtype=np.float64)
 
 
-def next_street(players: Sequence[HandOrRandom | Range], board: CardsLike, dead: CardsLike = (),
-                **equity_options: Any) -> NextStreet:
+def next_street(players: Sequence[HandOrRandom | Range], board: CardsLike, dead: CardsLike = (), *,
+                exact: bool | None = None, samples: int | None = None, seed: int | None = None,
+                threads: int | None = None, executor: Executor | None = None, progress: bool = False) -> NextStreet:
     """Each player's equity after every unseen next card (the turn from a
     flop, the river from a turn), and their distribution.
 
@@ -222,7 +223,7 @@ def next_street(players: Sequence[HandOrRandom | Range], board: CardsLike, dead:
     >>> len(ns.cards), ns.street, round(float(ns.weights.sum()), 12)
     (40, 'river', 1.0)
     """
-    options = _options(**equity_options)
+    options = _options(exact, samples, seed, threads, executor, progress)
     spot = _parse_spot(players, board, dead)
     if len(spot.board) not in (3, 4):
         raise ValueError(f"next_street needs a flop or a turn (3 or 4 board cards), got {len(spot.board)}")

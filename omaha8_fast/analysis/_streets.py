@@ -14,7 +14,7 @@ from ..equity import (
 from ..ranges import Range
 
 if TYPE_CHECKING:
-    pass
+    from concurrent.futures import Executor
 
 from ._common import (
     STREETS,
@@ -96,12 +96,15 @@ class StreetEquities(Mapping[str, list[PlayerEquity]]):
         return f"StreetEquities({', '.join(self)})"
 
 
-def equity_by_street(players: Sequence[HandOrRandom | Range], board: CardsLike = (), dead: CardsLike = (),
-                     **equity_options: Any) -> StreetEquities:
+def equity_by_street(players: Sequence[HandOrRandom | Range], board: CardsLike = (), dead: CardsLike = (), *,
+                     exact: bool | None = None, samples: int | None = None, seed: int | None = None,
+                     threads: int | None = None, executor: Executor | None = None, progress: bool = False,
+                     timeout: float | None = None, partial: bool = False,
+                     max_deals: int | None = None) -> StreetEquities:
     """Each player's equity before the flop and on each street the board
     reaches (``"unroll"``): :func:`omaha8_fast.equity` on the first 0, 3, 4 and 5
     cards of ``board``. Hands, ranges and random players, as ``equity``;
-    ``equity_options`` are passed on (``exact``, ``samples``, ``seed``, ...).
+    the keyword options are ``equity``'s, passed on to each street's call.
 
     >>> s = equity_by_street(["As Ad 2s 3d", "Kh Kd 9c 8c"], "Ks 7h 4d")
     >>> list(s), s["flop"][1].equity > s["preflop"][1].equity
@@ -117,7 +120,9 @@ def equity_by_street(players: Sequence[HandOrRandom | Range], board: CardsLike =
         shown = spot.board[:size]
         boards[street] = tuple(Card(c) for c in shown)
         everyone: list[Any] = list(players)  # hands, ranges and random players, as equity() takes them
-        results[street] = equity(everyone, list(shown), list(spot.dead), **equity_options)
+        results[street] = equity(everyone, list(shown), list(spot.dead), exact=exact, samples=samples, seed=seed,
+                                 threads=threads, executor=executor, progress=progress, timeout=timeout,
+                                 partial=partial, max_deals=max_deals)
     return StreetEquities(names, boards, results)
 
 

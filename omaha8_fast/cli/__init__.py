@@ -9,15 +9,19 @@ Conventions every subcommand follows (see docs/cli.md):
 - cards may be quoted (``"As Kd 2c 3h"``), packed (``AsKd2c3h``) or one card
   per word (``As Kd 2c 3h``); ``/`` separates the board from the hands, and
   ``--board`` works everywhere a board does;
-- ``-`` reads one item per line from stdin.
+- ``-`` reads one item per line from stdin; a bad line is reported with its
+  number and the others go on, and the exit status is then 2
+  (:func:`omaha8_fast.cli._common.each_line`).
 
 **Adding a subcommand.** Put it in its own module ``omaha8_fast/cli/_NAME.py``
 with ``def register(commands: argparse._SubParsersAction) -> None`` that calls
 ``commands.add_parser(...)`` and ``set_defaults(run=...)``, where ``run`` takes
 the parsed ``argparse.Namespace`` and returns the exit status. Then add one
-line to :data:`SUBCOMMANDS` below. Errors raised as ``ValueError`` /
-``TypeError`` become the one-line message; :func:`add_json_option` and
-:func:`print_json` give the shared ``--json`` flag.
+line to :data:`SUBCOMMANDS` below (``"omaha8_fast.cli._NAME:register"``), and
+name it in docs/cli.md, docs/index.md and README.md (tests/test_cli.py checks
+them against the parser). Errors raised as ``ValueError`` / ``TypeError``
+become the one-line message; :func:`add_json_option` and :func:`print_json`
+give the shared ``--json`` flag.
 """
 
 from __future__ import annotations

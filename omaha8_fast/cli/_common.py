@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
@@ -123,5 +124,26 @@ def _lines(stream: TextIO) -> Iterator[tuple[int, str]]:
         line = line.split("#", 1)[0].strip()
         if line:
             yield number, line
+
+
+def each_line(command: str, stream: TextIO, handle: Callable[[str], None]) -> int:
+    """Run ``handle`` on every line of ``stream`` that is not blank or a
+    ``#`` comment (the ``-`` input of a subcommand). A line ``handle`` refuses
+    with ``ValueError``/``TypeError`` is reported on stderr with its line
+    number and the rest go on; returns the exit status: 0, or 2 if any line
+    was bad (after a last line counting them)."""
+    bad = total = 0
+    for number, line in _lines(stream):
+        total += 1
+        try:
+            handle(line)
+        except (ValueError, TypeError) as error:
+            bad += 1
+            sys.stdout.flush()  # keep the output and the messages in line order on a terminal
+            print(f"omaha8 {command}: error: stdin line {number}: {error}", file=sys.stderr)
+    if bad:
+        print(f"omaha8 {command}: error: {bad} of {total} lines could not be read", file=sys.stderr)
+        return 2
+    return 0
 
 

@@ -13,9 +13,9 @@ from ._common import (
     _hand_and_board,
     _hole_size,
     _int_option,
-    _lines,
     _split_board,
     add_json_option,
+    each_line,
     print_json,
 )
 
@@ -59,13 +59,11 @@ def _eval_one(hole: str, board: str, as_json: bool, terse: bool) -> None:
 def cmd_eval(args: argparse.Namespace) -> int:
     """Print both halves of one hand, or of every line of stdin (``-``)."""
     if args.cards == ["-"]:
-        for number, line in _lines(sys.stdin):
-            try:
-                hole, board = _hand_and_board(line.split(), args.board, args.hole_size)
-                _eval_one(hole, board, args.json, terse=True)
-            except (ValueError, TypeError) as error:
-                raise ValueError(f"stdin line {number}: {error}") from None
-        return 0
+        def one_line(line: str) -> None:
+            hole, board = _hand_and_board(line.split(), args.board, args.hole_size)
+            _eval_one(hole, board, args.json, terse=True)
+
+        return each_line("eval", sys.stdin, one_line)
     hole, board = _hand_and_board(args.cards, args.board, args.hole_size)
     _eval_one(hole, board, args.json, terse=False)
     return 0
@@ -76,7 +74,8 @@ def register_eval(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         "eval", help="evaluate a hand, high and low",
         description="Evaluate one hand: the best high and the best 8-or-better low. "
                     "With '-', evaluate one hand per line of stdin, one line of output each "
-                    "(high class, low number or '-', descriptions).")
+                    "(high class, low number or '-', descriptions); a bad line is reported on stderr with its "
+                    "number, the others go on, and the exit status is then 2.")
     ev.add_argument("cards", nargs="+", metavar="CARDS",
                     help='the hole then the board: "AsKd2c3h" "Qs Js 4s", As Kd 2c 3h / Qs Js 4s, '
                          "or - to read one hand per line from stdin")

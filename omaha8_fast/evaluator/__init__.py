@@ -230,10 +230,10 @@ def _entry_points() -> tuple[Callable[[Any, Any], tuple[int, int | None] | None]
     if os.environ.get("OMAHA8_ENTRY", "1") == "0":
         return None
     try:
-        from .. import _entry
+        from .._entry import bind
     except ImportError:  # a build without it: the cffi paths answer everything
         return None
-    return _entry.bind(int(ffi.cast("uintptr_t", lib.o8_entry_table())))
+    return bind(int(ffi.cast("uintptr_t", lib.o8_entry_table())))
 
 
 _ENTRY = _entry_points()
