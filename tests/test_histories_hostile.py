@@ -73,3 +73,106 @@ def test_bare_headers_cost_constant_memory() -> None:
         tracemalloc.stop()
     assert reader.error_count == 100_000
     assert peak < 30_000_000, peak
+
+
+# ---------------------------------------------------------------------------- finding 7: linear-time lines
+
+_OLD_TABLE = __import__("re").compile(r"Table '(.*)'(?: (\d+)-max)?.*? Seat #(\d+) is the button")  # the reference
+_OLD_STAKES = __import__("re").compile(r"([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: ([A-Z]{3}))?\)")
+
+
+def _adversarial(shape: str, width: int, total: int) -> str:
+    """``total`` characters of hands whose one hostile line is ``width`` characters of ``shape`` (each line
+    different: the reader caches the lines it has read)."""
+    header = "PokerStars Hand #{0}:  Omaha Hi/Lo Pot Limit ($0.25/$0.50 USD) - 2024/03/02 21:14:05 ET\n"
+    table = "Table 'T' 6-max Seat #1 is the button\n"
+    lines = {
+        "table quotes": lambda: header + "Table '" + "'" * width + "\n",
+        "table seats": lambda: header + "Table '" + "' Seat #" * (width // 8) + "\n",
+        "table max": lambda: header + "Table '" + "' 9-max" * (width // 7) + "\n",
+        "stakes digits": lambda: "PokerStars Hand #{0}:  Omaha Hi/Lo Pot Limit ({0}" + "1" * width + ") - x\n" + table,
+        "stakes slashes": lambda: "PokerStars Hand #{0}:  Omaha Hi/Lo Pot Limit ({0}" + "1/" * (width // 2) + " - x\n"
+        + table,
+        "header spaces": lambda: "PokerStars Hand #{0}:" + " " * width + "Omaha Hi/Lo Pot Limit ($1/${0})\n" + table,
+        "level": lambda: "PokerStars Hand #{0}:  Tournament #{0}, $1 Omaha Hi/Lo Pot Limit - " + "Level " * (width // 6)
+        + "\n" + table,
+        "breakdown": lambda: header + table + "Seat 1: a ($10 in chips)\nSeat 2: b ($10 in chips)\n*** SUMMARY ***\n"
+        "Total pot $1 " + "Main pot Side pot-1" * (width // 19) + "\n",
+    }
+    make = lines[shape]
+    out: list[str] = []
+    size = 0
+    while size < total:
+        hand = make().format(len(out) + 1) + "\n"
+        out.append(hand)
+        size += len(hand)
+    return "".join(out)
+
+
+SHAPES = ("table quotes", "table seats", "table max", "stakes digits", "stakes slashes", "header spaces", "level",
+          "breakdown")
+
+
+def _cpu(text: str) -> float:
+    reader = read_pokerstars(io.StringIO(text), errors="skip")
+    start = time.process_time()
+    for _ in reader:
+        pass
+    assert reader.error_count or reader.hands_read  # every hand went through the reader
+    return time.process_time() - start
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_adversarial_lines_read_quickly(shape: str) -> None:
+    """200 KB of 4,000-character hostile lines: ~0.01 s; 2 s is 100x that
+    (before the fix the table quotes took ~3.5 s)."""
+    assert _cpu(_adversarial(shape, 4000, 200_000)) < 2.0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shape", SHAPES)
+def test_adversarial_lines_read_in_linear_time(shape: str) -> None:
+    """1 MB of hostile lines costs about what 100 KB costs ten times, and
+    long lines cost what short ones do per character (quadratic patterns
+    made both ratios ~10x worse)."""
+    short_lines = _cpu(_adversarial(shape, 400, 1_000_000))
+    big = _cpu(_adversarial(shape, 4000, 1_000_000))
+    small = _cpu(_adversarial(shape, 4000, 100_000))
+    assert big < 30 * max(small, 0.005), (small, big)
+    assert big < 4 * max(short_lines, 0.02), (short_lines, big)
+
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_table_line_reads_as_the_old_pattern(seed: int) -> None:
+    """The str reading of the table line agrees with the regex it replaced
+    on random lines made of that regex's pieces."""
+    import random
+
+    from omaha8_fast.histories.pokerstars._lines import _table_fields
+
+    rng = random.Random(seed)
+    pieces = ["'", " ", "9", "-max", " Seat #", "12", " is the button", "x", "Table '", "٣"]
+    for _ in range(3000):
+        text = "Table '" + "".join(rng.choice(pieces) for _ in range(rng.randrange(12)))
+        old = _OLD_TABLE.match(text)
+        want = None if old is None else (old.group(1), int(old.group(2)) if old.group(2) else None,
+                                         int(old.group(3)))
+        assert _table_fields(text) == want, text
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_stakes_pattern_finds_what_the_old_one_found(seed: int) -> None:
+    import random
+
+    from omaha8_fast.histories.pokerstars._lines import _STAKES
+
+    rng = random.Random(seed)
+    pieces = ["1", "0", ".", ",", "/", "$", "€", " ", ")", " USD", "(", "x", "A"]
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(14)))
+        at = rng.randrange(len(text) + 1)
+        old, new = _OLD_STAKES.search(text, at), _STAKES.search(text, at)
+        if at > 0 and text[at - 1] in "0123456789.,":  # the readers search from just after a word: never here
+            continue
+        assert (old and (old.span(), old.groups())) == (new and (new.span(), new.groups())), (text, at)
