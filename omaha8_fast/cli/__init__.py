@@ -100,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return _run(args)
         finally:
-            sys.stdout = None  # type: ignore[assignment]
+            sys.stdout = None
     return _run(args)
 
 
