@@ -66,3 +66,12 @@ def test_a_generous_timeout_changes_nothing() -> None:
     assert (a.equities == b.equities).all()
     d = range_distribution(HERO, "AA", FLOP, timeout=600)
     assert d.exact and d.showdowns > 0
+
+
+def test_equity_timeout_counts_the_planning() -> None:
+    """The timeout counts from the call (finding 12): with no time left
+    after the planning, equity stops before running a chunk."""
+    from omaha8_fast import equity
+
+    with pytest.raises(TimeoutError, match="while planning"):
+        equity(["A2**", "KK**", None], samples=10**9, exact=False, timeout=1e-9)
