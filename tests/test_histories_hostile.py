@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import tracemalloc
+from typing import Any
 
 import pytest
 
@@ -176,3 +177,73 @@ def test_stakes_pattern_finds_what_the_old_one_found(seed: int) -> None:
         if at > 0 and text[at - 1] in "0123456789.,":  # the readers search from just after a word: never here
             continue
         assert (old and (old.span(), old.groups())) == (new and (new.span(), new.groups())), (text, at)
+
+
+# ---------------------------------------------------------------------------- malicious PHH and JSON
+
+
+def _good_hand() -> Any:
+    from omaha8_fast.engine import Hand
+
+    hand = Hand([200, 200, 200], button=0, small_blind=1, big_blind=2, betting="pot-limit", seed=11)
+    while not hand.is_over:
+        hand.act("call" if "call" in hand.legal_actions().actions else "check")
+    return hand.history
+
+
+def _json_attacks() -> dict[str, str]:
+    from omaha8_fast.histories import to_json
+
+    good = to_json(_good_hand())
+    return {
+        "deep nesting": "[" * 200_000 + "]" * 200_000,
+        "deep object": '{"a":' * 100_000 + "1" + "}" * 100_000,
+        "huge number": good.replace('"version": 1', '"version": 1' + "0" * 5000, 1).replace(
+            '"version":1', '"version":1' + "0" * 5000, 1),
+        "huge float": good.replace('"version": 1', '"version": 1e999', 1).replace('"version":1', '"version":1e999', 1),
+        "NaN": good.replace('"version": 1', '"version": NaN', 1).replace('"version":1', '"version":NaN', 1),
+        "duplicate keys": good[:-1] + ', "schema": "other"}',
+        "wrong type": good.replace('"version": 1', '"version": "1"', 1).replace('"version":1', '"version":"1"', 1),
+        "list": "[1, 2, 3]",
+        "too long": " " * 6_000_000,
+    }
+
+
+def _phh_attacks() -> dict[str, str]:
+    from omaha8_fast.histories import to_phh
+
+    good = to_phh(_good_hand())
+    return {
+        "deep nesting": "x = " + "[" * 100_000 + "]" * 100_000 + "\n",
+        "huge number": good + "\nante_trimming_status = " + "9" * 5000 + "\n",
+        "NaN stacks": good.replace("starting_stacks = [", "starting_stacks = [nan, ", 1),
+        "inf blinds": good.replace("blinds_or_straddles = [", "blinds_or_straddles = [inf, ", 1),
+        "duplicate keys": good + "\nvariant = 'NT'\n",
+        "wrong type": good.replace("starting_stacks = [", "starting_stacks = 'x' #[", 1),
+        "not toml": "variant = = =",
+        "too long": "# " + "x" * 3_000_000,
+    }
+
+
+@pytest.mark.parametrize("name", list(_json_attacks()))
+def test_malicious_json_is_refused(name: str) -> None:
+    from omaha8_fast.histories import HandHistoryError, from_json
+
+    text = _json_attacks()[name]
+    start = time.process_time()
+    with pytest.raises(HandHistoryError) as error:
+        from_json(text)
+    assert str(error.value) and "\n" not in str(error.value)
+    assert time.process_time() - start < 5.0  # bounded work: ~0.1 s at most here
+
+
+@pytest.mark.parametrize("name", list(_phh_attacks()))
+def test_malicious_phh_is_refused(name: str) -> None:
+    from omaha8_fast.histories import HandHistoryError, from_phh
+
+    text = _phh_attacks()[name]
+    start = time.process_time()
+    with pytest.raises(HandHistoryError) as error:
+        from_phh(text)
+    assert str(error.value)
+    assert time.process_time() - start < 5.0
