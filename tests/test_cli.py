@@ -116,3 +116,31 @@ def test_the_docs_name_every_subcommand() -> None:
         lines = [line for line in (root / page).read_text(encoding="utf-8").splitlines() if link in line]
         assert len(lines) == 1, page
         assert _backticked(lines[0]) == commands, page
+
+
+_DATA = __import__("pathlib").Path(__file__).parent / "data" / "pokerstars_o8.txt"
+_EVERY_SUBCOMMAND = [
+    ["eval", "AsKd2c3h", "Qs Js 4s 5d 3c"],
+    ["showdown", "2s3sQdJd", "KsKd9h9c", "--board", "Kh5c5dAc8s", "--pot", "10"],
+    ["equity", "AsAd2s3d", "KhKd9c8c", "--board", "2h7s8h"],
+    ["range", "AA"],
+    ["unroll", "As 2s 5d Kc", "Qh Qd Jc Tc", "--board", "Qs 7h 4d 3c 9s"],
+    ["graph", "As 2s 5d Kc", "Qh Qd Jc Tc", "--board", "Qs 7h 4d 3c"],
+    ["outs", "As 2s 5d Kc", "Qh Qd Jc Tc", "--board", "Qs 7h 4d 9s"],
+    ["hh", "audit", str(_DATA)],
+    ["hh", "convert", str(_DATA), "--to", "json"],
+    ["hh", "show", str(_DATA)],
+]
+
+
+@pytest.mark.parametrize("args", _EVERY_SUBCOMMAND, ids=lambda a: " ".join(a[:2]))
+def test_closed_stdout_is_one_line_on_stderr(args: list[str]) -> None:
+    """Started with stdout closed (``>&-``): the output cannot be written, so
+    one line on stderr and exit 1, no traceback (issue 32, finding 10)."""
+    import shlex
+
+    line = " ".join(shlex.quote(a) for a in [sys.executable, "-m", "omaha8_fast", *args])
+    run = subprocess.run(["bash", "-c", line + " >&-"], capture_output=True, text=True)
+    command = args[0]
+    assert run.stderr == f"omaha8 {command}: error: cannot write the output: stdout is closed\n", run.stderr
+    assert run.returncode == 1

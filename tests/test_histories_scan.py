@@ -96,6 +96,14 @@ def test_the_paths_agree_on_generated_hands(generated: str) -> None:
     _agree(_generated(HANDS // 4, 16, odd_names=True))
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [31, 32, 33])
+def test_the_paths_agree_on_many_generated_hands(seed: int) -> None:
+    """The slow stage: the C scanner and the Python reader on thousands more
+    random finished hands written by to_pokerstars (issue 32)."""
+    _agree(_generated(2000, seed, odd_names=seed % 2 == 1))
+
+
 def test_the_paths_agree_on_the_hand_written_files() -> None:
     for path in FILES:
         _agree(path.read_text(encoding="utf-8"))

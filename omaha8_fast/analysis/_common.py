@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import math
 import os
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -15,12 +16,15 @@ import numpy.typing as npt
 from .._core import ffi, lib
 from ..cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, format_cards
 from ..equity import (
+    CHUNK_WORK,
     DEFAULT_SAMPLES,
+    MAX_CHUNKS,
     HandOrRandom,
     PlayerEquity,
     range_structs,
     runout_count,
 )
+from ..equity import _check_timeout as check_timeout
 from ..equity._players import is_range
 from ..ranges import Range
 
@@ -136,11 +140,15 @@ class _Options:
     threads: int | None
     executor: Executor | None
     progress: bool
+    deadline: float | None = None  # time.monotonic() by which the work must be done (timeout=)
 
 
 def _options(exact: Any = None, samples: Any = None, seed: Any = None, threads: Any = None,
-             executor: Any = None, progress: Any = False) -> _Options:
-    """The equity options (see :func:`omaha8_fast.equity`), checked."""
+             executor: Any = None, progress: Any = False, timeout: Any = None) -> _Options:
+    """The equity options (see :func:`omaha8_fast.equity`), checked; ``timeout``
+    as equity checks it, turned into a deadline from now."""
+    seconds = check_timeout(timeout)
+    deadline = None if seconds is None else time.monotonic() + seconds
     if exact not in (None, True, False) or isinstance(exact, int) and not isinstance(exact, bool):
         raise TypeError(f"exact must be None, True or False, not {exact!r}")
     if not isinstance(progress, bool):
@@ -166,7 +174,31 @@ def _options(exact: Any = None, samples: Any = None, seed: Any = None, threads: 
         seed = secrets.randbits(64)
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ValueError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-    return _Options(exact, samples, seed, threads, executor, progress)
+    return _Options(exact, samples, seed, threads, executor, progress, deadline)
+
+
+def no_samples(name: str, samples: Any, timeout: Any) -> float | None:
+    """For the exact analyses (outs, low_odds): ``samples`` refused, ``timeout``
+    checked as equity checks it; the deadline."""
+    if samples is not None:
+        raise ValueError(f"{name} enumerates every card exactly: samples does not apply (leave it out)")
+    seconds = check_timeout(timeout)
+    return None if seconds is None else time.monotonic() + seconds
+
+
+def check_deadline(deadline: float | None, name: str, done: int, total: int) -> None:
+    """Raise TimeoutError when ``deadline`` has passed (``done`` of ``total`` parts finished)."""
+    if deadline is not None and time.monotonic() >= deadline:
+        raise TimeoutError(f"{name} did not finish in time: {done} of {total} parts done")
+
+
+def _parts(items: int, work: int, small: bool) -> int:
+    """How many tasks a job of ``items`` (cards or villain hands) and ``work``
+    player-showdowns is cut into: each at most about CHUNK_WORK (~50 ms, as
+    equity's chunks, so that a timeout acts within about that), at least
+    _CHUNKS for threads unless small, at most MAX_CHUNKS and one item each."""
+    parts = max(1 if small else _CHUNKS, -(-work // CHUNK_WORK))
+    return max(1, min(items, parts, MAX_CHUNKS))
 
 
 def _is_range(player: object) -> bool:
@@ -251,21 +283,40 @@ def _count_duels(job: _DuelJob, villains: bytes, first: int) -> bytes:
 
 
 def _run(tasks: list[tuple[Any, ...]], fn: Any, options: _Options, small: bool) -> list[bytes]:
-    """Run ``fn(*task)`` for each task, in order, on threads or an executor."""
+    """Run ``fn(*task)`` for each task, in order, on threads or an executor.
+    With a deadline (``timeout=``): TimeoutError once it passes, checked
+    before each task in the calling thread and while waiting for the pool;
+    the tasks not started are cancelled (a task runs ~CHUNK_WORK at most)."""
     threads = options.threads
-    if options.executor is None and (small or threads == 1 or len(tasks) == 1):
-        results = [fn(*t) for t in tasks] if not options.progress else list(_progress(map(lambda t: fn(*t), tasks), len(tasks)))
+    deadline = options.deadline
+    total = len(tasks)
+    if options.executor is None and (small or threads == 1 or total == 1):
+        results: list[bytes] = []
+        for task in (_progress(iter(tasks), total) if options.progress else tasks):
+            check_deadline(deadline, "the analysis", len(results), total)
+            results.append(fn(*task))
         return results
     from concurrent.futures import ThreadPoolExecutor
+    from concurrent.futures import TimeoutError as FutureTimeout
 
     if threads is None:
         threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     pool = options.executor if options.executor is not None else ThreadPoolExecutor(max_workers=threads)
+    futures = []
     try:
         futures = [pool.submit(fn, *t) for t in tasks]
-        done = _progress((f.result() for f in futures), len(futures)) if options.progress else (f.result() for f in futures)
-        return list(done)
+        results = []
+        for future in (_progress(iter(futures), total) if options.progress else futures):
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                results.append(future.result(timeout=left))
+            except FutureTimeout:  # not the builtin TimeoutError before Python 3.11
+                check_deadline(deadline, "the analysis", len(results), total)
+                raise
+        return results
     finally:
+        for future in futures:
+            future.cancel()
         if options.executor is None:
             pool.shutdown(cancel_futures=True)
 

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
 from ._common import (
-    _CHUNKS,
     _DUEL_FIELDS,
     _SMALL,
     POT,
@@ -33,6 +32,7 @@ from ._common import (
     _is_range,
     _options,
     _parse_spot,
+    _parts,
     _png,
     _run,
     _split,
@@ -51,7 +51,8 @@ class Distribution:
     hero's equity against the whole range (the weighted mean, equal to
     ``equity([hero, range], board)`` when exact) and ``std_error``;
     ``counts``/``edges``: the weighted histogram (weights summing to 1) with
-    ``bins`` bins over 0..1; ``quantiles`` at :data:`QUANTILE_LEVELS`.
+    ``bins`` bins over 0..1; ``quantiles`` at :data:`QUANTILE_LEVELS`;
+    ``showdowns`` the deals counted (enumerated or sampled) over all hands.
     """
 
     hero: tuple[Card, ...]
@@ -70,6 +71,7 @@ class Distribution:
     splitting: float
     counts: npt.NDArray[np.float64] = field(repr=False)
     edges: npt.NDArray[np.float64] = field(repr=False)
+    showdowns: int = 0
 
     def __len__(self) -> int:
         return len(self.hands)
@@ -131,21 +133,26 @@ def range_distribution(hero: CardsLike, villain_range: Range | str, board: Cards
                        bins: int = 20, *,
                        exact: bool | None = None, samples: int | None = None, seed: int | None = None,
                        threads: int | None = None, executor: Executor | None = None,
-                       progress: bool = False) -> Distribution:
+                       progress: bool = False, timeout: float | None = None) -> Distribution:
     """Hero's equity against each hand of ``villain_range``, weighted by the
     range's weights (hands holding a known card left out).
 
     Exact per villain hand on a flop, turn or river, and preflop when the
     range has at most 2 hands (``exact=True`` forces it, ``exact=False``
-    samples); Monte Carlo takes ``samples`` deals in all (at least 100 per
-    hand), each hand its own seeded stream. "Ahead" is equity above one half,
+    samples). Monte Carlo takes at most ``samples`` deals in all: each hand
+    ``samples // len(range)`` deals in its own seeded stream, and when
+    ``samples`` is smaller than the range, ``samples`` hands drawn at random
+    (seeded, uniformly, without replacement) one deal each, the result then
+    about those hands. ``timeout`` (seconds): TimeoutError once it passes,
+    checked between parts of about 50 ms (see :func:`omaha8_fast.equity`).
+    ``showdowns``: the deals counted. "Ahead" is equity above one half,
     "splitting" exactly one half.
 
     >>> d = range_distribution("As 2s 5d Kc", "AA", "Qs 7h 4d 3c 9s")
     >>> d.exact, round(d.ahead + d.behind + d.splitting, 12), round(float(d.counts.sum()), 12)
     (True, 1.0, 1.0)
     """
-    options = _options(exact, samples, seed, threads, executor, progress)
+    options = _options(exact, samples, seed, threads, executor, progress, timeout)
     hero_ids = card_ids(hero)
     if len(hero_ids) not in (4, 5, 6):
         raise ValueError(f"hero: a hole has 4, 5 or 6 cards, got {len(hero_ids)}")
@@ -162,13 +169,17 @@ def range_distribution(hero: CardsLike, villain_range: Range | str, board: Cards
     exact = (len(spot.board) >= 3 or n * runouts <= EXACT_LIMIT) if options.exact is None else options.exact
     if exact and n * runouts > EXACT_MAX:
         raise ValueError(f"{n * runouts:,} deals are too many to enumerate; use exact=False")
-    per_hand = max(100, -(-options.samples // n))
+    w = r.weights.astype(np.int64)
+    if not exact and options.samples < n:  # fewer deals than hands: a seeded sample of the hands, one deal each
+        keep = np.sort(np.random.default_rng(options.seed).choice(n, size=options.samples, replace=False))
+        hands, w, n = np.ascontiguousarray(hands[keep]), w[keep], options.samples
+    per_hand = 1 if exact else options.samples // n  # Monte Carlo: samples in all (exact: not read)
     job = _DuelJob(bytes(hero_t), spot.hole_size, bytes(spot.board), bytes(spot.dead), exact, per_hand, options.seed)
-    small = (runouts if exact else per_hand) * n < _SMALL
-    tasks = [(job, chunk, first) for chunk, first in _split(hands.tobytes(), spot.hole_size, 1 if small else _CHUNKS)]
+    work = (runouts if exact else per_hand) * n
+    small = work < _SMALL
+    tasks = [(job, chunk, first) for chunk, first in _split(hands.tobytes(), spot.hole_size, _parts(n, 2 * work, small))]
     counts = _counts_array(_run(tasks, _count_duels, options, small), _DUEL_FIELDS)
     showdowns, share, share_sq = counts[:, 0], counts[:, 2], counts[:, 3]
-    w = r.weights.astype(np.int64)
     equities = share / POT / showdowns
     if exact:
         total_share = sum(int(a) * int(b) for a, b in zip(w, share))
@@ -187,7 +198,8 @@ def range_distribution(hero: CardsLike, villain_range: Range | str, board: Cards
     ahead, splitting = float(p[ahead_mask].sum()), float(p[split_mask].sum())
     return Distribution(tuple(Card(c) for c in hero_t), r.text, tuple(Card(c) for c in spot.board), hands,
                         w.astype(np.float64), equities.astype(np.float64), errors.astype(np.float64), mean, std_error,
-                        exact, bins, ahead, max(0.0, 1.0 - ahead - splitting), splitting, counts_h, edges)
+                        exact, bins, ahead, max(0.0, 1.0 - ahead - splitting), splitting, counts_h, edges,
+                        sum(map(int, showdowns)))
 
 
 # ---------------------------------------------------------------------------- outs

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from concurrent.futures import Executor
 
 from ._common import (
-    _CHUNKS,
     _COUNT_FIELDS,
     _SMALL,
     POT,
@@ -35,6 +34,7 @@ from ._common import (
     _html_table,
     _options,
     _parse_spot,
+    _parts,
     _player_equity,
     _player_name,
     _png,
@@ -209,21 +209,23 @@ def _card_probabilities(spot: _Spot, cards: list[int], counts: npt.NDArray[np.in
 
 def next_street(players: Sequence[HandOrRandom | Range], board: CardsLike, dead: CardsLike = (), *,
                 exact: bool | None = None, samples: int | None = None, seed: int | None = None,
-                threads: int | None = None, executor: Executor | None = None, progress: bool = False) -> NextStreet:
+                threads: int | None = None, executor: Executor | None = None, progress: bool = False, timeout: float | None = None) -> NextStreet:
     """Each player's equity after every unseen next card (the turn from a
     flop, the river from a turn), and their distribution.
 
     Exact (by default when :func:`omaha8_fast.equity` would be): each card's
     counts are enumerated, and the mean is their weighted sum, equal to
     ``equity()`` on this board. Monte Carlo: ``samples`` deals in all, split
-    evenly over the cards; each card's weight is computed exactly for at most
-    one range, else estimated from the kernels' acceptance rate.
+    evenly over the cards (rounded up); each
+    card's weight is computed exactly for at most one range, else estimated
+    from the kernels' acceptance rate. ``timeout`` (seconds): TimeoutError
+    once it passes, checked between parts of about 50 ms.
 
     >>> ns = next_street(["As 2s 5d Kc", "Qh Qd Jc Tc"], "Qs 7h 4d 3c")
     >>> len(ns.cards), ns.street, round(float(ns.weights.sum()), 12)
     (40, 'river', 1.0)
     """
-    options = _options(exact, samples, seed, threads, executor, progress)
+    options = _options(exact, samples, seed, threads, executor, progress, timeout)
     spot = _parse_spot(players, board, dead)
     if len(spot.board) not in (3, 4):
         raise ValueError(f"next_street needs a flop or a turn (3 or 4 board cards), got {len(spot.board)}")
@@ -235,9 +237,9 @@ def next_street(players: Sequence[HandOrRandom | Range], board: CardsLike, dead:
     cards = spot.unseen()
     per_card = max(1, -(-options.samples // len(cards)))
     job = _card_job(spot, exact, per_card, options.seed)
-    work = deals if exact else per_card * len(cards)
-    small = work * len(spot.players) < _SMALL
-    tasks = [(job, chunk) for chunk, _ in _split(bytes(cards), 1, 1 if small else _CHUNKS)]
+    work = (deals if exact else per_card * len(cards)) * len(spot.players)
+    small = work < _SMALL
+    tasks = [(job, chunk) for chunk, _ in _split(bytes(cards), 1, _parts(len(cards), work, small))]
     counts = _counts_array(_run(tasks, _count_cards, options, small), _COUNT_FIELDS)
     weights = _card_probabilities(spot, cards, counts, exact)
     possible = (weights > 0) & (counts[:, 0] > 0)  # cards no deal fits never come

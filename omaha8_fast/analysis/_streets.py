@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, CardsLike, format_cards
+from ..equity import _check_timeout as check_timeout
 from ..equity import (
     HandOrRandom,
     PlayerEquity,
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
 
 from ._common import (
     STREETS,
+    check_deadline,
     _html_image,
     _html_table,
     _parse_spot,
@@ -104,13 +107,17 @@ def equity_by_street(players: Sequence[HandOrRandom | Range], board: CardsLike =
     """Each player's equity before the flop and on each street the board
     reaches (``"unroll"``): :func:`omaha8_fast.equity` on the first 0, 3, 4 and 5
     cards of ``board``. Hands, ranges and random players, as ``equity``;
-    the keyword options are ``equity``'s, passed on to each street's call.
+    the keyword options are ``equity``'s, passed on to each street's call
+    (``samples`` per street), except ``timeout``, which bounds all the
+    streets together.
 
     >>> s = equity_by_street(["As Ad 2s 3d", "Kh Kd 9c 8c"], "Ks 7h 4d")
     >>> list(s), s["flop"][1].equity > s["preflop"][1].equity
     (['preflop', 'flop'], True)
     """
     spot = _parse_spot(players, board, dead)
+    seconds = check_timeout(timeout)
+    deadline = None if seconds is None else time.monotonic() + seconds
     names = [_player_name(p) for p in spot.players]
     boards: dict[str, tuple[Card, ...]] = {}
     results: dict[str, list[PlayerEquity]] = {}
@@ -120,8 +127,12 @@ def equity_by_street(players: Sequence[HandOrRandom | Range], board: CardsLike =
         shown = spot.board[:size]
         boards[street] = tuple(Card(c) for c in shown)
         everyone: list[Any] = list(players)  # hands, ranges and random players, as equity() takes them
+        left = None
+        if deadline is not None:  # one timeout for all the streets: each gets what is left
+            check_deadline(deadline, "equity_by_street", len(results), len(STREETS))
+            left = deadline - time.monotonic()
         results[street] = equity(everyone, list(shown), list(spot.dead), exact=exact, samples=samples, seed=seed,
-                                 threads=threads, executor=executor, progress=progress, timeout=timeout,
+                                 threads=threads, executor=executor, progress=progress, timeout=left,
                                  partial=partial, max_deals=max_deals)
     return StreetEquities(names, boards, results)
 

@@ -27,7 +27,9 @@ give the shared ``--json`` flag.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -80,6 +82,15 @@ def _silence_stdout() -> None:
         pass
 
 
+class _ClosedOutput(io.TextIOBase):
+    """Stands for a closed stdout (``omaha8 ... >&-``, where Python sets
+    ``sys.stdout`` to None and ``print`` would drop the output silently):
+    writing raises the OSError that ``main`` reports as an output error."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "stdout is closed")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``omaha8`` with ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
     parser = build_parser()
@@ -88,6 +99,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"{error.prog}: error: {error} (see {error.prog} -h)", file=sys.stderr)
         return 2
+    if sys.stdout is None:  # started with stdout closed: writing the output is an error, not a no-op
+        sys.stdout = _ClosedOutput()
+        try:
+            return _run(args)
+        finally:
+            sys.stdout = None
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the parsed subcommand; its errors become one line on stderr and an exit status."""
     try:
         code: int = args.run(args)
         sys.stdout.flush()

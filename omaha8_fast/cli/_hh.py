@@ -20,21 +20,48 @@ from typing import Any
 __all__ = ["register"]
 
 
-def _hands(path: str, problems: list[str], skipped: Counter[str]) -> Iterator[Any]:
+class _Problems:
+    """The unreadable hands and other problems of a run: all counted, the
+    first :data:`KEEP` kept for stderr (constant memory on any input)."""
+
+    KEEP = 100
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.kept: list[str] = []
+
+    def add(self, message: str, count: int = 1) -> None:
+        self.count += count
+        if len(self.kept) < self.KEEP:
+            self.kept.append(message)
+
+    def report(self, command: str) -> None:
+        """One line on stderr per kept problem, and one for the rest."""
+        for problem in self.kept:
+            print(f"omaha8 hh {command}: error: {problem}", file=sys.stderr)
+        if self.count > len(self.kept):
+            print(f"omaha8 hh {command}: error: {self.count - len(self.kept)} more problems not shown",
+                  file=sys.stderr)
+
+
+def _hands(path: str, problems: _Problems, skipped: Counter[str]) -> Iterator[Any]:
     """The hands of ``path`` (``-``: stdin); unreadable hands go to ``problems``."""
     from ..histories import read_pokerstars
 
     try:
         reader = read_pokerstars(sys.stdin if path == "-" else path, errors="skip")
     except OSError as error:
-        problems.append(f"{path}: {error.strerror or error}")
+        problems.add(f"{path}: {error.strerror or error}")
         return
     try:
         yield from reader
     except OSError as problem:
-        problems.append(f"{path}: {problem.strerror or problem}")
+        problems.add(f"{path}: {problem.strerror or problem}")
     for bad in reader.errors:
-        problems.append(f"{path}: {bad}")
+        problems.add(f"{path}: {bad}")
+    if reader.error_count > len(reader.errors):  # the reader keeps the first errors only
+        problems.add(f"{path}: {reader.error_count - len(reader.errors)} more unreadable hands",
+                     reader.error_count - len(reader.errors))
     skipped.update(reader.skipped)
 
 
@@ -48,7 +75,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     """Audit every hand of every file."""
     from ..histories import audit
 
-    problems: list[str] = []
+    problems = _Problems()
     skipped: Counter[str] = Counter()
     counts: Counter[str] = Counter()
     for path in args.files:
@@ -83,16 +110,15 @@ def cmd_audit(args: argparse.Namespace) -> int:
     other = sum(skipped.values())
     summary = (f"{total} hands: {counts['ok']} ok, {counts['mispaid']} mis-paid, {counts['unjudged']} unjudged, "
                f"{counts['descriptions']} with a wrong description; {other} of other games skipped, "
-               f"{len(problems)} unreadable")
+               f"{problems.count} unreadable")
     if args.json:
         print(json.dumps({"summary": {"hands": total, "ok": counts["ok"], "mispaid": counts["mispaid"],
                                       "unjudged": counts["unjudged"], "descriptions": counts["descriptions"],
-                                      "skipped": dict(skipped), "unreadable": len(problems)}}))
+                                      "skipped": dict(skipped), "unreadable": problems.count}}))
     else:
         print(summary)
-    for problem in problems:
-        print(f"omaha8 hh audit: error: {problem}", file=sys.stderr)
-    if problems:
+    problems.report("audit")
+    if problems.count:
         return 2
     return 1 if counts["mispaid"] else 0
 
@@ -102,7 +128,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     from ..histories import imported_to_phh, to_json
     from ..histories._model import HandHistoryError
 
-    problems: list[str] = []
+    problems = _Problems()
     skipped: Counter[str] = Counter()
     k = 0
     for hand in _hands(args.file, problems, skipped):
@@ -112,13 +138,12 @@ def cmd_convert(args: argparse.Namespace) -> int:
         try:
             text = imported_to_phh(hand)
         except HandHistoryError as error:
-            problems.append(f"{args.file}: {error}")
+            problems.add(f"{args.file}: {error}")
             continue
         k += 1
         print(f"[{k}]\n{text}")
-    for problem in problems:
-        print(f"omaha8 hh convert: error: {problem}", file=sys.stderr)
-    return 2 if problems else 0
+    problems.report("convert")
+    return 2 if problems.count else 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -127,7 +152,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     from ..histories import audit, to_engine, to_json
     from ..histories._model import HandHistoryError
 
-    problems: list[str] = []
+    problems = _Problems()
     skipped: Counter[str] = Counter()
     shown = 0
     for hand in _hands(args.file, problems, skipped):
@@ -161,9 +186,8 @@ def cmd_show(args: argparse.Namespace) -> int:
               + f"; rake {_money(hand, hand.rake)}; audit: {result.verdict}"
               + (f" ({result.reason})" if result.reason else ""))
         print()
-    for problem in problems:
-        print(f"omaha8 hh show: error: {problem}", file=sys.stderr)
-    if problems:
+    problems.report("show")
+    if problems.count:
         return 2
     if args.id is not None and not shown:
         print(f"omaha8 hh show: error: no hand {args.id} in {args.file}", file=sys.stderr)

@@ -373,10 +373,15 @@ def equity(
     _check_flag("progress", progress)
     _check_flag("partial", partial)
     seconds = _check_timeout(timeout)
+    started = time.monotonic()
     spot, plan = _plan(holes, board, dead, exact, samples, seed, threads, executor, max_deals)
     if (plan.showdowns < SMALL_JOB or plan.chunks == 1) and executor is None:
         threads = 1
     job = plan.job if all(w is None for w in plan.job.weights) else _check_job(plan.job)  # the weights' bound
+    if seconds is not None:  # the timeout counts from the call: planning (a range fit pilot) is part of it
+        seconds -= time.monotonic() - started
+        if seconds <= 0:
+            raise TimeoutError("equity did not finish in time: the time ran out while planning the job")
     counts = _run_job(job, threads, executor, progress, seconds, partial)  # options checked above
     return _results(counts, spot.holes, plan.exact, spot.kinds)
 

@@ -267,6 +267,6 @@ def from_json(text: str) -> HandHistory | ImportedHand:
         raise HandHistoryError(f"the JSON document is longer than {_MAX_JSON} characters")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # ValueError: JSONDecodeError, or an int of over 4,300 digits
         raise HandHistoryError(f"not JSON: {error}") from None
     return from_dict(data)

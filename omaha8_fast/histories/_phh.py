@@ -215,7 +215,7 @@ def _toml(text: str) -> dict[str, Any]:
             raise HandHistoryError("reading PHH needs Python 3.11 or the tomli package") from None
     try:
         return tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # ValueError: TOMLDecodeError, or an int of over 4,300 digits
         raise HandHistoryError(f"not TOML: {error}") from None
 
 

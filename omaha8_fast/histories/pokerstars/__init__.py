@@ -37,8 +37,8 @@ from a bounded cache of what each line says (``_fast_lines``).
 from __future__ import annotations
 
 from ._lines import is_header
-from ._read import PokerStarsReader, parse_pokerstars, read_pokerstars
+from ._read import MAX_KEPT_ERRORS, PokerStarsReader, parse_pokerstars, read_pokerstars
 from ._write import to_pokerstars
 
-__all__ = ["parse_pokerstars", "read_pokerstars", "PokerStarsReader", "to_pokerstars", "is_header"]
+__all__ = ["MAX_KEPT_ERRORS", "parse_pokerstars", "read_pokerstars", "PokerStarsReader", "to_pokerstars", "is_header"]
 

@@ -14,7 +14,7 @@ from ._lines import (
     _GROUPS,
     _HEADER,
     _PLAIN_STREETS,
-    _TABLE,
+    _table_fields,
     _body,
     _bracket_groups,
     _build,
@@ -189,16 +189,15 @@ def _parse_fast(body: str, first: int) -> ImportedHand | str | None:
         return None
     hand = _Hand(header.group(1), first)
     try:
-        other = _read_header(header.group(2), hand, first)
+        other = _read_header(header.group(2).lstrip(" "), hand, first)
         if other is not None:
             return other
         table_line = body[end0 + 1:end1]
         table = _TABLES.get(table_line)
         if table is None:
-            found = _TABLE.match(table_line) if table_line.startswith("Table '") else None
-            if found is None:
+            table = _table_fields(table_line)
+            if table is None:
                 return None
-            table = (found.group(1), int(found.group(2)) if found.group(2) else None, int(found.group(3)))
             if len(_TABLES) > 10_000:
                 _TABLES.clear()
             _TABLES[table_line] = table

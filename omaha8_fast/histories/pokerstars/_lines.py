@@ -21,12 +21,18 @@ from .._model import (
     parse_amount,
 )
 
-_HEADER = re.compile(r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(\d{1,30}): *(.*)")
+# Every pattern reads a line in linear time: no two unbounded repeats that
+# can trade characters (nested or side by side), and every search pattern
+# fails in constant time where it cannot start (tests/test_histories_hostile.py).
+# The table line is read by str methods (_table_fields).
+_HEADER = re.compile(r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(\d{1,30}):(.*)")  # group 2: lstrip(" ")
 _GAME = re.compile(r"((?:5 Card |6 Card )?Omaha Hi/Lo) (Pot Limit|No Limit|Fixed Limit|Limit)\b")
-_STAKES = re.compile(r"([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: ([A-Z]{3}))?\)")
+# Starts only where a run of amount characters starts (or at the symbol just before it): a search through a
+# long run of digits would otherwise try every position of it, and each try scans the rest of the run.
+_STAKES = re.compile(r"(?:(?<![\d.,])|(?=[$€£]))([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: ([A-Z]{3}))?\)")
 _LEVEL = re.compile(r"Level ([^\s(]+)")
-_TABLE = re.compile(r"Table '(.*)'(?: (\d+)-max)?.*? Seat #(\d+) is the button")
 _BREAKDOWN = re.compile(r"(Main pot|Side pot(?:-\d+)?) (\S+?)\.(?= |$)")
+_BUTTON = " is the button"
 _BETTING = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "limit", "Fixed Limit": "limit"}
 _HOLE_SIZE = {"Omaha Hi/Lo": 4, "5 Card Omaha Hi/Lo": 5, "6 Card Omaha Hi/Lo": 6}
 _CURRENCY_SYMBOL = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$", "INR": "₹", "CNY": "¥"}
@@ -609,14 +615,65 @@ def _seat_line(hand: _Hand, text: str, line: int, amounts: dict[str, int]) -> No
     hand.names.add(name)
 
 
+def _button_at(text: str, at: int) -> int:
+    """The button's seat if ``text[at:]`` starts with ``" Seat #N is the
+    button"``, else -1."""
+    digits = at + 7  # len(" Seat #")
+    end = digits
+    while end < len(text) and text[end].isdecimal():
+        end += 1
+    if end == digits or not text.startswith(_BUTTON, end):
+        return -1
+    return int(text[digits:end])
+
+
+def _buttons(text: str, start: int) -> Iterator[tuple[int, int]]:
+    """``(where, seat)`` of each ``" Seat #N is the button"`` in ``text``
+    from ``start`` on, in order (one pass: str.find does the scanning)."""
+    at = text.find(" Seat #", start)
+    while at >= 0:
+        seat = _button_at(text, at)
+        if seat >= 0:
+            yield at, seat
+        at = text.find(" Seat #", at + 7)
+
+
+def _table_fields(text: str) -> tuple[str, int | None, int] | None:
+    """``(table name, max seats or None, button seat)`` of a table line,
+    ``Table 'NAME'[ N-max] ... Seat #B is the button``, or None. The name
+    runs to the last quote before the last button phrase (names may hold
+    quotes), the button is the first phrase after the name. Linear time: a
+    line full of quotes costs one pass (a regex with ``'(.*)'...(.*?)``
+    backtracked over every quote)."""
+    if not text.startswith("Table '"):
+        return None
+    last = -1
+    for last, _ in _buttons(text, 7):
+        pass
+    if last < 0:
+        return None
+    close = text.rfind("'", 7, last)
+    if close < 0:
+        return None
+    name, at = text[7:close], close + 1
+    max_seats = None
+    if text.startswith(" ", at):
+        end = at + 1
+        while end < len(text) and text[end].isdecimal():
+            end += 1
+        if end > at + 1 and text.startswith("-max", end):
+            max_seats, at = int(text[at + 1:end]), end + 4
+    for _, seat in _buttons(text, at):
+        return name, max_seats, seat
+    return None  # the phrase overlapped the "N-max" (cannot: it starts with " Seat")
+
+
 def _table_line(hand: _Hand, text: str, line: int) -> None:
     """:func:`_parse_one`: the first ``Table '...' ... Seat #N is the button`` line."""
-    table = _TABLE.match(text)
+    table = _table_fields(text)
     if table is None:
         raise hand.error(f"cannot read the table line {text!r}", line)
-    hand.table = table.group(1)
-    hand.max_seats = int(table.group(2)) if table.group(2) else None
-    hand.button = int(table.group(3))
+    hand.table, hand.max_seats, hand.button = table
 
 
 def _unnamed_line(hand: _Hand, text: str, line: int, amounts: dict[str, int]) -> None:
@@ -680,7 +737,7 @@ def _parse_one(lines: list[str], first: int, check_length: bool = True) -> Impor
     if header is None:
         raise HandHistoryError("not a PokerStars hand header", line=first)
     hand = _Hand(header.group(1), first)
-    other = _read_header(header.group(2), hand, first)
+    other = _read_header(header.group(2).lstrip(" "), hand, first)
     if other is not None:
         return other
     if len(lines) > MAX_HAND_LINES:

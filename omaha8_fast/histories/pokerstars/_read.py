@@ -26,12 +26,23 @@ from .._model import (
 )
 
 
+#: The errors a reader keeps with ``errors="skip"`` (the first ones; ``error_count`` counts them all).
+MAX_KEPT_ERRORS = 100
+#: The game names a reader counts hands under in ``skipped``; hands of further games count as OTHER_GAMES.
+MAX_KEPT_GAMES = 100
+OTHER_GAMES = "(other games)"
+
+
 class PokerStarsReader(Iterator[ImportedHand]):
     """An iterator over the Omaha Hi/Lo hands of a PokerStars file.
 
-    ``skipped`` counts the hands of other games by game name; ``errors``
-    lists the :class:`HandHistoryError` of hands that could not be read
-    (with ``errors="skip"``; with ``"raise"`` the first one is raised).
+    ``skipped`` counts the hands of other games by game name (the first
+    :data:`MAX_KEPT_GAMES` names; hands of further games are counted under
+    ``"(other games)"``); ``error_count`` counts the hands that could not be
+    read and ``errors`` keeps the :class:`HandHistoryError` of the first
+    :data:`MAX_KEPT_ERRORS` of them (with ``errors="skip"``; with ``"raise"``
+    the first one is raised). A reader holds constant memory whatever the
+    file holds.
     """
 
     def __init__(self, batches: Iterable[str | list[str]], errors: Errors = "raise") -> None:
@@ -41,6 +52,7 @@ class PokerStarsReader(Iterator[ImportedHand]):
         self._mode = errors
         self.skipped: Counter[str] = Counter()
         self.errors: list[HandHistoryError] = []
+        self.error_count: int = 0
         self.hands_read: int = 0
 
     def __iter__(self) -> PokerStarsReader:
@@ -73,14 +85,28 @@ class PokerStarsReader(Iterator[ImportedHand]):
             except HandHistoryError as error:
                 if self._mode == "raise":
                     raise
-                self.errors.append(error)
+                self._keep_error(error)
                 continue
             if isinstance(result, str):
-                self.skipped[result] += 1
+                self._count_skipped(result)
                 continue
             self.hands_read += 1
             return result
         raise StopIteration
+
+    def _keep_error(self, error: HandHistoryError) -> None:
+        """Count an unreadable hand; keep its error (without the traceback,
+        which holds the hand's lines) while fewer than MAX_KEPT_ERRORS are kept."""
+        self.error_count += 1
+        if len(self.errors) < MAX_KEPT_ERRORS:
+            self.errors.append(error.with_traceback(None))
+
+    def _count_skipped(self, game: str) -> None:
+        """Count a hand of another game under its name, or under ``"(other
+        games)"`` once MAX_KEPT_GAMES names are counted."""
+        if game not in self.skipped and len(self.skipped) >= MAX_KEPT_GAMES:
+            game = OTHER_GAMES
+        self.skipped[game] += 1
 
 
 _HEADER_START = re.compile(r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #\d{1,30}:")  # what _HEADER needs
@@ -202,7 +228,8 @@ def read_pokerstars(source: Source, *, errors: Errors = "raise") -> PokerStarsRe
     """Stream the Omaha Hi/Lo hands of a PokerStars hand-history file.
 
     ``source`` is a path or an open text file. With ``errors="skip"`` a hand
-    that cannot be read is left out and its error kept in ``.errors``; with
+    that cannot be read is left out, counted in ``.error_count`` and its
+    error kept in ``.errors`` (the first :data:`MAX_KEPT_ERRORS`); with
     ``"raise"`` (the default) the :class:`HandHistoryError` is raised.
     Hands of other games are skipped and counted in ``.skipped``.
     """
