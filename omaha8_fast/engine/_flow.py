@@ -135,7 +135,7 @@ class _Flow(_Snapshots):
                 self._street = 4
                 self._showdown()
                 return
-            if self.board_needed:
+            if self._board_missing():
                 self._to_act = -1  # paused until deal_board
                 self._legal = None
                 return

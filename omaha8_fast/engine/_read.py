@@ -138,8 +138,12 @@ class _Reading(_State):
         """How many board cards the hand waits for (a hand made with
         ``manual_board=True``, paused between streets until :meth:`deal_board`):
         3 before the flop, 1 before the turn and the river; 0 when it waits for none."""
+        return 0 if self._to_act >= 0 or self._payouts is not None else self._board_missing()
+
+    def _board_missing(self) -> int:
+        """How many cards of the next street's board a ``manual_board`` hand lacks (0: dealt, or no next street)."""
         street = self._street
-        if not self._manual or self._to_act >= 0 or street > 2 or self._payouts is not None:
+        if not self._manual or street > 2:
             return 0
         dealt = len(self._cards) - self._n * self._hole_size
         return _BOARD_SIZE[street + 1] - dealt if dealt < _BOARD_SIZE[street + 1] else 0
