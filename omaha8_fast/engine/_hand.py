@@ -16,14 +16,12 @@ from ._betting import (
     RULES,
     Betting,
     IllegalAction,
-    LegalActions,
 )
 from ._actions import _Actions
 from ._log import Action, HandHistory, check_history
 from ._native import START as _START, HandBase
 from ._setup import (
     INT_TYPE as _INT_TYPE,
-    bet_amount as _amount,
     blind_seats as _blind_seats,
     check_posts as _posts,
     check_settings as _check_settings,

@@ -27,17 +27,28 @@ class _Legality(_Records):
     __slots__ = ()
 
     def legal_actions(self) -> LegalActions:
-        """What the player to act may do (raises IllegalAction if the hand is over)."""
+        """What the player to act may do (raises IllegalAction if the hand is over).
+        The object is read-only and shared (views and copies hold the same one)."""
         legal = self._legal
         if legal is None:
-            if self._to_act < 0:
-                need = self.board_needed
-                if need:
-                    raise IllegalAction(f"the hand waits for {need} board card{'s' if need > 1 else ''}: deal_board()")
-                raise IllegalAction("the hand is over")
-            s = self._to_act
-            legal = self._legal = self._compute_legal(s) if self._street < 4 else self._showdown_legal(s)
+            guard = self._guard
+            if not guard.acquire(False):  # an action is running (this thread's, or another's): answer, keep nothing
+                return self._legal_now()
+            try:
+                legal = self._legal = self._legal_now()  # kept: no action can change the state meanwhile
+            finally:
+                guard.release()
         return legal
+
+    def _legal_now(self) -> LegalActions:
+        """The legal actions of the seat to act, made from the state."""
+        s = self._to_act
+        if s < 0:
+            need = self.board_needed
+            if need:
+                raise IllegalAction(f"the hand waits for {need} board card{'s' if need > 1 else ''}: deal_board()")
+            raise IllegalAction("the hand is over")
+        return self._compute_legal(s) if self._street < 4 else self._showdown_legal(s)
 
     def _compute_legal(self, s: int) -> LegalActions:
         """The legal actions of seat ``s`` on a betting street."""
@@ -74,6 +85,13 @@ class _Legality(_Records):
         s = self._to_act
         if s < 0 or self._street > 3 or self._payouts is not None:
             return "nobody is to bet now"
+        if kind <= 2:  # a fold or a call when something is owed, a check when nothing is (as _compute_legal says)
+            owed, stack = self._high - self._bets[s], self._stacks[s]
+            if (owed > 0) != (kind != 1):
+                return f"seat {s} cannot {_VERBS[kind]} now: {owed} to call"
+            if kind == 2 and amount != (stack if owed > stack else owed):
+                return f"the call is {stack if owed > stack else owed} chips, not {amount}"
+            return None
         legal = self._compute_legal(s)
         verb = _VERBS[kind]
         if verb not in legal.actions:

@@ -117,9 +117,9 @@ class _Snapshots(_Legality):
             if not 0 <= seat < n:
                 raise ValueError(f"the seat must be 0..{n - 1} or None, got {seat}")
         h, street = self._hole_size, self._street
-        faces = self._faces
-        if faces is None:
-            faces = self._faces = tuple([_CARDS[c] for c in self._cards])
+        faces, cards = self._faces, self._cards
+        if faces is None or len(faces) != len(cards):  # (a manual board grows)
+            faces = self._faces = tuple([_CARDS[c] for c in cards])
         if street == 4:
             shown_seats: tuple[int, ...] = tuple(self.shown_seats)
             seen: list[tuple[Card, ...] | None] = [None] * n
