@@ -123,7 +123,7 @@ def test_engine_view(benchmark: Any) -> None:
     pytest.importorskip("pytest_benchmark")
     hand = mid_street()
     view = benchmark(hand.view, 3)
-    assert view.seat == 3 and view.legal_actions is not None
+    assert view.seat == 3 and view.legal is not None
 
 
 def test_simulate_random_agents(benchmark: Any) -> None:

@@ -38,6 +38,8 @@ in 20:
 
 from __future__ import annotations
 
+import operator
+
 from bisect import bisect_left
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -523,7 +525,12 @@ class Showdown:
 
     def hand(self, player: int) -> Evaluation | None:
         """Player ``player``'s high and low with their cards, None if they
-        folded or showed no cards (they only won pots nobody contested)."""
+        folded or showed no cards (they only won pots nobody contested).
+        ``player`` is an int index (a bool is a ``TypeError``)."""
+        if type(player) is not int:
+            if isinstance(player, bool) or not hasattr(player, "__index__"):
+                raise TypeError(f"player must be an int index, not {type(player).__name__}")
+            player = operator.index(player)
         if not any(pot.shown and player in pot.eligible for pot in self.pots):
             return None
         return self._hands[player]

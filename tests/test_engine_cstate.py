@@ -18,7 +18,7 @@ import pytest
 from random_play import random_action
 
 from omaha8_fast import Rake
-from omaha8_fast.engine import _hand as engine_module
+from omaha8_fast.engine import _actions as actions_module, _hand as engine_module
 from omaha8_fast.engine._betting import RULES
 from omaha8_fast.engine._native import ACT, HAND_FIELDS, KINDS, START, VERBS, HandBase
 from omaha8_fast.engine._log import STREETS
@@ -76,7 +76,7 @@ def test_the_members_are_the_hand_fields() -> None:
 def test_c_and_python_paths_give_the_same_hands(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every state after every action, 400 random hands, C calls on and off."""
     with_c = list(_play(random.Random(16), 400))
-    monkeypatch.setattr(engine_module, "_DO", Hand._act)
+    monkeypatch.setattr(actions_module, "_DO", Hand._act)
     monkeypatch.setattr(engine_module, "_BEGIN", Hand._begin)
     without = list(_play(random.Random(16), 400))
     assert len(with_c) == len(without) > 4000

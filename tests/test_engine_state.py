@@ -162,7 +162,7 @@ def _check_views(hand: Hand, with_log: bool = True) -> None:
             leaked = set(CARD.findall(text)) - allowed
             assert not leaked, (seat, leaked, text)
         assert view.hole_cards == (None if seat is None else hand.holes[seat])
-        assert (view.legal_actions is not None) == (seat is not None and seat == hand.to_act)
+        assert (view.legal is not None) == (seat is not None and seat == hand.to_act)
         assert view.stacks == tuple(hand.stacks) and view.pot == hand.pot and view.pots == hand.pots
         for s in range(hand.players):
             assert view.shown[s] == (hand.holes[s] if s in hand.shown_seats else None)

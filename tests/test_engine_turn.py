@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from random_play import random_action
 
 from omaha8_fast import Hand, Rake
-from omaha8_fast.engine import _flow as flow, _hand as engine
+from omaha8_fast.engine import _flow as flow
 from omaha8_fast.engine import _legal as hand_legal
 from omaha8_fast.engine import _settlement as hand_settle
 from omaha8_fast.engine import _setup as hand_setup

@@ -177,3 +177,68 @@ def test_json_carries_rake_runs_and_showdown_mode() -> None:
         assert (again.payouts, again.rake, again.boards) == (hand.payouts, hand.rake, hand.boards)
         raked += hand.rake > 0
     assert raked > 50
+
+
+def _choose_hand(rng: random.Random) -> Hand:
+    """A finished ``showdown="choose"`` hand: random betting, random shows and mucks."""
+    n = rng.randint(2, 5)
+    hand = Hand([rng.choice([3, 20, 60, 200]) for _ in range(n)], rng.randrange(n), 1, 2,
+                betting=rng.choice(["limit", "pot-limit", "no-limit"]), seed=rng.getrandbits(32), showdown="choose")
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        r = rng.random()
+        if hand.street == "showdown":
+            hand.act(rng.choice(legal.actions))
+        elif legal.actions[-1] in ("bet", "raise") and r < 0.25:
+            hand.act(legal.actions[-1], rng.randint(legal.min_raise_to, legal.max_raise_to))
+        elif r < 0.3 and "fold" in legal.actions:
+            hand.fold()
+        else:
+            hand.check_or_call()
+    return hand
+
+
+@pytest.mark.parametrize("count", [pytest.param(120, id="quick"), pytest.param(1500, id="long", marks=pytest.mark.slow)])
+def test_choose_mode_hands_round_trip(count: int) -> None:
+    """Issue 32, findings 3 and 9: the shows and mucks of a choose-mode showdown
+    go through PHH, and through PokerStars text and to_engine, mucks as mucks
+    and the same payouts."""
+    rng = random.Random(32)
+    mucks = 0
+    for k in range(count):
+        hand = _choose_hand(rng)
+        mucks += len(hand.mucked_seats)
+        again = from_phh(to_phh(hand))
+        assert again.actions == hand.actions and again.payouts == hand.payouts and again.holes == hand.holes
+        if hand.street == "showdown":  # every card was dealt: the very same history
+            assert again.history == hand.history
+        [imported] = parse_pokerstars(to_pokerstars(hand, hand_id=k + 1))
+        assert audit(imported).ok
+        engine = to_engine(imported)
+        assert engine.payouts == hand.payouts and engine.mucked_seats == hand.mucked_seats
+        assert [a for a in engine.actions if a.street != "showdown"] == [a for a in hand.actions if a.street != "showdown"]
+        assert engine.board == hand.board and [engine.holes[s] for s in engine.shown_seats] == [
+            hand.holes[s] for s in engine.shown_seats]
+    assert mucks > count // 10  # the mucks were there to be replayed
+
+
+def test_phh_muck_is_written_without_cards() -> None:
+    hand = Hand([50, 50], 0, 1, 2, seed=3, showdown="choose", deck="As Ks 2c 3d  Qh Qd 7c 8c  Jh Jd 9c 4s 5s")
+    while hand.street != "showdown":
+        hand.check_or_call()
+    first = hand.to_act
+    hand.muck()
+    text = to_phh(hand)
+    assert f"'p{1 if first == 1 else 2} sm -'" in text and "_omaha8_showdown = 'choose'" in text
+    assert from_phh(text).mucked_seats == [first]
+
+
+@pytest.mark.parametrize("street", [1, 2, 3])
+def test_a_hand_paused_after_a_deal_keeps_its_public_board(street: int) -> None:
+    """Issue 32, finding 4: the board of a street just dealt (nobody acted on it yet) is written."""
+    hand = Hand([100, 100, 100], 0, 1, 2, seed=street)
+    while len(hand.board) < (0, 3, 4, 5)[street]:
+        hand.check_or_call()
+    assert not any(a.street == hand.street for a in hand.actions)  # just dealt
+    again = from_phh(to_phh(hand), seed=99)
+    assert again.board == hand.board and again.street == hand.street

@@ -39,7 +39,7 @@ def test_agents_see_only_their_own_views() -> None:
     calls = []
 
     def spy(view: Any) -> Any:
-        assert isinstance(view, SeatView) and view.legal_actions is not None and view.seat == view.to_act
+        assert isinstance(view, SeatView) and view.legal is not None and view.seat == view.to_act
         assert view.hole_cards is not None and all(view.shown[s] is None for s in range(view.players) if s != view.seat) or view.street == "showdown"
         calls.append(view.seat)
         return random_agent(view)
@@ -50,7 +50,7 @@ def test_agents_see_only_their_own_views() -> None:
 
 def test_agents_may_return_kinds_pairs_or_actions() -> None:
     def as_action(view: SeatView) -> Any:
-        legal = view.legal_actions
+        legal = view.legal
         assert legal is not None
         if "check" in legal:
             return o8.Action(view.street, view.seat or 0, "check", 0, False)

@@ -687,11 +687,56 @@ static int hs_clear(PyObject *self) {
     return 0;
 }
 
+/* Releasing a HandState releases its members, which may be HandStates holding
+ * HandStates (members take any object): released recursively, a long chain
+ * would overflow the C stack. CPython's trashcan (Py_TRASHCAN_BEGIN) is not in
+ * the limited API, so hs_dealloc keeps its own: a HandState released while
+ * another is being released (hs_depth > 0, on this thread) hands its members
+ * to hs_later instead of releasing them, and the outermost release drains
+ * hs_later one object at a time, so the depth stays bounded. Both are
+ * thread-local: safe with or without the GIL (free-threaded builds). */
+#if defined(_MSC_VER)
+#define HS_THREAD_LOCAL __declspec(thread)
+#else
+#define HS_THREAD_LOCAL _Thread_local
+#endif
+static HS_THREAD_LOCAL int hs_depth;
+static HS_THREAD_LOCAL PyObject *hs_later;
+
 static void hs_dealloc(PyObject *self) {
     PyTypeObject *type = Py_TYPE(self);
     freefunc free_ = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    PyObject **objects = hs_objects((hand_state *)self), *error_type, *error, *trace, *member;
+    Py_ssize_t size;
+    int k;
     PyObject_GC_UnTrack(self);
-    hs_clear(self);
+    PyErr_Fetch(&error_type, &error, &trace); /* a release must not lose (or see) the error being raised */
+    if (hs_depth > 0) { /* inside another HandState's release: the outermost releases the members */
+        if (hs_later == NULL) hs_later = PyList_New(0);
+        for (k = 0; k < HS_OBJECTS && hs_later != NULL; k++) {
+            member = objects[k];
+            objects[k] = NULL;
+            if (member != NULL && PyList_Append(hs_later, member) < 0) PyErr_Clear(); /* then released here */
+            Py_XDECREF(member);
+        }
+        PyErr_Clear();
+        hs_clear(self); /* (anything left: hs_later could not be made) */
+    } else {
+        hs_depth++;
+        hs_clear(self);
+        while (hs_later != NULL && (size = PyList_Size(hs_later)) > 0) {
+            member = Py_NewRef(PyList_GetItem(hs_later, size - 1));
+            if (PyList_SetSlice(hs_later, size - 1, size, NULL) < 0) { /* (never: shrinking a list) */
+                PyErr_Clear();
+                Py_DECREF(member);
+                break;
+            }
+            Py_DECREF(member); /* may release HandStates: their members join hs_later */
+        }
+        Py_CLEAR(hs_later);
+        hs_depth--;
+    }
+    PyErr_Restore(error_type, error, trace);
     free_(self);
     Py_DECREF(type);
 }
@@ -964,6 +1009,38 @@ static int showdown_now(const o8_entry_api *api, hand_state *h, hs_ints *v) {
     return hs_put(&h->street, 4) < 0 ? -2 : 1;
 }
 
+/* Whether the hand's cards (exact bytes) hold the board of the street after v->street (0..2):
+ * n * hole_size + 3, 4 or 5 cards. 1 yes, 0 no (no error set). */
+static int board_dealt(hand_state *h, const hs_ints *v) {
+    int64_t size;
+    if (h->cards == NULL || !PyBytes_CheckExact(h->cards) || hs_int(h->hole_size, &size, 4) || size > MAX_HOLE)
+        return 0;
+    return PyBytes_Size(h->cards) >= v->n * size + 3 + v->street;
+}
+
+/* Whether seat `s`, the seat to act, may do `kind` (ACT_*) for `amount` (the
+ * call's chips, or the bet or raise total), judged on the hand's lists and
+ * ints `v` by the legal rule (turn_of from the seat before s: the same turn
+ * Hand._compute_legal gives): 1 yes, 0 no (or anything read not as the
+ * engine keeps it; no error set). */
+static const char MOVES[5][ACT_KINDS] = {
+    /* O8_KINDS_FOLD_CALL_RAISE */ {1, 0, 1, 0, 1}, /* O8_KINDS_CHECK_RAISE */ {0, 1, 0, 0, 1},
+    /* O8_KINDS_CHECK_BET */ {0, 1, 0, 1, 0},       /* O8_KINDS_FOLD_CALL */ {1, 0, 1, 0, 0},
+    /* O8_KINDS_CHECK */ {0, 1, 0, 0, 0},
+};
+static int move_fits(const o8_entry_api *api, hand_state *h, const hs_ints *v, Py_ssize_t s, int structure, int kind,
+                     int64_t amount) {
+    o8_turn turn;
+    int64_t before = (s + (Py_ssize_t)v->n - 1) % (Py_ssize_t)v->n;
+    if (turn_of(api, h->stacks, h->bets, h->folded, h->acted, h->committed, (Py_ssize_t)v->n, before, v->high,
+                v->min_raise, v->bet_count, v->cap, structure, &turn) != 1
+        || turn.seat != s || !MOVES[turn.kinds][kind])
+        return 0;
+    if (kind == ACT_CALL) return amount == turn.call_amount;
+    if (kind >= ACT_BET) return turn.min_raise_to <= amount && amount <= turn.max_raise_to;
+    return 1;
+}
+
 /* act(hand, kind, amount): the seat to act (hand._to_act) folds (kind 0),
  * checks (1), calls `amount` (2), bets (3) or raises (4) to `amount`, as
  * Hand._act does in Python (the action already checked legal): the chips
@@ -1019,6 +1096,9 @@ static PyObject *act_on(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         Py_RETURN_NONE;
     (void)acted_at; /* read to be replaced: an exact int */
     (void)aggressor;
+    /* The action judged on the hand's own state (the legal rule, o8_bet_next, from the seat before),
+     * never on the LegalActions handed out: anything else is not taken (Hand._act refuses it). */
+    if (!move_fits(api, h, &v, s, structure, (int)kind, amount)) Py_RETURN_NONE;
     /* What the action moves: refused (nothing changed) when it does not fit the seat. */
     if (kind == ACT_CALL) {
         added = amount;
@@ -1088,7 +1168,9 @@ static PyObject *act_on(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
         code = showdown_now(api, h, &v);
         return code == -2 ? NULL : PyLong_FromLong(code ? AFTER_DONE : AFTER_END_STREET);
     }
-    /* The street is over, two or more can bet: collect and deal on (Hand._end_street). */
+    /* The street is over, two or more can bet: collect and deal on (Hand._end_street), when the next
+     * street's cards are there (a hand whose board is dealt by hand waits for them: Python pauses it). */
+    if (!board_dealt(h, &v)) return PyLong_FromLong(AFTER_END_STREET);
     empty = filled(n, 0);
     fresh = empty == NULL ? NULL : filled(n, -1);
     if (fresh == NULL) {

@@ -31,6 +31,7 @@ __all__ = [
     "NoLimitRules",
     "PotLimitRules",
     "check_chips",
+    "fill_legal",
 ]
 
 Betting = Literal["limit", "pot-limit", "no-limit"]
@@ -65,16 +66,33 @@ class LegalActions:
     all-in for less than a full raise shows as ``min_raise_to ==
     max_raise_to`` = the player's whole stack. Compares equal by value,
     copies and pickles.
+
+    Read-only: the hand, its views and its copies share one object, so
+    setting a field raises ``AttributeError`` (and the engine judges every
+    action on its own state, never on a LegalActions it handed out).
+
+    >>> legal = LegalActions(0, ("fold", "call"), 2, 0, 0)
+    >>> legal.call_amount = 0
+    Traceback (most recent call last):
+    ...
+    AttributeError: LegalActions is read-only: call_amount cannot be set
     """
 
     __slots__ = ("seat", "actions", "call_amount", "min_raise_to", "max_raise_to")
+    seat: int
+    actions: tuple[str, ...]
+    call_amount: int
+    min_raise_to: int
+    max_raise_to: int
 
     def __init__(self, seat: int, actions: tuple[str, ...], call_amount: int, min_raise_to: int, max_raise_to: int) -> None:
-        self.seat: int = seat
-        self.actions: tuple[str, ...] = actions
-        self.call_amount: int = call_amount
-        self.min_raise_to: int = min_raise_to
-        self.max_raise_to: int = max_raise_to
+        fill_legal(self, seat, actions, call_amount, min_raise_to, max_raise_to)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"LegalActions is read-only: {name} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"LegalActions is read-only: {name} cannot be deleted")
 
     def _key(self) -> tuple[int, tuple[str, ...], int, int, int]:
         return (self.seat, self.actions, self.call_amount, self.min_raise_to, self.max_raise_to)
@@ -105,6 +123,24 @@ class LegalActions:
             f"LegalActions(seat={self.seat}, actions={self.actions}, call_amount={self.call_amount}, "
             f"min_raise_to={self.min_raise_to}, max_raise_to={self.max_raise_to})"
         )
+
+
+#: The slots' setters (the engine fills a new LegalActions through them, past its read-only __setattr__).
+_SET_SEAT, _SET_ACTIONS, _SET_CALL, _SET_MIN, _SET_MAX = (
+    LegalActions.__dict__[name].__set__ for name in LegalActions.__slots__
+)
+
+
+def fill_legal(
+    legal: LegalActions, seat: int, actions: tuple[str, ...], call_amount: int, min_raise_to: int, max_raise_to: int,
+) -> LegalActions:
+    """Set the fields of a new ``legal`` (the engine's only way to write one); returns it."""
+    _SET_SEAT(legal, seat)
+    _SET_ACTIONS(legal, actions)
+    _SET_CALL(legal, call_amount)
+    _SET_MIN(legal, min_raise_to)
+    _SET_MAX(legal, max_raise_to)
+    return legal
 
 
 class BettingRules:

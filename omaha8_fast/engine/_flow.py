@@ -7,9 +7,11 @@ the engine's fast path (csrc/cpython/entry.c's ``act``, csrc/betting.c)."""
 
 from __future__ import annotations
 
+from ..cards import CardsLike, card_ids
+from ._betting import IllegalAction
 from ._log import STREETS
 from ._native import NEXT_TURN as _NEXT_TURN, VERBS as _VERBS
-from ._read import BOARD_SIZE as _BOARD_SIZE
+from ._read import BOARD_SIZE as _BOARD_SIZE, CARDS as _CARDS
 from ._snapshots import _Snapshots
 
 __all__ = ["_Flow"]
@@ -29,7 +31,12 @@ class _Flow(_Snapshots):
         action logged, and the next seat's turn and legal actions when two or
         more can still bet. Returns 0 when the turn is set, else what
         :meth:`_after` does next. The same rule as ``_ACT`` in C
-        (csrc/cpython/entry.c's ``act``, which also starts the next street)."""
+        (csrc/cpython/entry.c's ``act``, which also starts the next street).
+        The action is judged again on the hand's own state (:meth:`_refusal`):
+        IllegalAction, nothing changed, when it does not fit."""
+        why = self._refusal(kind, amount)
+        if why is not None:
+            raise IllegalAction(why)
         s = self._to_act
         all_in = False
         if kind == 0:
@@ -119,7 +126,8 @@ class _Flow(_Snapshots):
         return None if legal is None else False
 
     def _end_street(self) -> None:
-        """Nobody has to act any more on this street: collect and deal on."""
+        """Nobody has to act any more on this street: collect and deal on (a
+        hand whose board is dealt by hand waits here for the next street's cards)."""
         n = self._n
         while True:  # the street is over: collect and deal on, running out the board if nobody can bet
             self._bets = [0] * n
@@ -127,23 +135,59 @@ class _Flow(_Snapshots):
                 self._street = 4
                 self._showdown()
                 return
-            if self._able <= 1 and self._runs > 1 and self._run_from == 5:
-                self._run_from = _BOARD_SIZE[self._street]  # everyone is all-in: the rest runs `runs` times
-            self._street += 1
-            self._high = 0
-            self._min_raise = self._sizes[self._street]
-            self._bet_count = 0
-            self._acted = [-1] * n
-            self._aggressor = -1
-            turn = self._turn_in_c(self._button)  # the first to act
-            if turn:
+            if self._board_missing():
+                self._to_act = -1  # paused until deal_board
+                self._legal = None
                 return
-            if turn is False:
-                continue
-            seat = self._next_actor(self._button)
-            if seat >= 0:
-                self._to_act = seat
+            if self._next_street():
                 return
+
+    def _next_street(self) -> bool:
+        """Deal the next street (its cards are there): True when a seat's turn
+        is set, False when nobody has to act on it."""
+        if self._able <= 1 and self._runs > 1 and self._run_from == 5:
+            self._run_from = _BOARD_SIZE[self._street]  # everyone is all-in: the rest runs `runs` times
+        self._street += 1
+        self._high = 0
+        self._min_raise = self._sizes[self._street]
+        self._bet_count = 0
+        self._acted = [-1] * self._n
+        self._aggressor = -1
+        turn = self._turn_in_c(self._button)  # the first to act
+        if turn:
+            return True
+        if turn is False:
+            return False
+        seat = self._next_actor(self._button)
+        if seat >= 0:
+            self._to_act = seat
+            return True
+        return False
+
+    def _supply_board(self, cards: CardsLike) -> None:
+        """The next street's cards for a hand paused by :attr:`board_needed`,
+        then the hand goes on (see :meth:`deal_board`)."""
+        need = self.board_needed
+        if not need:
+            if not self._manual:
+                raise IllegalAction("this hand deals its own board: deal_board needs Hand(..., manual_board=True)")
+            raise IllegalAction(
+                "the hand is over" if self._payouts is not None or self._street == 4
+                else f"no board cards are due now: seat {self._to_act} is to act on the {STREETS[self._street]}"
+            )
+        ids = card_ids(cards)
+        street = STREETS[self._street + 1]
+        if len(ids) != need:
+            raise IllegalAction(f"the {street} takes {need} card{'s' if need > 1 else ''}, got {len(ids)}")
+        dealt = set(self._cards)
+        for c in ids:
+            if c in dealt:
+                raise IllegalAction(f"{_CARDS[c]} is already dealt")
+            dealt.add(c)
+        self._cards += bytes(ids)
+        self._faces = None
+        if not self._next_street():
+            self._end_street()
 
     def _next_actor(self, after: int) -> int:
         """The first seat clockwise after ``after`` who still has to act, -1 if none."""

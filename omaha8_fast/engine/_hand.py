@@ -4,25 +4,24 @@ whose docstring shows it at work)."""
 from __future__ import annotations
 
 import random
+from _thread import allocate_lock as _allocate_lock
 from collections.abc import Sequence
 from typing import Any, Literal
 
 from .._hooks import HAND_FORMATS
-from ..cards import Card, CardsLike
+from ..cards import Card, CardsLike, card_ids
 from ..showdown import Showdown
 from ._betting import (
     MAX_CHIPS,
     RULES,
     Betting,
     IllegalAction,
-    LegalActions,
 )
-from ._flow import _Flow
+from ._actions import _Actions
 from ._log import Action, HandHistory, check_history
-from ._native import ACT as _ACT, START as _START, HandBase
+from ._native import START as _START, HandBase
 from ._setup import (
     INT_TYPE as _INT_TYPE,
-    bet_amount as _amount,
     blind_seats as _blind_seats,
     check_posts as _posts,
     check_settings as _check_settings,
@@ -40,7 +39,7 @@ _object_new = object.__new__  # builds a Hand without its __init__
 ShowdownMode = Literal["all", "muck-losers", "choose"]
 
 
-class Hand(_Flow, HandBase):
+class Hand(_Actions, HandBase):
     """One hand of Omaha Hi/Lo, from blinds to payout.
 
     ``stacks`` are the players' chips before the hand, clockwise by seat
@@ -103,7 +102,7 @@ class Hand(_Flow, HandBase):
     # The betting state (stacks, bets, the bet level, whose turn, the log, the cards and
     # the payout: _HAND_FIELDS) is held by the base class, C members that one call
     # (_ACT) reads and writes per action.
-    __slots__ = _HAND_SLOTS  # copies, pickles and views: _hand_view._Snapshots
+    __slots__ = _HAND_SLOTS + ("_guard",)  # copies, pickles and views: _snapshots; _guard: one action at a time
     _betting: Betting
 
     def __init__(
@@ -125,6 +124,7 @@ class Hand(_Flow, HandBase):
         showdown: ShowdownMode = "all",
         posts: Sequence[int] = (),
         dead_small_blind: bool = False,
+        manual_board: bool = False,
     ) -> None:
         tp = type(stacks)
         start = tuple(stacks) if tp is list or tp is tuple else ()
@@ -136,7 +136,8 @@ class Hand(_Flow, HandBase):
             and type(button) is int and 0 <= button < n and type(small_blind) is int and type(big_blind) is int
             and 0 <= small_blind <= big_blind <= MAX_CHIPS and big_blind >= 1 and ante == 0 and type(ante) is int
             and small_bet is None and big_bet is None and deck is None and rake is None and showdown == "all"
-            and not posts and dead_small_blind is False and (betting == "no-limit" or betting == "pot-limit")
+            and not posts and dead_small_blind is False and manual_board is False
+            and (betting == "no-limit" or betting == "pot-limit")
             and (seed is None or type(seed) is int or isinstance(seed, random.Random))
         ):
             sb, bb = small_blind, big_blind
@@ -145,21 +146,34 @@ class Hand(_Flow, HandBase):
                 stacks, button, small_blind, big_blind, betting, small_bet, big_bet, ante, seed, hole_size, rake,
                 runs, showdown, dead_small_blind,
             )
+            if type(manual_board) is not bool:
+                raise TypeError(f"manual_board must be True or False, not {type(manual_board).__name__}")
+            if manual_board and runs != 1:
+                raise ValueError("manual_board deals one board: runs must be 1")
         self._setup(
             start, button, sb, bb, betting, small_bet, big_bet, ante, deck, seed, hole_size, rake, runs, showdown,
-            posts, dead_small_blind,
+            posts, dead_small_blind, manual_board,
         )
 
     def _setup(
         self, start: tuple[int, ...], button: int, sb: int, bb: int, betting: Betting, small_bet: int | None,
         big_bet: int | None, ante: int, deck: CardsLike | None, seed: int | random.Random | None, hole_size: int,
         rake: Rake | None, runs: int, showdown: str, posts: Sequence[int], dead_small_blind: bool,
+        manual_board: bool = False,
     ) -> None:
         """Deal and post (the settings checked, ``posts`` not yet), then the first turn."""
         n = len(start)
         rules = RULES[betting]
         sizes = rules.street_sizes(bb, small_bet, big_bet)
-        cards = _deal(deck, seed, n * hole_size + 5 * runs)
+        self._guard = _allocate_lock()
+        self._manual = manual_board
+        if manual_board:  # the holes now, the board street by street (deal_board)
+            if deck is not None and len(card_ids(deck)) > n * hole_size:
+                raise ValueError(f"with manual_board the deck gives the hole cards only ({n * hole_size}): "
+                                 "deal the board with deal_board()")
+            cards = _deal(deck, seed, n * hole_size)
+        else:
+            cards = _deal(deck, seed, n * hole_size + 5 * runs)
         small_seat, big_seat = _blind_seats(n, button, dead_small_blind)
         self._posts = posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
         self._sb, self._bb, self._ante, self._small_bet, self._big_bet = sb, bb, ante, small_bet, big_bet
@@ -228,147 +242,6 @@ class Hand(_Flow, HandBase):
         self._able = n - stacks_.count(0)  # players not folded with chips behind (who can still act)
         return 1
 
-    # --- actions -------------------------------------------------------------
-
-    def _betting_legal(self) -> LegalActions:
-        legal = self.legal_actions()
-        if self._street == 4:
-            raise IllegalAction("the betting is over: show or muck")
-        return legal
-
-    def fold(self) -> None:
-        """Give up the hand (only when facing a bet)."""
-        legal = self._legal or self._betting_legal()
-        if legal.actions[0] != "fold":
-            self._betting_legal()  # the betting is over at a choose-mode showdown
-            raise IllegalAction("nothing to call: check instead of folding")
-        code = _DO(self, 0, 0)
-        if code is None:
-            code = self._act(0, 0)
-        if code:
-            self._after(code, legal.seat)
-
-    def check(self) -> None:
-        """Pass without betting (only when nothing is owed)."""
-        legal = self._legal or self._betting_legal()
-        if legal.actions[0] != "check":
-            self._betting_legal()  # the betting is over at a choose-mode showdown
-            raise IllegalAction(f"cannot check: {legal.call_amount} to call")
-        code = _DO(self, 1, 0)
-        if code is None:
-            code = self._act(1, 0)
-        if code:
-            self._after(code, legal.seat)
-
-    def call(self) -> None:
-        """Match the current bet (or put in all remaining chips if fewer)."""
-        legal = self._legal or self._betting_legal()
-        if legal.actions[0] != "fold":
-            self._betting_legal()  # the betting is over at a choose-mode showdown
-            raise IllegalAction("nothing to call: check instead")
-        code = _DO(self, 2, legal.call_amount)
-        if code is None:
-            code = self._act(2, legal.call_amount)
-        if code:
-            self._after(code, legal.seat)
-
-    def bet(self, to: int) -> None:
-        """Open the betting on this street with a bet of ``to`` chips."""
-        self._bet_or_raise(to, "bet")
-
-    def raise_to(self, to: int) -> None:
-        """Raise the bet to a total of ``to`` chips on this street."""
-        self._bet_or_raise(to, "raise")
-
-    def _bet_or_raise(self, to: Any, kind: str) -> None:
-        """:meth:`bet` (``kind`` "bet") or :meth:`raise_to` ("raise")."""
-        legal = self._legal
-        if legal is None or self._street == 4:
-            legal = self._betting_legal()
-        if type(to) is not int:
-            to = _amount(to, kind)
-        if legal.actions[-1] != kind:  # a bet or raise is always the last kind offered
-            raise IllegalAction(self._why_no_raise(legal, kind))
-        if not legal.min_raise_to <= to <= legal.max_raise_to:
-            span = str(legal.min_raise_to) if legal.min_raise_to == legal.max_raise_to else f"from {legal.min_raise_to} to {legal.max_raise_to}"
-            raise IllegalAction(f"the {kind} must be {span}, not {to}")
-        verb = 3 if kind == "bet" else 4
-        code = _DO(self, verb, to)
-        if code is None:
-            code = self._act(verb, to)
-        if code:
-            self._after(code, legal.seat)
-
-    def all_in(self) -> None:
-        """Put in every chip: a call, bet or raise, if the rules allow it."""
-        legal = self._betting_legal()
-        s = legal.seat
-        if legal.call_amount >= self._stacks[s] and legal.call_amount:
-            self.call()
-        elif legal.max_raise_to == self._bets[s] + self._stacks[s]:
-            self._bet_or_raise(legal.max_raise_to, legal.actions[-1])
-        elif legal.max_raise_to:
-            raise IllegalAction(f"cannot go all-in: the most allowed is {legal.actions[-1]} to {legal.max_raise_to}")
-        else:
-            raise IllegalAction("cannot go all-in: " + self._why_no_raise(legal, "raise" if self._high else "bet"))
-
-    def show(self) -> None:
-        """Show the hand at a ``showdown="choose"`` showdown."""
-        legal = self.legal_actions()
-        if self._street != 4:
-            raise IllegalAction("nothing to show before the showdown")
-        self._shown.append(legal.seat)
-        self._decide(legal.seat, "show")
-
-    def muck(self) -> None:
-        """Throw the hand away unseen at a ``showdown="choose"`` showdown,
-        giving up every pot; not allowed when it would leave a pot nobody
-        can win (show then)."""
-        legal = self.legal_actions()
-        if self._street != 4:
-            raise IllegalAction("nothing to muck before the showdown: fold instead")
-        if "muck" not in legal.actions:
-            raise IllegalAction("cannot muck: nobody else is left to win a pot this hand is in; show instead")
-        self._mucked.append(legal.seat)
-        self._decide(legal.seat, "muck")
-
-    def timeout(self) -> None:
-        """What a server does when the player to act runs out of time: check
-        if possible, else fold (at a choose-mode showdown: muck if allowed, else show).
-
-        >>> hand = Hand([100, 100, 100], 0, 1, 2, seed=5)
-        >>> hand.timeout(); hand.folded   # facing the big blind: a fold
-        [True, False, False]
-        """
-        kinds = self.legal_actions().actions
-        if kinds[0] == "check":
-            self.check()
-        elif kinds[0] == "fold":
-            self.fold()
-        elif kinds[0] == "muck":
-            self.muck()
-        else:
-            self.show()
-
-    def act(self, kind: str, amount: int | None = None) -> None:
-        """Apply an action by name (``"fold"``, ``"check"``, ``"call"``,
-        ``"bet"``, ``"raise"``, ``"all-in"``, and ``"show"``, ``"muck"`` at a
-        choose-mode showdown); ``amount`` is the "to" total of a bet or raise."""
-        if kind == "bet" or kind == "raise":
-            if amount is None:
-                raise IllegalAction(f"{kind} needs an amount")
-            (self.bet if kind == "bet" else self.raise_to)(amount)
-            return
-        simple = {
-            "fold": self.fold, "check": self.check, "call": self.call, "all-in": self.all_in,
-            "show": self.show, "muck": self.muck, "timeout": self.timeout,
-        }.get(kind) if type(kind) is str else None
-        if simple is None:
-            raise IllegalAction(f"unknown action {kind!r}: use fold, check, call, bet, raise, all-in, show or muck")
-        if amount is not None:
-            raise IllegalAction(f"{kind} takes no amount")
-        simple()
-
     # --- history -------------------------------------------------------------
 
     @classmethod
@@ -436,9 +309,6 @@ class Hand(_Flow, HandBase):
         text: str = HAND_FORMATS("to_pokerstars")(self, **options)
         return text
 
-
-#: One action in one call: C (_ACT), else the same rule in Python.
-_DO = _ACT if _ACT is not None else Hand._act
 #: A new hand's betting state in one call: C (_START), else the same in Python.
 _BEGIN = _START if _START is not None else Hand._begin
 

@@ -8,8 +8,9 @@ the engine's fast path (csrc/cpython/entry.c)."""
 from __future__ import annotations
 
 from ..showdown import pots_from_contributions
-from ._betting import IllegalAction, LegalActions
+from ._betting import IllegalAction, LegalActions, fill_legal as _fill
 from ._io import _Records
+from ._native import VERBS as _VERBS
 
 __all__ = ["_Legality"]
 
@@ -17,7 +18,7 @@ __all__ = ["_Legality"]
 _OTHERS = tuple(tuple(tuple(o for o in range(n) if o != s) for s in range(n)) for n in range(53))
 _FOLD_CALL_RAISE, _CHECK_RAISE, _CHECK_BET = ("fold", "call", "raise"), ("check", "raise"), ("check", "bet")
 _FOLD_CALL, _CHECK = ("fold", "call"), ("check",)
-_object_new = object.__new__  # builds a LegalActions without its Python-level __init__ (the slots set inline)
+_object_new = object.__new__  # builds a LegalActions without its Python-level __init__ (filled by _fill)
 
 
 class _Legality(_Records):
@@ -26,14 +27,28 @@ class _Legality(_Records):
     __slots__ = ()
 
     def legal_actions(self) -> LegalActions:
-        """What the player to act may do (raises IllegalAction if the hand is over)."""
+        """What the player to act may do (raises IllegalAction if the hand is over).
+        The object is read-only and shared (views and copies hold the same one)."""
         legal = self._legal
         if legal is None:
-            if self._to_act < 0:
-                raise IllegalAction("the hand is over")
-            s = self._to_act
-            legal = self._legal = self._compute_legal(s) if self._street < 4 else self._showdown_legal(s)
+            guard = self._guard
+            if not guard.acquire(False):  # an action is running (this thread's, or another's): answer, keep nothing
+                return self._legal_now()
+            try:
+                legal = self._legal = self._legal_now()  # kept: no action can change the state meanwhile
+            finally:
+                guard.release()
         return legal
+
+    def _legal_now(self) -> LegalActions:
+        """The legal actions of the seat to act, made from the state."""
+        s = self._to_act
+        if s < 0:
+            need = self.board_needed
+            if need:
+                raise IllegalAction(f"the hand waits for {need} board card{'s' if need > 1 else ''}: deal_board()")
+            raise IllegalAction("the hand is over")
+        return self._compute_legal(s) if self._street < 4 else self._showdown_legal(s)
 
     def _compute_legal(self, s: int) -> LegalActions:
         """The legal actions of seat ``s`` on a betting street."""
@@ -41,9 +56,7 @@ class _Legality(_Records):
         stack, bet = stacks[s], bets[s]
         owed = high - bet
         all_in_to = bet + stack
-        legal = _object_new(LegalActions)  # the slots set here, past LegalActions.__init__
-        legal.seat = s
-        legal.call_amount = stack if owed > stack else owed
+        call = stack if owed > stack else owed
         if all_in_to > high and self._bet_count < self._cap:
             acted, step = self._acted[s], self._min_raise
             if acted < 0 or high - acted >= step:  # short all-ins do not reopen
@@ -55,16 +68,39 @@ class _Legality(_Records):
                         low_to = high + step
                         if low_to > all_in_to:
                             low_to = all_in_to
-                        legal.actions = _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET
-                        legal.min_raise_to = low_to
                         rules = self._rules
-                        legal.max_raise_to = (
-                            all_in_to if rules.all_in_max else rules.max_to(high, low_to, all_in_to, sum(self._committed), owed)
+                        return _fill(
+                            _object_new(LegalActions), s,
+                            _FOLD_CALL_RAISE if owed > 0 else _CHECK_RAISE if high else _CHECK_BET, call, low_to,
+                            all_in_to if rules.all_in_max
+                            else rules.max_to(high, low_to, all_in_to, sum(self._committed), owed),
                         )
-                        return legal
-        legal.actions = _FOLD_CALL if owed > 0 else _CHECK
-        legal.min_raise_to = legal.max_raise_to = 0
-        return legal
+        return _fill(_object_new(LegalActions), s, _FOLD_CALL if owed > 0 else _CHECK, call, 0, 0)
+
+    def _refusal(self, kind: int, amount: int) -> str | None:
+        """Why the seat to act may not do ``VERBS[kind]`` (``amount``: the
+        call's chips, or the bet or raise total), judged on the hand's own
+        state, never on a LegalActions handed out (views, copies and
+        :meth:`legal_actions` share one); None when it may."""
+        s = self._to_act
+        if s < 0 or self._street > 3 or self._payouts is not None:
+            return "nobody is to bet now"
+        if kind <= 2:  # a fold or a call when something is owed, a check when nothing is (as _compute_legal says)
+            owed, stack = self._high - self._bets[s], self._stacks[s]
+            if (owed > 0) != (kind != 1):
+                return f"seat {s} cannot {_VERBS[kind]} now: {owed} to call"
+            if kind == 2 and amount != (stack if owed > stack else owed):
+                return f"the call is {stack if owed > stack else owed} chips, not {amount}"
+            return None
+        legal = self._compute_legal(s)
+        verb = _VERBS[kind]
+        if verb not in legal.actions:
+            return f"seat {s} cannot {verb} now (legal: {', '.join(legal.actions)})"
+        if kind == 2 and amount != legal.call_amount:
+            return f"the call is {legal.call_amount} chips, not {amount}"
+        if kind >= 3 and not legal.min_raise_to <= amount <= legal.max_raise_to:
+            return f"the {verb} must be from {legal.min_raise_to} to {legal.max_raise_to}, not {amount}"
+        return None
 
     def _showdown_legal(self, s: int) -> LegalActions:
         """At a choose-mode showdown: show, or muck unless that would leave a

@@ -23,6 +23,7 @@ _BOARD_SIZE, _CARDS = BOARD_SIZE, CARDS
 _tuple_new = tuple.__new__  # builds an Action without its Python-level __new__
 
 if TYPE_CHECKING:
+    from _thread import LockType
 
     class _State(_HandFields):
         """For type checkers: the attributes of a hand, the betting state of
@@ -45,6 +46,8 @@ if TYPE_CHECKING:
         _posts: tuple[int, ...]
         _dead_sb: bool
         _faces: tuple[Card, ...] | None
+        _manual: bool
+        _guard: LockType
 
 else:
     _State = object
@@ -129,6 +132,21 @@ class _Reading(_State):
     def folded(self) -> list[bool]:
         """Which players have folded."""
         return list(self._folded)
+
+    @property
+    def board_needed(self) -> int:
+        """How many board cards the hand waits for (a hand made with
+        ``manual_board=True``, paused between streets until :meth:`deal_board`):
+        3 before the flop, 1 before the turn and the river; 0 when it waits for none."""
+        return 0 if self._to_act >= 0 or self._payouts is not None else self._board_missing()
+
+    def _board_missing(self) -> int:
+        """How many cards of the next street's board a ``manual_board`` hand lacks (0: dealt, or no next street)."""
+        street = self._street
+        if not self._manual or street > 2:
+            return 0
+        dealt = len(self._cards) - self._n * self._hole_size
+        return _BOARD_SIZE[street + 1] - dealt if dealt < _BOARD_SIZE[street + 1] else 0
 
     @property
     def board(self) -> tuple[Card, ...]:

@@ -6,6 +6,7 @@ attributes are the hand's, see :class:`~omaha8_fast.engine._read._State`), and
 
 from __future__ import annotations
 
+from _thread import allocate_lock as _allocate_lock
 from operator import index
 from typing import ClassVar, TypeVar
 
@@ -22,7 +23,7 @@ __all__ = ["HAND_SLOTS", "STATE", "_Snapshots"]
 #: of its base class (:data:`~omaha8_fast.engine._native.HAND_FIELDS`): its slots.
 HAND_SLOTS = (
     "_sb", "_bb", "_small_bet", "_big_bet", "_ante", "_start", "_results", "_raked", "_shown", "_mucked",
-    "_pending", "_pot_text", "_posts", "_dead_sb", "_faces",
+    "_pending", "_pot_text", "_posts", "_dead_sb", "_faces", "_manual",
 )
 #: Every attribute of a hand (its pickled state).
 STATE = HAND_FIELDS + HAND_SLOTS
@@ -59,7 +60,8 @@ class _Snapshots(_Legality):
         new._payouts = None if self._payouts is None else self._payouts[:]
         new._results, new._live, new._able = self._results, self._live, self._able
         new._rake, new._raked, new._runs, new._run_from, new._mode = self._rake, self._raked, self._runs, self._run_from, self._mode
-        new._posts, new._dead_sb, new._faces = self._posts, self._dead_sb, self._faces
+        new._posts, new._dead_sb, new._faces, new._manual = self._posts, self._dead_sb, self._faces, self._manual
+        new._guard = _allocate_lock()
         new._shown, new._mucked, new._pending, new._pot_text = self._shown[:], self._mucked[:], self._pending[:], self._pot_text
         return new
 
@@ -80,8 +82,9 @@ class _Snapshots(_Legality):
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name in STATE:
-            object.__setattr__(self, name, state[name] if name != "_faces" else None)
+            object.__setattr__(self, name, None if name == "_faces" else state.get(name, False) if name == "_manual" else state[name])
         self._cards = bytes(self._cards)  # the card ids (a tuple in older pickles)
+        self._guard = _allocate_lock()
 
     def __eq__(self, other: object) -> bool:
         """Hands are equal when they have the same settings, cards and
@@ -102,7 +105,7 @@ class _Snapshots(_Legality):
         >>> hand = Hand([100, 100], 0, 1, 2, deck="As Ks 2c 3d  Qh Qd 7c 8c  2h 5h 9s Td Jd")
         >>> hand.call(); hand.check()
         >>> view = hand.view(0)
-        >>> view.street, view.board, view.hole_cards[0], view.legal_actions
+        >>> view.street, view.board, view.hole_cards[0], view.legal_actions()
         ('flop', (Card('2h'), Card('5h'), Card('9s')), Card('As'), None)
         """
         n = self._n
@@ -114,9 +117,9 @@ class _Snapshots(_Legality):
             if not 0 <= seat < n:
                 raise ValueError(f"the seat must be 0..{n - 1} or None, got {seat}")
         h, street = self._hole_size, self._street
-        faces = self._faces
-        if faces is None:
-            faces = self._faces = tuple([_CARDS[c] for c in self._cards])
+        faces, cards = self._faces, self._cards
+        if faces is None or len(faces) != len(cards):  # (a manual board grows)
+            faces = self._faces = tuple([_CARDS[c] for c in cards])
         if street == 4:
             shown_seats: tuple[int, ...] = tuple(self.shown_seats)
             seen: list[tuple[Card, ...] | None] = [None] * n

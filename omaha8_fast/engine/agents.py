@@ -50,7 +50,7 @@ class RandomAgent:
         self._rng.seed(seed)
 
     def __call__(self, view: SeatView) -> ActionLike:
-        legal = view.legal_actions
+        legal = view.legal
         assert legal is not None, "an agent is only asked on its turn"
         return self.choose(legal)
 
@@ -66,7 +66,7 @@ class RandomAgent:
 
 def calling_station(view: SeatView) -> ActionLike:
     """Never folds, never raises: checks or calls (shows at a choose-mode showdown)."""
-    legal = view.legal_actions
+    legal = view.legal
     assert legal is not None, "an agent is only asked on its turn"
     return _station_choice(legal)
 
@@ -106,7 +106,7 @@ class EquityAgent:
         return result[0].equity
 
     def __call__(self, view: SeatView) -> ActionLike:
-        legal = view.legal_actions
+        legal = view.legal
         assert legal is not None, "an agent is only asked on its turn"
         kinds = legal.actions
         if kinds[0] == "muck" or kinds == ("show",):

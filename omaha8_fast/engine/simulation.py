@@ -77,7 +77,7 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-#: Agents known to read only ``view.legal_actions``: simulate asks them with
+#: Agents known to read only ``view.legal``: simulate asks them with
 #: the turn's legal actions alone (no view is made; see :func:`_chooser`).
 _LEGAL_ONLY = (RandomAgent,)
 

@@ -44,9 +44,9 @@ key                 value
 >>> from omaha8_fast import Hand
 >>> hand = Hand([100, 100, 100], 0, 1, 2, betting="no-limit", deck="As Ks 2c 3d  Qh Qd 7c 8c  4h 5h 6h 7h")
 >>> view = hand.view(0)
->>> view.hole_cards, view.to_act, view.legal_actions.actions
+>>> view.hole_cards, view.to_act, view.legal_actions().actions
 ((Card('As'), Card('Ks'), Card('2c'), Card('3d')), 0, ('fold', 'call', 'raise'))
->>> hand.view(1).hole_cards, hand.view(1).legal_actions is None
+>>> hand.view(1).hole_cards, hand.view(1).legal_actions() is None
 ((Card('Qh'), Card('Qd'), Card('7c'), Card('8c')), True)
 >>> hand.view(None).hole_cards, hand.view(None).shown
 (None, (None, None, None))
@@ -88,7 +88,8 @@ class SeatView(NamedTuple):
     contributions: tuple[int, ...]
     folded: tuple[bool, ...]
     actions: tuple[Action, ...]
-    legal_actions: LegalActions | None
+    #: The seat's legal actions when it is its turn, else None (also :meth:`legal_actions`).
+    legal: LegalActions | None
     shown: tuple[tuple[Card, ...] | None, ...]
     #: The seats whose cards were shown, in the order they showed.
     shown_seats: tuple[int, ...]
@@ -112,6 +113,13 @@ class SeatView(NamedTuple):
     posts: tuple[int, ...]
     #: Whether nobody posted the small blind (the dead-button rule).
     dead_small_blind: bool
+
+    def legal_actions(self) -> LegalActions | None:
+        """What this seat may do now, None when it is not its turn (or for a
+        spectator): a method, as :meth:`Hand.legal_actions
+        <omaha8_fast.engine.Hand.legal_actions>` (the field is :attr:`legal`).
+        The object is read-only."""
+        return self.legal
 
     @property
     def players(self) -> int:
@@ -149,7 +157,7 @@ class SeatView(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data (the schema in the module docs)."""
-        legal = self.legal_actions
+        legal = self.legal
         return {
             "schema": VIEW_SCHEMA,
             "version": VIEW_SCHEMA_VERSION,
@@ -202,3 +210,39 @@ class SeatView(NamedTuple):
 
 _STREET_NUMBER = {"preflop": 0, "flop": 1, "turn": 2, "river": 3, "showdown": 4}
 
+
+
+class _LegalActionsMethod:
+    """``SeatView.legal_actions`` at run time: the method, bound to the view,
+    whose attributes name the change (it was a field before 0.1.0)."""
+
+    __slots__ = ()
+
+    def __get__(self, view: SeatView | None, owner: type | None = None) -> Any:
+        return self if view is None else _BoundLegalActions(view)
+
+
+class _BoundLegalActions:
+    """``view.legal_actions``: call it for the LegalActions (or None)."""
+
+    __slots__ = ("_view",)
+
+    def __init__(self, view: SeatView) -> None:
+        self._view = view
+
+    def __call__(self) -> LegalActions | None:
+        return self._view.legal
+
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(
+            f"SeatView.legal_actions is a method (as Hand.legal_actions): call view.legal_actions().{name}, "
+            f"or read the field view.legal"
+        )
+
+    def __repr__(self) -> str:
+        return f"<bound method SeatView.legal_actions of {self._view}>"
+
+
+_LEGAL_ACTIONS_DOC = SeatView.legal_actions.__doc__
+SeatView.legal_actions = _LegalActionsMethod()  # type: ignore[assignment,method-assign]
+_LegalActionsMethod.__doc__ = _LEGAL_ACTIONS_DOC

@@ -670,7 +670,7 @@ def _replay(hand: ImportedHand, names: list[str], seats: Any, button: int, sb: i
         engine = Hand(
             [s.stack for s in seats], button, sb, bb, betting=hand.betting,  # type: ignore[arg-type]
             small_bet=small_bet, big_bet=big_bet, ante=ante, deck=deck, hole_size=hand.hole_size,
-            rake=rake, runs=2 if hand.run_twice else 1,
+            rake=rake, runs=2 if hand.run_twice else 1, showdown="choose" if hand.mucked else "all",
         )
     except ValueError as problem:
         raise error(f"the engine cannot set up this hand: {problem}") from None
@@ -694,4 +694,17 @@ def _replay(hand: ImportedHand, names: list[str], seats: Any, button: int, sb: i
                 engine.raise_to(action.amount)
         except IllegalAction as problem:
             raise error(f"illegal {action.kind} by {action.player}: {problem}", action.line) from None
+    _show_down(engine, names, set(hand.mucked))
     return engine
+
+
+def _show_down(engine: Hand, names: list[str], mucked: set[str]) -> None:
+    """A hand with mucks (replayed with ``showdown="choose"``) at its showdown:
+    each player in the engine's showdown order mucks when the history says so
+    (and the rules let them: else they show), the others show."""
+    while engine.street == "showdown" and engine.to_act is not None:
+        seat = engine.to_act
+        if names[seat] in mucked and "muck" in engine.legal_actions():
+            engine.muck()
+        else:
+            engine.show()

@@ -9,14 +9,17 @@ What we write (docs/histories.md has the details):
 * ``antes``, ``blinds_or_straddles`` (``[small, big, 0, ...]``),
   ``small_bet``/``big_bet`` (limit) or ``min_bet`` (the big blind),
   ``starting_stacks``, ``actions`` (``d dh p1 AsKs2c3d``, ``p1 f``,
-  ``p1 cc``, ``p1 cbr 20``, ``d db 2c3c4c``, ``p1 sm AsKs2c3d``) and
+  ``p1 cc``, ``p1 cbr 20``, ``d db 2c3c4c``, ``p1 sm AsKs2c3d``; at a
+  ``showdown="choose"`` showdown each show or muck in the order made, a
+  muck as ``p1 sm -``, the standard's "show or muck" with no cards) and
   ``players`` / ``hand`` / ``table`` / ``currency`` when known. Players are
   in PHH order: the first seat left of the button first, the button last.
 * user-defined fields (``_`` prefix, which the standard sets aside for them):
   ``_omaha8_split = 'hi/lo 8 or better'``, ``_omaha8_betting`` (``'limit'``,
   ``'pot-limit'``, ``'no-limit'``), ``_omaha8_hole_size`` (4, 5, 6),
   ``_omaha8_button`` (the engine seat of the button: PHH player ``p{i+1}`` is
-  engine seat ``(button + 1 + i) % n``) and, for imported hands,
+  engine seat ``(button + 1 + i) % n``), ``_omaha8_showdown`` (the showdown
+  mode, when not ``'all'``) and, for imported hands,
   ``_omaha8_rake`` and ``_omaha8_unit``; an engine hand's rake as
   ``_omaha8_rake_fraction`` (``'1/20'``), ``_omaha8_rake_cap`` (absent: no cap),
   ``_omaha8_rake_no_flop_no_drop``, and ``_omaha8_runs`` with the further runs'
@@ -121,15 +124,23 @@ def _fields(
             dealt = step
 
     for action in history.actions:
-        deal_to(streets.index(action.street))
         p = player_of[action.seat]
+        if action.street == "showdown":  # a choose-mode show, or a muck (PHH ``sm -``: the cards stay hidden)
+            deal_to(3)
+            seat = action.seat
+            shown = "??" * h if seat in hidden else "".join(deck[seat * h:(seat + 1) * h])
+            actions.append(f"p{p} sm {shown if action.kind == 'show' else '-'}")
+            continue
+        deal_to(streets.index(action.street))
         if action.kind == "fold":
             actions.append(f"p{p} f")
         elif action.kind in ("check", "call"):
             actions.append(f"p{p} cc")
         else:
             actions.append(f"p{p} cbr {action.amount}")
-    if replay.is_over and replay.street == "showdown":
+    if replay.street in streets:  # the board of the street the hand is on (dealt even before anyone acts on it)
+        deal_to(min(streets.index(replay.street), (0, 0, 0, 1, 2, 3)[min(len(board), 5)]))
+    if replay.is_over and replay.street == "showdown" and history.showdown != "choose":
         deal_to(3)
         for seat in replay.showdown_order:
             cards = "??" * h if seat in hidden else "".join(deck[seat * h:(seat + 1) * h])
@@ -143,6 +154,8 @@ def _fields(
         ("_omaha8_hole_size", h),
         ("_omaha8_button", button),
     ]
+    if history.showdown != "all":
+        fields.append(("_omaha8_showdown", history.showdown))
     if history.rake is not None:  # PHH has no rake field (pokerkit's rake is a function, not data)
         rake = history.rake
         fields.append(("_omaha8_rake_fraction", str(rake.fraction)))
@@ -265,6 +278,9 @@ def _from_fields(data: dict[str, Any], *, seed: int | None = 0) -> Hand:
     if any(blinds[2:]):
         raise HandHistoryError("straddles are not supported")
     hole_size = _int(data, "_omaha8_hole_size", 4)
+    showdown = data.get("_omaha8_showdown", "all")
+    if showdown not in ("all", "muck-losers", "choose"):
+        raise HandHistoryError(f"PHH field '_omaha8_showdown' must be all, muck-losers or choose, got {showdown!r}")
     button = _int(data, "_omaha8_button", n - 1)
     if button >= n:
         raise HandHistoryError(f"'_omaha8_button' must be a seat 0..{n - 1}")
@@ -300,6 +316,8 @@ def _from_fields(data: dict[str, Any], *, seed: int | None = 0) -> Hand:
             elif parts[1] == "cbr" and len(parts) == 3 and parts[2].isdigit():
                 moves.append((order[p], "cbr", int(parts[2]), number))
             elif parts[1] == "sm":
+                if showdown == "choose" and len(parts) == 3:
+                    moves.append((order[p], "muck" if parts[2] == "-" else "show", None, number))
                 if len(parts) == 3 and parts[2] != "-":
                     cards = _split_cards(parts[2], f"action {number}")
                     if len(cards) == hole_size:
@@ -329,15 +347,15 @@ def _from_fields(data: dict[str, Any], *, seed: int | None = 0) -> Hand:
     deck += [Card(c) if c is not None else left.pop() for c in run_cards]
     try:
         hand = Hand(seat_stacks, button, blinds[0], blinds[1], betting=betting, small_bet=small_bet, big_bet=big_bet,
-                    ante=antes[0], deck=deck, hole_size=hole_size, rake=rake, runs=runs)
+                    ante=antes[0], deck=deck, hole_size=hole_size, rake=rake, runs=runs, showdown=showdown)
     except ValueError as error:
         raise HandHistoryError(f"the engine cannot set up this hand: {error}") from None
     for seat, kind, amount, number in moves:
         if hand.to_act != seat:
             raise HandHistoryError(f"action {number}: out of turn (engine seat {hand.to_act} is to act)")
         try:
-            if kind == "fold":
-                hand.fold()
+            if kind in ("fold", "show", "muck"):
+                hand.act(kind)
             elif kind == "cc":
                 hand.act("call" if "call" in hand.legal_actions() else "check")
             else:
