@@ -39,7 +39,6 @@ in 20:
 from __future__ import annotations
 
 import operator
-
 from bisect import bisect_left
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field

@@ -1,11 +1,12 @@
-"""Shared helpers for the tests."""
+"""Shared test configuration: the Hypothesis profiles (see budget.py).
+
+``quick`` in the default run; ``long`` in the slow stage of ``.ci/run``."""
 
 from __future__ import annotations
 
-import os
-
+from budget import LONG
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=50, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+settings.register_profile("long", max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("quick", max_examples=50, deadline=None)
+settings.load_profile("long" if LONG else "quick")

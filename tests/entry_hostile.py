@@ -36,7 +36,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from omaha8_fast.engine import _native as _engine_entry
 from omaha8_fast import (
     equity,
     evaluate_high,
@@ -44,10 +43,10 @@ from omaha8_fast import (
     evaluator,
     parse_pokerstars,
 )
-from omaha8_fast.histories.pokerstars import _fast as ps
+from omaha8_fast.engine import Hand, _native as _engine_entry
 from omaha8_fast.engine._betting import RULES
 from omaha8_fast.engine._native import HAND_FIELDS
-from omaha8_fast.engine import Hand
+from omaha8_fast.histories.pokerstars import _fast as ps
 
 __all__ = ["run"]
 

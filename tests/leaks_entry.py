@@ -27,10 +27,10 @@ import entry_hostile
 from entry_hostile import ACT, START
 from random_play import random_action
 
-from omaha8_fast.histories.pokerstars import _fast as ps
 from omaha8_fast import evaluate_hilo, evaluator
-from omaha8_fast.engine._native import HAND_FIELDS
 from omaha8_fast.engine import Hand, IllegalAction
+from omaha8_fast.engine._native import HAND_FIELDS
+from omaha8_fast.histories.pokerstars import _fast as ps
 
 
 def _rss() -> int:

@@ -46,12 +46,21 @@ def _public_callables() -> Iterator[tuple[str, object]]:
             seen.add(id(value))
             yield f"{package}.{name}", value
             if inspect.isclass(value):
-                for attribute, member in vars(value).items():
-                    if attribute.startswith("_") and attribute != "__init__":
-                        continue
-                    function = getattr(member, "__func__", member)  # class and static methods
-                    if inspect.isfunction(function):
-                        yield f"{value.__name__}.{attribute}", function
+                yield from _methods(value)
+
+
+def _methods(cls: type) -> Iterator[tuple[str, object]]:
+    """The public methods of ``cls``, its own and those of its bases and
+    mixins (Hand's actions live in engine/_actions._Actions), each once."""
+    done: set[str] = set()
+    for klass in cls.__mro__:
+        for attribute, member in vars(klass).items():
+            if (attribute.startswith("_") and attribute != "__init__") or attribute in done:
+                continue
+            done.add(attribute)
+            function = getattr(member, "__func__", member)  # class and static methods
+            if inspect.isfunction(function):
+                yield f"{cls.__name__}.{attribute}", function
 
 
 def _forwarding_parameters(callable_: object) -> list[str]:

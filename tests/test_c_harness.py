@@ -42,6 +42,7 @@ ASAN_ENV = {
 }
 
 pytestmark = pytest.mark.skipif(not CSRC.is_dir() or sys.platform == "win32", reason="needs csrc/ and a POSIX C compiler")
+pytestmark = [pytestmark, pytest.mark.slow]  # minutes of compiling: the slow stage
 
 
 def _compiler() -> str:

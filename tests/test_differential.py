@@ -9,15 +9,15 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from budget import examples
+from hypothesis import given, strategies as st
 
 from omaha8_fast import evaluate_batch, evaluate_hilo, reference
 from omaha8_fast.deals import random_deals
 
 SIZES = [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)]
-#: Random deals per (hole size, board size): 200,000 in CI, fewer by default.
-DEALS = int(os.environ.get("OMAHA8_DIFF_DEALS", 200_000 if os.environ.get("CI") else 20_000))
+#: Random deals per (hole size, board size): 200,000 in the slow stage, fewer by default.
+DEALS = int(os.environ.get("OMAHA8_DIFF_DEALS", examples(8_000, 200_000)))
 CHUNKS = 4  # split each size so that pytest-xdist spreads the work
 
 
@@ -40,6 +40,7 @@ def assert_agree(holes: np.ndarray, boards: np.ndarray) -> None:
                     f"C {(int(high[i]), int(low[i]))} vs reference {(ref_high[i], ref_low[i])}")
 
 
+@pytest.mark.property
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("hole_size, board_size", SIZES)
 def test_random_deals(hole_size: int, board_size: int, chunk: int) -> None:
@@ -89,6 +90,7 @@ def suited_low(rng: np.random.Generator) -> list[int]:  # low straights and flus
     return [r * 4 + suit for r in [12, 0, 1, 2, 3, 4]] + [r * 4 + (suit + 1) % 4 for r in [12, 0, 1, 2]]
 
 
+@pytest.mark.property
 @pytest.mark.parametrize("pick", [one_suit, narrow_ranks, few_ranks, low_cards, suited_low])
 @pytest.mark.parametrize("hole_size", (4, 5, 6))
 def test_biased_deals(pick: Callable[[np.random.Generator], list[int]], hole_size: int) -> None:

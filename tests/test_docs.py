@@ -18,8 +18,9 @@ each page, fenced code blocks are run by their language:
 
 An HTML comment on the line just before a fence changes that:
 ``<!-- no-test: why -->`` skips the block (say why: it needs a network, a
-checkout, or it is the test suite itself), and ``<!-- requires: module -->``
-skips it when that module is not installed.
+checkout, or it is the test suite itself), ``<!-- requires: module -->``
+skips it when that module is not installed, and ``<!-- slow: why -->`` leaves
+it to the slow stage (``python -m pytest -m slow``).
 """
 
 from __future__ import annotations
@@ -98,6 +99,11 @@ def _ids(items: list[Block]) -> list[str]:
     return [b.name for b in items]
 
 
+def _params(items: list[Block]) -> list[object]:
+    """The blocks as parameters; those marked ``<!-- slow: why -->`` for the slow stage."""
+    return [pytest.param(b, id=b.name, marks=[pytest.mark.slow] if b.marker == "slow" else []) for b in items]
+
+
 # --- doctests, one namespace per page ------------------------------------------------
 
 
@@ -169,7 +175,7 @@ def _workdir(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.mark.parametrize("block", _all("console"), ids=_ids(_all("console")))
+@pytest.mark.parametrize("block", _params(_all("console")))
 def test_shell_examples(block: Block, tmp_path: Path) -> None:
     _runnable(block)
     tmp_path = _workdir(tmp_path)

@@ -10,8 +10,7 @@ import warnings
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from random_play import random_action
 
 from omaha8_fast import evaluate_hilo, parse_cards

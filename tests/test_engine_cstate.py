@@ -18,12 +18,11 @@ import pytest
 from random_play import random_action
 
 from omaha8_fast import Rake
-from omaha8_fast.engine import _actions as actions_module, _hand as engine_module
+from omaha8_fast.engine import Hand, IllegalAction, Table, _actions as actions_module, _hand as engine_module
 from omaha8_fast.engine._betting import RULES
-from omaha8_fast.engine._native import ACT, HAND_FIELDS, KINDS, START, VERBS, HandBase
 from omaha8_fast.engine._log import STREETS
+from omaha8_fast.engine._native import ACT, HAND_FIELDS, KINDS, START, VERBS, HandBase
 from omaha8_fast.engine._snapshots import STATE
-from omaha8_fast.engine import Hand, IllegalAction, Table
 
 needs_entry = pytest.mark.skipif(ACT is None, reason="built without omaha8_fast._entry, or OMAHA8_ENTRY=0")
 

@@ -30,10 +30,10 @@ from typing import Any
 import pytest
 
 from omaha8_fast import Hand, Rake
+from omaha8_fast.engine import IllegalAction
 from omaha8_fast.engine._betting import RULES, LegalActions
 from omaha8_fast.engine._log import Action
 from omaha8_fast.engine._setup import blind_seats
-from omaha8_fast.engine import IllegalAction
 
 HANDS = int(os.environ.get("OMAHA8_FASTPATH_HANDS", "1000"))
 

@@ -17,8 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 from omaha8_fast import showdown
-from omaha8_fast.engine import Hand, IllegalAction, LegalActions
-from omaha8_fast.engine import _actions as actions_module
+from omaha8_fast.engine import Hand, IllegalAction, LegalActions, _actions as actions_module
 
 SET = {name: LegalActions.__dict__[name].__set__ for name in LegalActions.__slots__}
 

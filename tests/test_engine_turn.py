@@ -20,19 +20,21 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from budget import examples
+from hypothesis import given, settings, strategies as st
 from random_play import random_action
 
 from omaha8_fast import Hand, Rake
-from omaha8_fast.engine import _flow as flow
-from omaha8_fast.engine import _legal as hand_legal
-from omaha8_fast.engine import _settlement as hand_settle
-from omaha8_fast.engine import _setup as hand_setup
-from omaha8_fast.engine._betting import RULES
 from omaha8_fast._core import ffi, lib
+from omaha8_fast.engine import (
+    IllegalAction,
+    _flow as flow,
+    _legal as hand_legal,
+    _settlement as hand_settle,
+    _setup as hand_setup,
+)
+from omaha8_fast.engine._betting import RULES
 from omaha8_fast.engine._native import DEAL, KINDS, NEXT_TURN, SPLIT
-from omaha8_fast.engine import IllegalAction
 
 needs_entry = pytest.mark.skipif(NEXT_TURN is None, reason="built without omaha8_fast._entry, or OMAHA8_ENTRY=0")
 STRUCTURES = ("limit", "pot-limit", "no-limit")
@@ -83,8 +85,9 @@ def states(draw: Any) -> tuple[Any, ...]:
             draw(st.integers(0, 5)), draw(st.sampled_from([4, 10**15])), pot, draw(st.integers(0, 2)))
 
 
+@pytest.mark.property
 @given(states())
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(600, 6000), deadline=None)
 def test_o8_bet_next_states_the_rule(state: tuple[Any, ...]) -> None:
     assert c_rule(*state) == rule(*state)
 

@@ -15,6 +15,7 @@ import pytest
 
 from omaha8_fast import (
     Card,
+    equity as equity_module,
     evaluate_high,
     evaluate_hilo,
     evaluate_low,
@@ -22,7 +23,6 @@ from omaha8_fast import (
     format_cards,
     reference,
 )
-from omaha8_fast import equity as equity_module
 from omaha8_fast._core import ffi, lib
 
 HAS_ENTRY = evaluator._ENTRY is not None
@@ -208,7 +208,6 @@ def test_the_package_works_with_the_entry_turned_off() -> None:
 
 @needs_entry
 def test_bind_checks_its_table() -> None:
-    import omaha8_fast
     from omaha8_fast import _entry
 
     with pytest.raises(TypeError):

@@ -16,10 +16,9 @@ from pathlib import Path
 import pytest
 from entry_hostile import run
 
-from omaha8_fast.engine import _settlement as _hand_settle
-from omaha8_fast.histories.pokerstars import _fast as ps
+from omaha8_fast.engine import Hand, _settlement as _hand_settle
 from omaha8_fast.engine._native import ACT, SPLIT
-from omaha8_fast.engine import Hand
+from omaha8_fast.histories.pokerstars import _fast as ps
 
 needs_entry = pytest.mark.skipif(ACT is None, reason="built without omaha8_fast._entry, or OMAHA8_ENTRY=0")
 SECONDS = float(os.environ.get("OMAHA8_ENTRY_HOSTILE_SECONDS", "4"))

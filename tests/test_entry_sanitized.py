@@ -29,6 +29,7 @@ pytestmark = pytest.mark.skipif(
     or not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file(),
     reason="needs csrc/, Python's headers and Linux",
 )
+pytestmark = [pytestmark, pytest.mark.slow]  # minutes of compiling: the slow stage
 
 
 @pytest.fixture(scope="module")

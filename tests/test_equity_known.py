@@ -21,8 +21,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from omaha8_fast import Card, evaluator, format_cards, parse_cards
-from omaha8_fast import equity as equity_module
+from omaha8_fast import Card, equity as equity_module, evaluator, format_cards, parse_cards
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.equity import PlayerEquity
 

@@ -13,7 +13,6 @@ from omaha8_fast import (
     evaluate_high,
     evaluate_high_batch,
     evaluate_hilo,
-    evaluate_low,
     parse_cards,
     reference,
 )

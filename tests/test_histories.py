@@ -341,10 +341,10 @@ def test_over_long_lines_and_hands_are_refused_quickly() -> None:
     padded = "\n".join(lines[:10] + ["alice said, \"hi\""] * (MAX_HAND_LINES + 5) + lines[10:])
     with pytest.raises(HandHistoryError, match="more than"):
         parse_pokerstars(padded)
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: the work done, whatever the machine's load
     assert list(read_pokerstars(io.StringIO("x" * 5_000_000), errors="skip")) == []  # no newline at all
     assert list(read_pokerstars(io.StringIO("PokerStars Hand #1: " + "y" * 3_000_000), errors="skip")) == []
-    assert time.perf_counter() - started < 30
+    assert time.process_time() - started < 30
 
 
 def test_wrong_argument_types() -> None:

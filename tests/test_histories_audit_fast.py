@@ -19,13 +19,12 @@ from typing import Any
 import pytest
 from random_play import play_out
 
-from omaha8_fast.histories import _audit as _hh_audit
+from omaha8_fast.engine import Hand
+from omaha8_fast.evaluator import evaluate_hilo
+from omaha8_fast.histories import _audit as _hh_audit, parse_pokerstars, to_pokerstars
 from omaha8_fast.histories._audit import _audit, _audit_fast, _split_board, audit
 from omaha8_fast.histories._describe import _read, check_values
 from omaha8_fast.histories._model import ImportedHand
-from omaha8_fast.engine import Hand
-from omaha8_fast.evaluator import evaluate_hilo
-from omaha8_fast.histories import parse_pokerstars, to_pokerstars
 from omaha8_fast.rake import Rake
 from omaha8_fast.showdown import pots_from_contributions, split_pot
 

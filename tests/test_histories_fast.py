@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 from random_play import play_out
 
-from omaha8_fast.histories.pokerstars import _fast as ps, _lines as ps_lines, _read as ps_read
-from omaha8_fast.histories._model import HandHistoryError, ImportedHand, stored
 from omaha8_fast.engine import Hand
 from omaha8_fast.histories import parse_pokerstars, read_pokerstars, to_pokerstars
+from omaha8_fast.histories._model import HandHistoryError, ImportedHand, stored
+from omaha8_fast.histories.pokerstars import _fast as ps, _lines as ps_lines, _read as ps_read
 
 DATA = Path(__file__).resolve().parent / "data"
 HANDS = int(os.environ.get("OMAHA8_HH_FAST_HANDS", "1500" if os.environ.get("CI") else "400"))

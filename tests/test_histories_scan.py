@@ -26,9 +26,9 @@ from typing import Any
 import pytest
 from test_histories_fast import _STORED, _edit, _generated
 
-from omaha8_fast.histories.pokerstars import _fast as ps, _read as ps_read
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.histories._model import ImportedHand, stored
+from omaha8_fast.histories.pokerstars import _fast as ps, _read as ps_read
 
 DATA = Path(__file__).resolve().parent / "data"
 FILES = sorted(DATA.glob("pokerstars_*.txt"))

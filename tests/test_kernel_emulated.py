@@ -54,6 +54,7 @@ MAGIC = 0x4F38434B
 pytestmark = pytest.mark.skipif(
     not CSRC.is_dir() or sys.platform != "linux" or platform.machine() not in ("x86_64", "AMD64"),
     reason="needs csrc/ and x86-64 Linux")
+pytestmark = [pytestmark, pytest.mark.slow]  # minutes of compiling: the slow stage
 
 
 def _run(cmd: list[str], timeout: float = 300) -> subprocess.CompletedProcess[str]:

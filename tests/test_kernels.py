@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
+from budget import examples
 
 import omaha8_fast
 from omaha8_fast import evaluate_batch, evaluate_high, evaluate_high_batch, evaluate_hilo, reference
@@ -23,10 +24,10 @@ from omaha8_fast.evaluator.kernels import _IDS, KERNELS, available_kernels, kern
 
 SIZES = [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)]
 LENGTHS = [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 1001]
-#: Deals per size for the kernel-vs-kernel comparison (more in CI).
-DEALS = 100_000 if os.environ.get("CI") else 12_000
+#: Deals per size for the kernel-vs-kernel comparison (more in the slow stage).
+DEALS = examples(6_000, 100_000)
 #: Of which this many are also compared with the (slow) pure-Python reference.
-REFERENCE_DEALS = 600 if os.environ.get("CI") else 150
+REFERENCE_DEALS = examples(150, 600)
 SIMD = [name for name in KERNELS if name != "scalar"]
 HERE = available_kernels()
 EXERCISED: set[str] = set()
@@ -102,6 +103,7 @@ def test_kernel_agrees_with_reference(name: str, hole_size: int, board_size: int
         assert (int(high[i]), int(low[i])) == (want_high, want_low or 0), f"{name}: {hole} on {board}"
 
 
+@pytest.mark.property
 @pytest.mark.parametrize("kind", ["random", "flush", "low", "pair"])
 @pytest.mark.parametrize("hole_size, board_size", SIZES)
 @pytest.mark.parametrize("name", SIMD)

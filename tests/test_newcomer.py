@@ -116,10 +116,28 @@ def test_progress_without_tqdm_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert done.stderr == "omaha8 equity: error: --progress needs tqdm: pip install tqdm\n"
 
 
+def _wait_for_cpu(process: subprocess.Popen[str], seconds: float) -> None:
+    """Wait until ``process`` has used ``seconds`` of CPU time (Linux:
+    /proc; elsewhere that much wall-clock time and a margin): a count of its
+    work, not of the clock, so that a busy machine does not cut it short."""
+    stat = Path(f"/proc/{process.pid}/stat")
+    if not stat.exists():
+        time.sleep(3 * seconds)
+        return
+    tick = os.sysconf("SC_CLK_TCK")
+    for _ in range(30_000):
+        assert process.poll() is None, process.communicate()
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / tick >= seconds:  # utime + stime
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"process {process.pid} never used {seconds} s of CPU")
+
+
 def test_ctrl_c_exits_130_quietly() -> None:
     process = subprocess.Popen([*OMAHA8, "equity", "AsAd2s3d", "random", "random", "--samples", "500000000", "--threads", "1"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(5.0)  # well into the run: imports take up to ~1.5 s on a loaded 2-core machine, the job minutes
+    _wait_for_cpu(process, 1.5)  # well into the run: the imports take ~0.5 s of CPU, the job minutes
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=120)
     assert process.returncode == 130 and out == "" and err == ""

@@ -11,9 +11,9 @@ import pytest
 
 import omaha8_fast.equity as equity_module
 from omaha8_fast._core import ffi, lib
-from omaha8_fast.equity._overlap import MIN_FIT_RATE, PILOT_DRAWS, check_fit, fit_rate
 from omaha8_fast.cards import card_ids
 from omaha8_fast.equity import RATE_MONTE_CARLO, equity, plan_equity
+from omaha8_fast.equity._overlap import MIN_FIT_RATE, PILOT_DRAWS, check_fit, fit_rate
 from omaha8_fast.ranges import Range
 
 

@@ -4,8 +4,8 @@
 compiled one (one full-universe weight array per part, patterns matched by
 the backtracking C matcher ``o8r_match``, suit shapes by NumPy). Both read
 the same parse tree; on every text they must give the same hands and weights,
-or the same error at the same column. HYPOTHESIS_EXAMPLES (default 300)
-sets how many random texts are tried.
+or the same error at the same column. budget.examples sets how many random
+texts are tried (the slow stage tries more).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from budget import examples
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.ranges import (
@@ -37,7 +37,8 @@ from omaha8_fast.ranges import (
     preflop_ranking,
 )
 
-EXAMPLES = int(os.environ.get("HYPOTHESIS_EXAMPLES", "200"))
+pytestmark = pytest.mark.property  # the slow stage runs it again with the long count
+EXAMPLES = examples(60, 600)
 
 # ------------------------------------------------------------------ the old evaluator (a copy)
 
@@ -273,7 +274,7 @@ def test_new_expander_agrees_on_5_card_hands(data: Any) -> None:
     "AsKs!xx", "(AA, KK):RROO!AAKK", "10%!AA, 5%-20%:$ds", "Rs Rh", "RRR", "ssxxy", "xxyyzz",
     "As, Kd, 2c", "As@2, Kd@3, 2c@2, AA@1", "*!As!Kd!2c", "AA!As!Ah:$ds", "[AK]s, Qd, Rx", "As, Ks:Kd, (Qh, Jc)",
 ])
-@pytest.mark.parametrize("hole_size", [4, 5])
+@pytest.mark.parametrize("hole_size", [4, pytest.param(5, marks=pytest.mark.slow)])  # 5 cards: random texts below
 def test_named_texts_agree(text: str, hole_size: int) -> None:
     same(text, hole_size)
 
@@ -281,13 +282,14 @@ def test_named_texts_agree(text: str, hole_size: int) -> None:
 @pytest.mark.parametrize("text", ["AA", "xxyyzz", "xyxyxy", "RROONN", "AsKsQs", "RxOxNx", "RONMLK", "AA**ds", "[AK]xRyOx",
                                   "RxOyA", "RsOhNdA", "RxOyAK", "RRxA"])
 def test_six_card_patterns_agree_on_a_sample(text: str) -> None:
-    """6-card hands: the old matcher on 50,000 random hands of the universe
-    (the whole universe takes minutes the old way; OMAHA8_SLOW_TESTS=1 does it)."""
+    """6-card hands: the old matcher on a sample of the universe (15,000
+    random hands, 60,000 in the slow stage; the whole universe takes minutes
+    the old way: OMAHA8_SLOW_TESTS=1 does it)."""
     if os.environ.get("OMAHA8_SLOW_TESTS"):
         same(text, 6)
         return
     rows = _universe(6)
-    picks = np.sort(np.random.default_rng(6).choice(len(rows), 50_000, replace=False))
+    picks = np.sort(np.random.default_rng(6).choice(len(rows), examples(15_000, 60_000), replace=False))
     sample = np.ascontiguousarray(rows[picks])
     (node,) = _Parser(text, 6).parse().parts
     old = np.zeros(len(picks), dtype=np.bool_)
@@ -368,6 +370,6 @@ def test_rank_variables_agree_on_5_card_hands(data: Any) -> None:
     "*!RsOhA", "$np:RxOyA!RRA", "[A-T][A-T]:RsOh", "*:RxOyA:RxOyK, *:RxOyQ:RxOxJ", "R:RsOhA!KK", "*!As!RxOyAK",
     "$np!RxOy:RsOhNd, 5%-60%:RxOyA", "(*!RxOyA)@3, KK@5",
 ])
-@pytest.mark.parametrize("hole_size", [4, 5])
+@pytest.mark.parametrize("hole_size", [4, pytest.param(5, marks=pytest.mark.slow)])  # 5 cards: random texts below
 def test_named_variable_texts_agree(text: str, hole_size: int) -> None:
     same(text, hole_size if "%" not in text else 4)

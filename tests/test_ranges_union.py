@@ -5,25 +5,23 @@ benchmarks/_range_cases.py and on random unions; the kernel on bad input."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from budget import examples
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from omaha8_fast import ranges
-
-from omaha8_fast.ranges import _eval as _range_eval
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.ranges import (
     Range,
     RangeSyntaxError,
     _classes,
     _compile_atom,
+    _eval as _range_eval,
     _memo,
     _Parser,
     _universe,
@@ -34,7 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _range_cases import CASES_4, CASES_6
 from test_ranges_differential import SMALL, same, variable_part
 
-EXAMPLES = int(os.environ.get("HYPOTHESIS_EXAMPLES", "200"))
+pytestmark = pytest.mark.property  # the slow stage runs it again with the long count
+EXAMPLES = examples(50, 500)
 
 
 def _outcome(text: str, k: int) -> Any:

@@ -12,8 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from omaha8_fast import evaluate, high_category, parse_cards, reference
 from omaha8_fast.showdown import Contributions, Pot, pots_from_contributions, showdown, split_pot

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from omaha8_fast import Hand, Rake, simulate
-from omaha8_fast.engine import _native as _engine_entry
 from omaha8_fast.agents import RandomAgent, calling_station, random_agent
+from omaha8_fast.engine import _native as _engine_entry
 from omaha8_fast.engine.simulation import _c_chooser, _chooser
 
 pytestmark = pytest.mark.skipif(_engine_entry.PLAY is None, reason="no C engine entry points (OMAHA8_ENTRY=0 or free-threaded)")

@@ -22,7 +22,7 @@ issue 15's reproducers (``soak_calls.ISSUE15``); those still open on this
 branch (``soak_calls.PENDING``) only with ``OMAHA8_SOAK_PENDING=1``. ``-s`` prints a
 summary with the calls per kind. Longer by hand::
 
-    OMAHA8_SOAK_SECONDS=3600 python -m pytest -s -p no:xdist tests/test_soak.py
+    OMAHA8_SOAK_SECONDS=3600 python -m pytest -m slow -s -p no:xdist tests/test_soak.py
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ from collections import Counter
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 TESTS = Path(__file__).resolve().parent
 SECONDS = float(os.environ.get("OMAHA8_SOAK_SECONDS") or 5)
@@ -65,6 +67,7 @@ def _describe(spec: tuple[object, ...]) -> str:
     return text if len(text) < 400 else text[:400] + "..."
 
 
+@pytest.mark.slow
 def test_soak() -> None:
     calls = _calls()
     specs = calls.make_specs(SEED, SPECS) + calls.issue15_specs(pending=bool(os.environ.get("OMAHA8_SOAK_PENDING")))

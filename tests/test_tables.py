@@ -44,6 +44,7 @@ def test_regenerating_gives_the_compiled_tables(generator) -> None:  # type: ign
     assert compiled_table(len(listed)) is None and compiled_table(-1) is None
 
 
+@pytest.mark.slow  # two generations; the quick run regenerates once and compares with the compiled tables
 def test_generation_is_deterministic(generator) -> None:  # type: ignore[no-untyped-def]
     assert generator.generate() == generator.generate()
 

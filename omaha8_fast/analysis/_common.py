@@ -21,10 +21,10 @@ from ..equity import (
     MAX_CHUNKS,
     HandOrRandom,
     PlayerEquity,
+    _check_timeout as check_timeout,
     range_structs,
     runout_count,
 )
-from ..equity import _check_timeout as check_timeout
 from ..equity._players import is_range
 from ..ranges import Range
 
@@ -296,8 +296,7 @@ def _run(tasks: list[tuple[Any, ...]], fn: Any, options: _Options, small: bool) 
             check_deadline(deadline, "the analysis", len(results), total)
             results.append(fn(*task))
         return results
-    from concurrent.futures import ThreadPoolExecutor
-    from concurrent.futures import TimeoutError as FutureTimeout
+    from concurrent.futures import ThreadPoolExecutor, TimeoutError as FutureTimeout
 
     if threads is None:
         threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1

@@ -15,14 +15,14 @@ if TYPE_CHECKING:
 
 from ._common import (
     POT,
-    check_deadline,
-    no_samples,
     _html_image,
     _html_table,
     _parse_spot,
     _player_name,
     _png,
     _text_table,
+    check_deadline,
+    no_samples,
 )
 
 

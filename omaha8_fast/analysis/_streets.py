@@ -7,10 +7,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, CardsLike, format_cards
-from ..equity import _check_timeout as check_timeout
 from ..equity import (
     HandOrRandom,
     PlayerEquity,
+    _check_timeout as check_timeout,
     equity,
 )
 from ..ranges import Range
@@ -20,13 +20,13 @@ if TYPE_CHECKING:
 
 from ._common import (
     STREETS,
-    check_deadline,
     _html_image,
     _html_table,
     _parse_spot,
     _player_name,
     _png,
     _text_table,
+    check_deadline,
 )
 
 

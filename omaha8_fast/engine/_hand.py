@@ -11,13 +11,13 @@ from typing import Any, Literal
 from .._hooks import HAND_FORMATS
 from ..cards import Card, CardsLike, card_ids
 from ..showdown import Showdown
+from ._actions import _Actions
 from ._betting import (
     MAX_CHIPS,
     RULES,
     Betting,
     IllegalAction,
 )
-from ._actions import _Actions
 from ._log import Action, HandHistory, check_history
 from ._native import START as _START, HandBase
 from ._setup import (

@@ -35,9 +35,8 @@ if __name__ == "__main__":  # instrument the package for coverage before it is i
         import omaha8_fast.histories  # noqa: F401
 
 from omaha8_fast import histories
-
-from omaha8_fast.histories.pokerstars import _fast as _pokerstars, _read as ps_read
 from omaha8_fast.histories import HandHistoryError
+from omaha8_fast.histories.pokerstars import _fast as _pokerstars, _read as ps_read
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SEEDS = [p.read_text(encoding="utf-8") for p in sorted(DATA.glob("pokerstars_*.txt"))]

@@ -8,13 +8,18 @@ from itertools import islice
 from typing import Any
 
 from ..._core import ffi as _ffi, lib as _lib
+from .._model import (
+    HandHistoryError,
+    ImportedHand,
+    Unit,
+    parse_amount,
+)
 from ._lines import (
     _AMOUNTS,
     _CARD,
     _GROUPS,
     _HEADER,
     _PLAIN_STREETS,
-    _table_fields,
     _body,
     _bracket_groups,
     _build,
@@ -25,12 +30,7 @@ from ._lines import (
     _named,
     _read_header,
     _summary,
-)
-from .._model import (
-    HandHistoryError,
-    ImportedHand,
-    Unit,
-    parse_amount,
+    _table_fields,
 )
 
 # --- the fast reader -------------------------------------------------------------

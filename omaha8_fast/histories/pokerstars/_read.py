@@ -9,6 +9,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import IO
 
+from .._model import (
+    MAX_HAND_LINES,
+    MAX_LINE,
+    HandHistoryError,
+    ImportedHand,
+)
 from ._fast import (
     _parse_fast,
 )
@@ -18,13 +24,6 @@ from ._lines import (
     Source,
     _parse_one,
 )
-from .._model import (
-    MAX_HAND_LINES,
-    MAX_LINE,
-    HandHistoryError,
-    ImportedHand,
-)
-
 
 #: The errors a reader keeps with ``errors="skip"`` (the first ones; ``error_count`` counts them all).
 MAX_KEPT_ERRORS = 100

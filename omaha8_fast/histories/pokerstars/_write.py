@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import Card
-from ._lines import (
-    _CURRENCY_SYMBOL,
-)
 from .._model import (
     Unit,
     format_amount,
+)
+from ._lines import (
+    _CURRENCY_SYMBOL,
 )
 
 # --- writing -------------------------------------------------------------------
