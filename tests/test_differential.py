@@ -16,8 +16,8 @@ from omaha8_fast import evaluate_batch, evaluate_hilo, reference
 from omaha8_fast.deals import random_deals
 
 SIZES = [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)]
-#: Random deals per (hole size, board size): 200,000 in the slow stage, fewer by default.
-DEALS = int(os.environ.get("OMAHA8_DIFF_DEALS", examples(8_000, 200_000)))
+#: Random deals per (hole size, board size): 40,000 in the slow stage, fewer by default.
+DEALS = int(os.environ.get("OMAHA8_DIFF_DEALS", examples(8_000, 40_000)))
 CHUNKS = 4  # split each size so that pytest-xdist spreads the work
 
 

@@ -87,7 +87,7 @@ def states(draw: Any) -> tuple[Any, ...]:
 
 @pytest.mark.property
 @given(states())
-@settings(max_examples=examples(600, 6000), deadline=None)
+@settings(max_examples=examples(600, 3000), deadline=None)
 def test_o8_bet_next_states_the_rule(state: tuple[Any, ...]) -> None:
     assert c_rule(*state) == rule(*state)
 

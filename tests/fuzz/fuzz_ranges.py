@@ -122,8 +122,8 @@ def check_cli(text: str, k: int) -> None:
 def warm_up() -> None:
     """Build the universe tables once, outside the per-input limits."""
     for k in sorted(set(HOLE_SIZES)):
-        _classes(k, "ranks")
-        _classes(k, "suits")
+        for kind in ("ranks", "suits", "shapes"):
+            _classes(k, kind)
     Range("10%")
 
 
