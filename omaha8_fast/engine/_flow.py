@@ -110,7 +110,7 @@ class _Flow(_Snapshots):
     def _turn_in_c(self, after: int) -> bool | None:
         """When two or more players can bet: the turn of the next player after
         ``after`` and their legal actions (True), or False when nobody has to
-        act (the street is over), decided in C (csrc/betting.c: the rule of
+        act (the street is over), decided in C (csrc/engine/betting.c: the rule of
         :meth:`_next_actor` and :meth:`_compute_legal`); None when it is left
         to the Python path."""
         if self._able <= 1 or _NEXT_TURN is None:

@@ -1,7 +1,7 @@
 """The hand engine's C entry points (private): the turn rule, one action,
 the deal and one board's showdown of :class:`omaha8_fast.engine.Hand`, from
 the ``_entry`` extension (csrc/cpython/entry.c, on ``o8_bet_next``,
-``o8_deal`` and ``o8_showdown`` of csrc/betting.c, deal.c and showdown.c),
+``o8_deal`` and ``o8_showdown`` of csrc/engine/betting.c, csrc/engine/deal.c and csrc/eval/showdown.c),
 and :data:`HandBase`, the class that holds a hand's betting state.
 
 Each function returns its answer, or None when the engine's Python path must

@@ -135,7 +135,7 @@ setattr(Audit, "pots", _StoredPots())
 def contributions(hand: ImportedHand) -> dict[str, int]:
     """What each player put in (posts and actions, less uncalled bets returned)."""
     put: dict[str, int] = {}
-    for post in records(hand, "posts"):  # the stored records, read by index (see _hh_model.records)
+    for post in records(hand, "posts"):  # the stored records, read by index (see histories._model.records)
         put[post[0]] = put.get(post[0], 0) + post[2]
     for action in records(hand, "actions"):  # (street, player, kind, amount, added, all_in, line)
         if action[4]:
@@ -192,7 +192,7 @@ def _shown(hand: ImportedHand) -> set[str]:
     return {s[0] for s in stored(hand, "shown") if s[0] in holes}  # the player first in either form of the records
 
 
-_POSTS = _SLOTS["posts"].__get__  # the stored records (see _hh_model.records), read without a call of records()
+_POSTS = _SLOTS["posts"].__get__  # the stored records (see histories._model.records), read without a call of records()
 _ACTIONS = _SLOTS["actions"].__get__
 _SEATS = _SLOTS["seats"].__get__
 _SHOWN = _SLOTS["shown"].__get__
@@ -373,7 +373,7 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
     rakes, how = _rake_split(amounts, hand.rake, hand.pot_breakdown)
     if hand.rake:
         notes.append(f"rake {money(hand.rake)} taken before the split, from {how}")
-    boards = stored(hand, "boards")  # cards as ids or Cards (see _hh_model.records)
+    boards = stored(hand, "boards")  # cards as ids or Cards (see histories._model.records)
     runs = boards if len(boards) == 2 else boards[:1]
     expected = {n: 0 for n in players}
     contested: list[tuple[int, int, tuple[int, ...]]] = []  # (pot index, net chips, shown eligible)
@@ -550,7 +550,7 @@ def _descriptions(hand: ImportedHand) -> tuple[tuple[str, ...], int]:
     for shown in _SHOWN(hand):
         if type(shown[1]) is tuple:  # (player, cards, description, run, line, board_cards)
             player, cards, description, run, line, board_cards = shown
-        else:  # the reader's flat record (see _hh_model.records)
+        else:  # the reader's flat record (see histories._model.records)
             player, description, run, line, board_cards = shown[:5]
             cards = shown[5:]
         if not description or len(cards) != size:

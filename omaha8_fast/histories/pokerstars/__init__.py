@@ -9,7 +9,7 @@ line is capped at :data:`MAX_LINE` characters and every hand at
 path (``pokerstars._fast``) reads the common hands and leaves every other hand
 to the general reader (``pokerstars._lines``), which owns the rules and the error
 messages. In the fast path, a hand of printable ASCII goes to a C scanner
-(``o8_hh_scan``, csrc/hh_scan.c) that reads the common line shapes exactly as
+(``o8_hh_scan``, csrc/histories/hh_scan.c) that reads the common line shapes exactly as
 the Python code does and gives up at anything else, and its records are built
 in C (``_entry.hh_records``, csrc/cpython/hh_records.c); any other hand is read
 from a bounded cache of what each line says (``_fast_lines``).

@@ -221,7 +221,7 @@ def _parse_fast(body: str, first: int) -> ImportedHand | str | None:
 
 _TABLES: dict[str, tuple[str, int | None, int]] = {}  # table lines already read
 
-# The C scanner (csrc/hh_scan.c, o8_hh_scan): it reads the common hands'
+# The C scanner (csrc/histories/hh_scan.c, o8_hh_scan): it reads the common hands'
 # lines as _fast_lines and _fast_summary do, and gives up (0) at anything
 # else. None: the Python fast path only (tests set it to compare the two).
 _SCAN: Any = _lib.o8_hh_scan
@@ -253,7 +253,7 @@ _RECORD_NAMES = (*_STREET_NAMES, *_VERBS, *_POST_KINDS)
 
 
 def _scanned(hand: _Hand, body: str, v: list[int]) -> ImportedHand | None:
-    """The hand from what o8_hh_scan wrote (``v``; layout in csrc/hh_scan.c,
+    """The hand from what o8_hh_scan wrote (``v``; layout in csrc/histories/hh_scan.c,
     write_out), ``hand`` holding the header and table fields; None when
     only _parse_one may read it."""
     if _RECORDS is None:

@@ -126,7 +126,7 @@ class _Hand:
 
     def __init__(self, hand_id: str, first: int) -> None:
         self.hand_id, self.first = hand_id, first
-        self.seats: list[Any] = []  # records as plain tuples (see _hh_model.records)
+        self.seats: list[Any] = []  # records as plain tuples (see histories._model.records)
         self.names: set[str] = set()
         self.posts: list[Any] = []
         self.actions: list[Any] = []
@@ -549,7 +549,7 @@ def _finish(hand: _Hand, known: list[int], holes: tuple[Any, ...], shown: tuple[
 
 
 def _flat_holes(holes: dict[str, tuple[int, ...]]) -> tuple[Any, ...]:
-    """The hole cards as the hand stores them: ``(name, count, *card ids, name, ...)`` (see _hh_model.stored_holes)."""
+    """The hole cards as the hand stores them: ``(name, count, *card ids, name, ...)`` (see histories._model.stored_holes)."""
     out: list[Any] = []
     for name, cards in holes.items():
         out.append(name)
