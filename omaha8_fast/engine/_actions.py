@@ -15,7 +15,7 @@ supported: a server serialises each hand's requests with its own lock."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Concatenate, ParamSpec, TypeVar, cast
+from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar, cast
 
 from ..cards import CardsLike
 from ._betting import IllegalAction, LegalActions
@@ -244,18 +244,20 @@ class _Actions(_Flow):
         refused (``IllegalAction``, nothing changed). See docs/engine.md."""
         self._supply_board(cards)
 
-    fold = _one_at_a_time(_fold, "fold")
-    check = _one_at_a_time(_check, "check")
-    call = _one_at_a_time(_call, "call")
-    check_or_call = _one_at_a_time(_check_or_call, "check_or_call")
-    bet = _one_at_a_time(_bet, "bet")
-    raise_to = _one_at_a_time(_raise_to, "raise_to")
-    all_in = _one_at_a_time(_all_in, "all_in")
-    show = _one_at_a_time(_show, "show")
-    muck = _one_at_a_time(_muck, "muck")
-    timeout = _one_at_a_time(_timeout, "timeout")
-    act = _one_at_a_time(_act_named, "act")
-    deal_board = _one_at_a_time(_deal_board, "deal_board")
+    # The public actions: each the method above run under the hand's guard
+    # (ClassVar: a method of the class, bound when read from a hand).
+    fold: ClassVar[Callable[[_Actions], None]] = _one_at_a_time(_fold, "fold")
+    check: ClassVar[Callable[[_Actions], None]] = _one_at_a_time(_check, "check")
+    call: ClassVar[Callable[[_Actions], None]] = _one_at_a_time(_call, "call")
+    check_or_call: ClassVar[Callable[[_Actions], None]] = _one_at_a_time(_check_or_call, "check_or_call")
+    bet: ClassVar[Callable[[_Actions, int], None]] = _one_at_a_time(_bet, "bet")
+    raise_to: ClassVar[Callable[[_Actions, int], None]] = _one_at_a_time(_raise_to, "raise_to")
+    all_in: ClassVar[Callable[[_Actions], None]] = _one_at_a_time(_all_in, "all_in")
+    show: ClassVar[Callable[[_Actions], None]] = _one_at_a_time(_show, "show")
+    muck: ClassVar[Callable[[_Actions], None]] = _one_at_a_time(_muck, "muck")
+    timeout: ClassVar[Callable[[_Actions], None]] = _one_at_a_time(_timeout, "timeout")
+    act: ClassVar[Callable[..., None]] = _one_at_a_time(_act_named, "act")
+    deal_board: ClassVar[Callable[[_Actions, CardsLike], None]] = _one_at_a_time(_deal_board, "deal_board")
 
 
 _SIMPLE: dict[str, Callable[[_Actions], None]] = {
