@@ -46,10 +46,10 @@ def _paths(scan: Any, records: Any) -> Iterator[None]:
         ps._SCAN, ps._RECORDS = saved
 
 
-def _read(text: str) -> tuple[list[ImportedHand], list[list[Any]], list[str], dict[str, int]]:
+def _read(text: str) -> tuple[list[ImportedHand], list[list[Any]], list[str], int, dict[str, int]]:
     reader = ps_read.PokerStarsReader([ps_read._split(text)], "skip")
     hands = list(reader)
-    return hands, [[stored(h, f) for f in _STORED] for h in hands], [str(e) for e in reader.errors], dict(reader.skipped)
+    return hands, [[stored(h, f) for f in _STORED] for h in hands], [str(e) for e in reader.errors], reader.error_count, dict(reader.skipped)
 
 
 def _agree(text: str) -> None:
