@@ -512,14 +512,18 @@ int64_t o8r_fit_rate(const o8_range *players, int n_players, int hole_size, int6
  * takes `samples` deals per card, from random stream cards[i] of `seed`; a
  * card for which the equity kernel finds no deal that fits (O8_ERR_NO_DEAL)
  * gets an all-zero row. Returns 0, or the first other error of an equity
- * kernel (the rest unwritten). */
+ * kernel (the rest unwritten). Once *cancel (read from another thread; NULL
+ * = never) is nonzero, the call stops within a few thousand showdowns and
+ * returns O8_CANCELLED (the rows then mean nothing). */
 int o8a_next_card_exact(const o8_range *players, int n_players, int hole_size,
                         const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
-                        const uint8_t *cards, int n_cards, o8_equity_counts *out);
+                        const uint8_t *cards, int n_cards, const volatile int32_t *cancel,
+                        o8_equity_counts *out);
 int o8a_next_card_monte_carlo(const o8_range *players, int n_players, int hole_size,
                               const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                               const uint8_t *cards, int n_cards, int64_t samples, uint64_t seed,
-                              o8_equity_work *work, o8_equity_counts *out);
+                              const volatile int32_t *cancel, o8_equity_work *work,
+                              o8_equity_counts *out);
 
 /* Heads-up counts of one hand against one villain hole. */
 typedef struct {
@@ -532,11 +536,13 @@ typedef struct {
  * bytes): out[i] = the exact counts (exact != 0) or `samples` Monte Carlo
  * deals from stream first_stream + i of `seed` (work: scratch, Monte Carlo
  * only). A villain that is not a valid hole or shares a card with the hero,
- * board or dead cards gets an all-zero row. Returns 0 or O8_ERR_INPUT. */
+ * board or dead cards gets an all-zero row. Returns 0 or O8_ERR_INPUT, or
+ * O8_CANCELLED once *cancel (NULL = never) is nonzero, within a few thousand
+ * showdowns. */
 int o8a_duels(const uint8_t *hero, int hole_size, const uint8_t *board, int board_size,
               const uint8_t *dead, int n_dead, const uint8_t *villains, int64_t n_villains,
               int exact, int64_t samples, uint64_t seed, int64_t first_stream,
-              o8_equity_work *work, o8a_duel_counts *out);
+              const volatile int32_t *cancel, o8_equity_work *work, o8a_duel_counts *out);
 
 /* Low odds of 1..O8_MAX_PLAYERS known holes over every completion of the
  * board (0..5 cards) from the cards that are not the board, dead or a hole:

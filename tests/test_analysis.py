@@ -364,21 +364,21 @@ def test_kernels_refuse_bad_input() -> None:
     out = ffi.new("o8a_duel_counts[]", 3)
     # a villain with a card >= 52 or sharing a card with the hero gets a zero row
     villains = villain + bytes([60, 1, 2, 3]) + bytes(_cards("As 3c 4c 6c"))
-    assert lib.o8a_duels(hero, 4, board, 3, b"", 0, villains, 3, 1, 0, 0, 0, ffi.NULL, out) == 0
+    assert lib.o8a_duels(hero, 4, board, 3, b"", 0, villains, 3, 1, 0, 0, 0, ffi.NULL, ffi.NULL, out) == 0
     assert out[0].showdowns == 820 and out[1].showdowns == 0 and out[2].showdowns == 0
-    assert lib.o8a_duels(hero, 4, board, 3, b"", 0, villains, -1, 1, 0, 0, 0, ffi.NULL, out) == -1
-    assert lib.o8a_duels(hero, 7, board, 3, b"", 0, villains, 1, 1, 0, 0, 0, ffi.NULL, out) == -1
-    assert lib.o8a_duels(hero, 4, hero[:3], 3, b"", 0, villains, 1, 1, 0, 0, 0, ffi.NULL, out) == -1
-    assert lib.o8a_duels(hero, 4, board, 3, b"", 0, villains, 1, 0, 10, 0, 0, ffi.NULL, out) == -1  # MC, no work
+    assert lib.o8a_duels(hero, 4, board, 3, b"", 0, villains, -1, 1, 0, 0, 0, ffi.NULL, ffi.NULL, out) == -1
+    assert lib.o8a_duels(hero, 7, board, 3, b"", 0, villains, 1, 1, 0, 0, 0, ffi.NULL, ffi.NULL, out) == -1
+    assert lib.o8a_duels(hero, 4, hero[:3], 3, b"", 0, villains, 1, 1, 0, 0, 0, ffi.NULL, ffi.NULL, out) == -1
+    assert lib.o8a_duels(hero, 4, board, 3, b"", 0, villains, 1, 0, 10, 0, 0, ffi.NULL, ffi.NULL, out) == -1  # MC, no work
     players = ffi.new("o8_range[]", 2)
     keep = [ffi.from_buffer("uint8_t[]", hero), ffi.from_buffer("uint8_t[]", villain)]
     for i in range(2):
         players[i].holes, players[i].n_holes = keep[i], 1
     counts = ffi.new("o8_equity_counts[]", 2)
     five = bytes(_cards("Qs 7h 4d 9s 2c"))
-    assert lib.o8a_next_card_exact(players, 2, 4, five, 5, b"", 0, bytes([3]), 1, counts) == -1
-    assert lib.o8a_next_card_exact(players, 2, 4, board, 3, b"", 0, bytes([51]), 1, counts) == -1  # hero's As
-    assert lib.o8a_next_card_exact(players, 2, 4, board, 3, b"", 0, bytes([0]), -1, counts) == -1
+    assert lib.o8a_next_card_exact(players, 2, 4, five, 5, b"", 0, bytes([3]), 1, ffi.NULL, counts) == -1
+    assert lib.o8a_next_card_exact(players, 2, 4, board, 3, b"", 0, bytes([51]), 1, ffi.NULL, counts) == -1  # hero's As
+    assert lib.o8a_next_card_exact(players, 2, 4, board, 3, b"", 0, bytes([0]), -1, ffi.NULL, counts) == -1
     low = ffi.new("o8a_low_counts *")
     assert lib.o8a_low_odds(hero * 10, 10, 4, board, 3, b"", 0, low) == -1  # 10 players
     assert lib.o8a_low_odds(hero + hero, 2, 4, board, 3, b"", 0, low) == -1  # a card twice

@@ -75,3 +75,50 @@ def test_equity_timeout_counts_the_planning() -> None:
 
     with pytest.raises(TimeoutError, match="while planning"):
         equity(["A2**", "KK**", None], samples=10**9, exact=False, timeout=1e-9)
+
+
+def test_the_kernels_stop_on_their_cancel_flag() -> None:
+    """Finding 5's root: a card's or a villain's job is one kernel call, so
+    the kernels read the cancel flag. Set before the call, each stops at
+    once with O8_CANCELLED; unset (NULL), the same calls count their deals."""
+    from omaha8_fast._core import ffi, lib
+
+    from omaha8_fast.cards import card_ids
+
+    hero, villain = bytes(card_ids(HERO)), bytes(card_ids("Qh Qd Jc Tc"))
+    board = bytes(card_ids(FLOP))
+    players = ffi.new("o8_range[]", 2)
+    keep = [ffi.from_buffer("uint8_t[]", hero), ffi.from_buffer("uint8_t[]", villain)]
+    for i in range(2):
+        players[i].holes, players[i].n_holes = keep[i], 1
+    counts = ffi.new("o8_equity_counts[]", 1)
+    duels = ffi.new("o8a_duel_counts[]", 1)
+    work = ffi.new("o8_equity_work *")
+    card = bytes([0])
+    for flag, expected in ((ffi.new("int32_t *", 1), lib.O8_CANCELLED), (ffi.NULL, 0)):
+        assert lib.o8a_next_card_exact(players, 2, 4, board, 3, b"", 0, card, 1, flag, counts) == expected
+        assert lib.o8a_next_card_monte_carlo(players, 2, 4, board, 3, b"", 0, card, 1, 20_000, 1, flag, work,
+                                             counts) == expected
+        assert lib.o8a_duels(hero, 4, board, 3, b"", 0, villain, 1, 0, 20_000, 1, 0, flag, work, duels) == expected
+        assert lib.o8a_duels(hero, 4, board, 3, b"", 0, villain, 1, 1, 0, 0, 0, flag, ffi.NULL, duels) == expected
+    assert counts[0].showdowns == 20_000 and duels[0].showdowns == 820  # the uncancelled calls counted
+
+
+@pytest.mark.parametrize("name", ["next_street", "range_distribution"])
+def test_a_deadline_stops_a_single_long_part(name: str) -> None:
+    """One card (next_street) or one villain hand (range_distribution) of
+    10^9 deals is a single kernel call of many CPU minutes: the timer sets
+    its cancel flag and it stops. Bounded by CPU time, generously (the
+    whole job would take hours)."""
+    import time
+
+    calls = {
+        "next_street": lambda: next_street([HERO, "Qh Qd Jc Tc"], "Qs 7h 4d 9c", samples=10**9, exact=False,
+                                           threads=1, timeout=0.2),
+        "range_distribution": lambda: range_distribution(HERO, "QhQdJcTc", FLOP, samples=10**9, exact=False,
+                                                         threads=1, timeout=0.2),
+    }
+    start = time.process_time()
+    with pytest.raises(TimeoutError, match="did not finish in time"):
+        calls[name]()
+    assert time.process_time() - start < 30  # hours of work without the flag

@@ -23,13 +23,15 @@ static int extend_board(const uint8_t *board, int board_size, uint8_t card, uint
 
 int o8a_next_card_exact(const o8_range *players, int n_players, int hole_size,
                         const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
-                        const uint8_t *cards, int n_cards, o8_equity_counts *out) {
+                        const uint8_t *cards, int n_cards, const volatile int32_t *cancel,
+                        o8_equity_counts *out) {
     uint8_t board2[5];
     if (n_cards < 0 || (n_cards && (!cards || !out))) return O8_ERR_INPUT;
     for (int i = 0; i < n_cards; i++) {
+        if (cancel && *cancel) return O8_CANCELLED;
         if (!extend_board(board, board_size, cards[i], board2)) return O8_ERR_INPUT;
-        int code = o8_equity_exact(players, n_players, hole_size, board2, board_size + 1, dead, n_dead,
-                                   0, 1, &out[i]);
+        int code = o8_equity_exact_cancel(players, n_players, hole_size, board2, board_size + 1, dead,
+                                          n_dead, 0, 1, cancel, &out[i]);
         if (code) return code;
     }
     return 0;
@@ -38,14 +40,17 @@ int o8a_next_card_exact(const o8_range *players, int n_players, int hole_size,
 int o8a_next_card_monte_carlo(const o8_range *players, int n_players, int hole_size,
                               const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                               const uint8_t *cards, int n_cards, int64_t samples, uint64_t seed,
-                              o8_equity_work *work, o8_equity_counts *out) {
+                              const volatile int32_t *cancel, o8_equity_work *work,
+                              o8_equity_counts *out) {
     uint8_t board2[5];
     if (n_cards < 0 || (n_cards && (!cards || !out))) return O8_ERR_INPUT;
     for (int i = 0; i < n_cards; i++) {
+        if (cancel && *cancel) return O8_CANCELLED;
         if (!extend_board(board, board_size, cards[i], board2)) return O8_ERR_INPUT;
         /* the stream is the card: the same numbers however the cards are split */
-        int code = o8_equity_monte_carlo(players, n_players, hole_size, board2, board_size + 1, dead,
-                                         n_dead, samples, seed, cards[i], work, &out[i]);
+        int code = o8_equity_monte_carlo_cancel(players, n_players, hole_size, board2, board_size + 1,
+                                                dead, n_dead, samples, seed, cards[i], cancel, work,
+                                                &out[i]);
         if (code == O8_ERR_NO_DEAL) {  /* (almost) no deal fits this card: it (almost) never comes */
             memset(&out[i], 0, sizeof out[i]);
             continue;
@@ -80,7 +85,7 @@ static int known_cards(const uint8_t *hero, int hole_size, const uint8_t *board,
 int o8a_duels(const uint8_t *hero, int hole_size, const uint8_t *board, int board_size,
               const uint8_t *dead, int n_dead, const uint8_t *villains, int64_t n_villains,
               int exact, int64_t samples, uint64_t seed, int64_t first_stream,
-              o8_equity_work *work, o8a_duel_counts *out) {
+              const volatile int32_t *cancel, o8_equity_work *work, o8a_duel_counts *out) {
     uint64_t known;
     if (n_villains < 0 || (n_villains && (!villains || !out)) || (!exact && (!work || samples < 0))
         || !known_cards(hero, hole_size, board, board_size, dead, n_dead, &known))
@@ -94,13 +99,16 @@ int o8a_duels(const uint8_t *hero, int hole_size, const uint8_t *board, int boar
     for (int64_t i = 0; i < n_villains; i++) {
         const uint8_t *v = villains + i * hole_size;
         o8a_duel_counts *o = &out[i];
+        if (cancel && *cancel) return O8_CANCELLED;
         memset(o, 0, sizeof *o);
         if (!villain_fits(v, hole_size, known)) continue;
         players[1].holes = v;
         int code = exact
-            ? o8_equity_exact(players, 2, hole_size, board, board_size, dead, n_dead, 0, 1, &counts)
-            : o8_equity_monte_carlo(players, 2, hole_size, board, board_size, dead, n_dead, samples,
-                                    seed, (uint64_t)(first_stream + i), work, &counts);
+            ? o8_equity_exact_cancel(players, 2, hole_size, board, board_size, dead, n_dead, 0, 1, cancel,
+                                     &counts)
+            : o8_equity_monte_carlo_cancel(players, 2, hole_size, board, board_size, dead, n_dead,
+                                           samples, seed, (uint64_t)(first_stream + i), cancel, work,
+                                           &counts);
         if (code) return code;
         o->showdowns = counts.showdowns;
         o->no_low = counts.no_low;

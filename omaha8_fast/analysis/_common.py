@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import math
 import os
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -240,18 +241,26 @@ class _CardJob:
     seed: int
 
 
-def _count_cards(job: _CardJob, cards: bytes) -> bytes:
+class _Cancelled(Exception):
+    """A task stopped by its cancel flag (the deadline passed)."""
+
+
+def _count_cards(job: _CardJob, cards: bytes, cancel: Any = None) -> bytes:
     """The o8_equity_counts of the job with each card of ``cards`` added to
-    the board, as raw bytes (an executor task)."""
+    the board, as raw bytes (an executor task). ``cancel``: an ``int32_t *``
+    that stops the kernel when set (the task then raises _Cancelled)."""
     players, _keep = range_structs(job.players, job.weights, job.hole_size)
     out = ffi.new("o8_equity_counts[]", max(len(cards), 1))
     args = (players, len(job.players), job.hole_size, job.board, len(job.board), job.dead, len(job.dead),
             cards, len(cards))
+    flag = ffi.NULL if cancel is None else cancel
     if job.exact:
-        code = lib.o8a_next_card_exact(*args, out)
+        code = lib.o8a_next_card_exact(*args, flag, out)
     else:
         work = ffi.new("o8_equity_work *")
-        code = lib.o8a_next_card_monte_carlo(*args, job.samples, job.seed, work, out)
+        code = lib.o8a_next_card_monte_carlo(*args, job.samples, job.seed, flag, work, out)
+    if code == lib.O8_CANCELLED:
+        raise _Cancelled
     if code == lib.O8_ERR_NO_DEAL:
         raise ValueError("the players' hands almost never fit together (a million deals in a row failed)")
     if code:
@@ -270,13 +279,17 @@ class _DuelJob:
     seed: int
 
 
-def _count_duels(job: _DuelJob, villains: bytes, first: int) -> bytes:
-    """The o8a_duel_counts of hero against each villain hole (an executor task)."""
+def _count_duels(job: _DuelJob, villains: bytes, first: int, cancel: Any = None) -> bytes:
+    """The o8a_duel_counts of hero against each villain hole (an executor
+    task; ``cancel`` as for :func:`_count_cards`)."""
     n = len(villains) // job.hole_size
     out = ffi.new("o8a_duel_counts[]", max(n, 1))
     work = ffi.NULL if job.exact else ffi.new("o8_equity_work *")
     code = lib.o8a_duels(job.hero, job.hole_size, job.board, len(job.board), job.dead, len(job.dead),
-                         villains, n, int(job.exact), job.samples, job.seed, first, work, out)
+                         villains, n, int(job.exact), job.samples, job.seed, first,
+                         ffi.NULL if cancel is None else cancel, work, out)
+    if code == lib.O8_CANCELLED:
+        raise _Cancelled
     if code:
         raise ValueError("invalid analysis job: bad sizes or cards")
     return bytes(ffi.buffer(out, ffi.sizeof("o8a_duel_counts") * n))
@@ -284,40 +297,58 @@ def _count_duels(job: _DuelJob, villains: bytes, first: int) -> bytes:
 
 def _run(tasks: list[tuple[Any, ...]], fn: Any, options: _Options, small: bool) -> list[bytes]:
     """Run ``fn(*task)`` for each task, in order, on threads or an executor.
-    With a deadline (``timeout=``): TimeoutError once it passes, checked
-    before each task in the calling thread and while waiting for the pool;
-    the tasks not started are cancelled (a task runs ~CHUNK_WORK at most)."""
+    With a deadline (``timeout=``): TimeoutError once it passes. In this
+    process (the calling thread or threads) a timer sets the kernels' cancel
+    flag at the deadline, so even one long task stops within a few thousand
+    showdowns; tasks sent to another executor (processes) cannot share the
+    flag: the deadline is checked while waiting for them and the tasks not
+    started are cancelled (a task runs ~CHUNK_WORK at most, but never less
+    than one card or one villain hand)."""
+    from concurrent.futures import ThreadPoolExecutor, TimeoutError as FutureTimeout
+
     threads = options.threads
     deadline = options.deadline
     total = len(tasks)
-    if options.executor is None and (small or threads == 1 or total == 1):
-        results: list[bytes] = []
-        for task in (_progress(iter(tasks), total) if options.progress else tasks):
-            check_deadline(deadline, "the analysis", len(results), total)
-            results.append(fn(*task))
-        return results
-    from concurrent.futures import ThreadPoolExecutor, TimeoutError as FutureTimeout
-
-    if threads is None:
-        threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    pool = options.executor if options.executor is not None else ThreadPoolExecutor(max_workers=threads)
-    futures = []
+    local = options.executor is None or isinstance(options.executor, ThreadPoolExecutor)
+    cancel = ffi.new("int32_t *") if local else None
+    timer = None
+    if cancel is not None and deadline is not None:
+        timer = threading.Timer(max(0.0, deadline - time.monotonic()), cancel.__setitem__, (0, 1))
+        timer.daemon = True
+        timer.start()
+    done: list[bytes] = []
     try:
-        futures = [pool.submit(fn, *t) for t in tasks]
-        results = []
-        for future in (_progress(iter(futures), total) if options.progress else futures):
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            try:
-                results.append(future.result(timeout=left))
-            except FutureTimeout:  # not the builtin TimeoutError before Python 3.11
-                check_deadline(deadline, "the analysis", len(results), total)
-                raise
-        return results
+        if options.executor is None and (small or threads == 1 or total == 1):
+            for task in (_progress(iter(tasks), total) if options.progress else tasks):
+                check_deadline(deadline, "the analysis", len(done), total)
+                done.append(fn(*task, cancel))
+            return done
+        if threads is None:
+            threads = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        pool = options.executor if options.executor is not None else ThreadPoolExecutor(max_workers=threads)
+        futures = []
+        try:
+            futures = [pool.submit(fn, *t, cancel) if local else pool.submit(fn, *t) for t in tasks]
+            for future in (_progress(iter(futures), total) if options.progress else futures):
+                left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                try:
+                    done.append(future.result(timeout=left))
+                except FutureTimeout:  # not the builtin TimeoutError before Python 3.11
+                    check_deadline(deadline, "the analysis", len(done), total)
+                    raise
+            return done
+        finally:
+            if cancel is not None:  # the running tasks stop at once
+                cancel[0] = 1
+            for future in futures:
+                future.cancel()
+            if options.executor is None:
+                pool.shutdown(cancel_futures=True)
+    except _Cancelled:
+        raise TimeoutError(f"the analysis did not finish in time: {len(done)} of {total} parts done") from None
     finally:
-        for future in futures:
-            future.cancel()
-        if options.executor is None:
-            pool.shutdown(cancel_futures=True)
+        if timer is not None:
+            timer.cancel()
 
 
 def _progress(items: Iterator[bytes] | Any, total: int) -> Any:
