@@ -227,6 +227,33 @@ def test_the_board_dealt_street_by_street(engine: str) -> None:
     assert dealt.payouts == hand.payouts and dealt.history == hand.history
 
 
+def test_a_paused_manual_board_hand_replays_paused(engine: str) -> None:
+    """At every step of a manual-board hand (waiting for a street's cards or
+    for an action), Hand.replay of its history gives the same state: the
+    board dealt so far, the cards still awaited, the seat to act."""
+    hand = _manual()
+    steps = [("check_or_call",)] * 3 + [("deal", "Ah 7d 2h")] + [("check",)] * 3 + [("deal", "5c"), ("bet", 10),
+                                                                                     ("fold",), ("all_in",), ("call",),
+                                                                                     ("deal", "6c")]
+    for step in [None, *steps]:
+        if step is not None:
+            if step[0] == "deal":
+                hand.deal_board(step[1])
+            else:
+                getattr(hand, step[0])(*step[1:])
+        again = Hand.replay(hand.history)
+        assert again.history == hand.history
+        assert (again.board, again.board_needed, again.to_act, again.street, again.stacks) == \
+            (hand.board, hand.board_needed, hand.to_act, hand.street, hand.stacks)
+    assert hand.is_over and Hand.replay(hand.history).payouts == hand.payouts
+    history = hand.history
+    paused = type(history)(**{**history.__dict__, "deck": history.deck[:-1]})  # the river not dealt yet
+    assert Hand.replay(paused).board_needed == 1
+    broken = type(history)(**{**history.__dict__, "deck": history.deck[:-1], "actions": history.actions[:3]})
+    with pytest.raises(IllegalAction, match="never deals"):  # the turn card, on a hand still on the flop
+        Hand.replay(broken)
+
+
 def test_impossible_board_cards_are_refused(engine: str) -> None:
     hand = _manual()
     with pytest.raises(IllegalAction, match="no board cards are due"):

@@ -259,16 +259,31 @@ class Hand(_Actions, HandBase):
         True
         """
         history = check_history(history)
+        holes = len(history.stacks) * history.hole_size
+        # A hand with manual_board=True paused before its board was complete
+        # records the holes and the board dealt so far: it replays as such a
+        # hand, dealt the same board cards street by street.
+        manual = history.runs == 1 and len(history.deck) - holes in (0, 3, 4)
         hand = cls(
             history.stacks, history.button, history.small_blind, history.big_blind, betting=history.betting,
-            small_bet=history.small_bet, big_bet=history.big_bet, ante=history.ante, deck=history.deck,
+            small_bet=history.small_bet, big_bet=history.big_bet, ante=history.ante,
+            deck=history.deck[:holes] if manual else history.deck,
             hole_size=history.hole_size, rake=history.rake, runs=history.runs, showdown=history.showdown,  # type: ignore[arg-type]
-            posts=history.posts, dead_small_blind=history.dead_small_blind,
+            posts=history.posts, dead_small_blind=history.dead_small_blind, manual_board=manual,
         )
         need = hand._n * hand._hole_size + 5 * hand._runs
-        if len(history.deck) != need:
+        if not manual and len(history.deck) != need:
             raise IllegalAction(f"the history's deck has {len(history.deck)} cards, this hand deals {need}")
+        board = list(history.deck[holes:]) if manual else []
+
+        def deal() -> None:  # the manual hand's next street, as the original was dealt it
+            needed = hand.board_needed
+            if needed and len(board) >= needed:
+                hand.deal_board(board[:needed])
+                del board[:needed]
+
         for number, action in enumerate(history.actions, 1):
+            deal()
             if hand._to_act != action.seat or hand.street != action.street:
                 raise IllegalAction(
                     f"action {number} ({action.kind} by seat {action.seat} on the {action.street}) is out of turn: "
@@ -286,6 +301,9 @@ class Hand(_Actions, HandBase):
                 raise IllegalAction(f"action {number}: the call is {done.amount}, not {action.amount}")
             if done != action:
                 raise IllegalAction(f"action {number} is recorded as {tuple(action)} but replays as {tuple(done)}")
+        deal()
+        if board:
+            raise IllegalAction(f"the history's deck has {len(board)} board cards that this hand never deals")
         return hand
 
     # Hand-history formats: omaha8_fast.histories provides them (the engine,
