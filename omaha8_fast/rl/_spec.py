@@ -28,10 +28,10 @@ rule of the game.
 >>> layout = ActionLayout("pot-limit")
 >>> hand = Hand([200, 200], 0, 1, 2, betting="pot-limit", seed=1)
 >>> view = hand.view(hand.to_act)
->>> layout.mask(view)              # facing the big blind: fold, call, raise to 4, 6 (pot)
-[True, True, True, False, False, False, True]
->>> layout.amount(view, 6), layout.amount(view, 2)
-(6, 4)
+>>> layout.mask(view)              # facing the big blind: fold, call, raise to 4 (min), 5 (3/4 pot), 6 (pot)
+[True, True, True, False, False, True, True]
+>>> layout.amount(view, 6), layout.amount(view, 5), layout.amount(view, 2)
+(6, 5, 4)
 >>> layout.play(hand, 6); hand.bets
 [6, 2]
 """
@@ -266,8 +266,8 @@ def encode_view(view: SeatView, out: npt.NDArray[np.float32] | None = None) -> n
     >>> from omaha8_fast import Hand
     >>> hand = Hand([100, 100], 0, 1, 2, deck="As Ks 2c 3d  Qh Qd 7c 8c")
     >>> x = encode_view(hand.view(0))
-    >>> [i for i in range(52) if x[i]], x[104], x[109:111].tolist()   # As Ks 2c 3d, preflop, stacks 99 and 98 bb/2
-    ([0, 7, 47, 51], 1.0, [49.5, 49.0])
+    >>> [i for i in range(52) if x[i]], float(x[104]), x[109:111].tolist()   # 2c 3d Ks As, preflop, stacks in bb
+    ([0, 5, 47, 51], 1.0, [49.5, 49.0])
     """
     seat = view.seat
     if seat is None:
