@@ -80,10 +80,8 @@ def pettingzoo_env(
     reward, its chips won or lost in big blinds (zero-sum), and its info
     ``{"chips": net}``; PettingZoo's loop then steps each with None. A hand
     always ends, so there is no truncation. ``render_mode="ansi"``:
-    ``render()`` returns the acting agent's view as text.
-
-    >>> env = pettingzoo_env(num_players=3, betting="no-limit", seed=7)  # doctest: +SKIP
-    >>> env.reset()                                                       # doctest: +SKIP
+    ``render()`` returns the acting agent's view as text. Examples:
+    docs/rl.md.
     """
     spec = table_spec(num_players, betting, hole_size, stacks, blinds)
     try:
@@ -137,9 +135,8 @@ def openspiel_game(
 ) -> Any:
     """The OpenSpiel game ``python_omaha8_hilo`` with these parameters (a
     ``pyspiel.Game``; registered with ``pyspiel`` on first use). Every seat
-    starts with ``stacks`` chips, seat ``num_players - 1`` has the button
-    (seat 0 posts the small blind, or is the button's opponent heads-up:
-    OpenSpiel games start from one fixed state). The deal is chance nodes,
+    starts with ``stacks`` chips and seat ``num_players - 1`` has the
+    button (an OpenSpiel game starts from one state). The deal is chance nodes,
     one card each (the chance action is the card id); ``deck`` (card text)
     deals from those cards only, a reduced deck for tractable experiments.
     Players' actions are the :class:`ActionLayout` of ``betting``; returns

@@ -12,6 +12,7 @@ legality, turns, side pots and the split are its own.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -86,20 +87,43 @@ class OmahaHiLoGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]  # pyspie
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         spec, deck = _spec(dict(params or {}))
-        self.spec, self.deck = spec, deck
-        self.layout = ActionLayout(spec.betting)
-        self.max_actions = max_betting_actions(spec)
-        n, stack = spec.num_players, max(spec.stacks)
+        n, stack, bound = spec.num_players, max(spec.stacks), max_betting_actions(spec)
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(self.layout),
+            num_distinct_actions=len(ActionLayout(spec.betting)),
             max_chance_outcomes=52,
             num_players=n,
             min_utility=-stack / spec.big_blind,
             max_utility=(n - 1) * stack / spec.big_blind,
             utility_sum=0.0,
-            max_game_length=n * spec.hole_size + 5 + self.max_actions,
+            max_game_length=n * spec.hole_size + 5 + bound,
         )
         super().__init__(_GAME_TYPE, info, {**DEFAULTS, **(params or {})})
+
+    # The settings are read from the game's parameters on first use: a game
+    # rebuilt by pyspiel (unpickled, deserialized) does not run __init__.
+    @functools.cached_property
+    def _settings(self) -> tuple[TableSpec, tuple[int, ...]]:
+        return _spec(dict(self.get_parameters()))
+
+    @property
+    def spec(self) -> TableSpec:
+        """The table's settings."""
+        return self._settings[0]
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The cards dealt from, by id."""
+        return self._settings[1]
+
+    @functools.cached_property
+    def layout(self) -> ActionLayout:
+        """The players' actions."""
+        return ActionLayout(self.spec.betting)
+
+    @functools.cached_property
+    def max_actions(self) -> int:
+        """:func:`max_betting_actions` of the game."""
+        return max_betting_actions(self.spec)
 
     def __deepcopy__(self, memo: dict[int, object]) -> OmahaHiLoGame:
         return self  # immutable: a cloned state shares its game

@@ -284,16 +284,15 @@ def encode_view(view: SeatView, out: npt.NDArray[np.float32] | None = None) -> n
     out[104 + STREET_NAMES.index(view.street)] = 1.0
     bb = view.big_blind
     base = 109
-    order = [(seat + k) % n for k in range(n)]
-    to_act = view.to_act
-    for k, s in enumerate(order):
-        out[base + k] = view.stacks[s] / bb
-        out[base + n + k] = view.bets[s] / bb
-        out[base + 2 * n + k] = view.contributions[s] / bb
-        out[base + 3 * n + k] = view.folded[s]
-        out[base + 4 * n + k] = view.stacks[s] == 0 and not view.folded[s]
-        out[base + 5 * n + k] = s == view.button
-        out[base + 6 * n + k] = s == to_act
+    stacks, folded, to_act, button = view.stacks, view.folded, view.to_act, view.button
+    order = [*range(seat, n), *range(seat)]
+    block = [stacks[s] for s in order] + [view.bets[s] for s in order] + [view.contributions[s] for s in order]
+    block += [folded[s] for s in order]
+    block += [stacks[s] == 0 and not folded[s] for s in order]
+    block += [s == button for s in order]
+    block += [s == to_act for s in order]
+    out[base:base + 7 * n] = block
+    out[base:base + 3 * n] /= bb
     tail = base + 7 * n
     out[tail] = view.pot / bb
     legal = view.legal
