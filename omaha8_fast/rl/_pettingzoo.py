@@ -3,7 +3,7 @@ Made by :func:`omaha8_fast.rl.pettingzoo_env`, which documents it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -40,8 +40,10 @@ class OmahaHiLoEnv(AECEnv[str, Observation, "int | None"]):
             "observation": spaces.Box(0.0, high, (observation_size(n),), np.float32),
             "action_mask": spaces.Box(0, 1, (len(self.layout),), np.int8),
         })
-        self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(len(self.layout)) for a in self.possible_agents}
+        observation_spaces = {a: cast("spaces.Space[Observation]", space) for a in self.possible_agents}
+        action_spaces = {a: cast("spaces.Space[int | None]", spaces.Discrete(len(self.layout)))
+                         for a in self.possible_agents}
+        self.observation_spaces, self.action_spaces = observation_spaces, action_spaces
         self._rng = np.random.default_rng(seed)
         self.hand: Hand | None = None
 
