@@ -44,7 +44,7 @@ def _random_states(betting: str, players: int, hands: int, seed: int) -> Any:
 def test_each_legal_index_is_the_engine_action_of_its_size(betting: str) -> None:
     layout = ActionLayout(betting)
     seen: set[int] = set()
-    for hand, view in _random_states(betting, 3, examples(40, 400), seed=BETTINGS.index(betting)):
+    for hand, view in _random_states(betting, 3, examples(40, 200), seed=BETTINGS.index(betting)):
         legal = hand.legal_actions()
         amounts = layout.amounts(view)
         kinds = legal.actions

@@ -72,7 +72,7 @@ def test_pettingzoo_observations_hold_no_other_seats_cards(betting: str) -> None
     from omaha8_fast.rl import pettingzoo_env
 
     rng = np.random.default_rng(BETTINGS.index(betting))
-    for episode in range(examples(12, 200)):
+    for episode in range(examples(12, 80)):
         players = 2 + episode % 8
         env = pettingzoo_env(players, betting, stacks=int(rng.integers(5, 300)), seed=episode, render_mode="ansi")
         env.reset()
@@ -148,7 +148,7 @@ def test_openspiel_information_states_do_not_change_with_the_other_players_cards
     from omaha8_fast.rl import openspiel_game
 
     rng = random.Random(BETTINGS.index(betting) + 10)
-    for episode in range(examples(8, 100)):
+    for episode in range(examples(8, 60)):
         players = 2 + episode % 4
         game = openspiel_game(players, betting, stacks=40)
         player = rng.randrange(players)
