@@ -17,7 +17,7 @@ from budget import examples
 
 from omaha8_fast.cards import format_cards
 from omaha8_fast.engine import Hand
-from omaha8_fast.rl import TableBatch, table_spec
+from omaha8_fast.rl import TableBatch
 
 BETTINGS = ("limit", "pot-limit", "no-limit")
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
@@ -44,7 +44,8 @@ def _check(seat: int, hand: Hand, vector: np.ndarray, texts: list[str]) -> None:
     assert {int(i) for i in np.flatnonzero(vector[:52])} == own
     assert {int(i) for i in np.flatnonzero(vector[52:104])} == board
     named = {card for text in texts for card in CARD.findall(text)}
-    assert not named & set(format_cards(sorted(others)).split()), f"seat {seat} saw {named & set(format_cards(sorted(others)).split())}"
+    leaked = named & set(format_cards(sorted(others)).split())
+    assert not leaked, f"seat {seat} saw {leaked}"
 
 
 def _deck_pair(rng: random.Random, players: int, seat: int) -> tuple[list[int], list[int]]:
