@@ -121,3 +121,11 @@ def test_tensor_sizes_and_strings() -> None:
 def test_bad_parameters_are_refused_by_name(kwargs: dict[str, object], error: type, match: str) -> None:
     with pytest.raises(error, match=match):
         openspiel_game(**kwargs)  # type: ignore[arg-type]
+
+
+def test_big_o_holes() -> None:
+    game = openspiel_game(3, "pot-limit", hole_size=5, stacks=40)
+    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+    state = _random_playthrough(game, random.Random(3))
+    assert [len(cards) for cards in state.hand.holes] == [5, 5, 5]
+    assert state.own_cards(2) == state.holes[10:15]

@@ -121,3 +121,15 @@ def test_gymnasium_rewards_match_the_opponents_losses() -> None:
 def test_gymnasium_refuses_bad_settings(kwargs: dict[str, object], match: str) -> None:
     with pytest.raises((ValueError, TypeError), match=match):
         gymnasium_env(2, "limit", **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("players", "hole_size"), [(6, 5), (7, 6)])
+def test_pettingzoo_big_o_holes(players: int, hole_size: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(pettingzoo_env(players, "pot-limit", hole_size=hole_size, stacks=40, seed=1), num_cycles=100)
+    env = pettingzoo_env(players, "pot-limit", hole_size=hole_size, seed=2)
+    env.reset()
+    for seat in range(players):
+        cards = np.flatnonzero(env.observe(f"player_{seat}")["observation"][:52])
+        assert sorted(cards) == sorted(int(c) for c in env.hand.holes[seat]) and len(cards) == hole_size
