@@ -174,6 +174,7 @@ def test_a_batch_of_tables_plays_zero_sum_hands(betting: str) -> None:
     ({"stacks": "100"}, TypeError, "stacks must be an int or a list"),
     ({"blinds": (2, 1)}, ValueError, "0 <= small <= big"),
     ({"blinds": 2}, TypeError, r"\(small, big\) pair"),
+    ({"stacks": [100, 2]}, ValueError, "more than the big blind"),
 ])
 def test_bad_settings_are_refused_by_name(kwargs: dict[str, Any], error: type, match: str) -> None:
     settings: dict[str, Any] = {"num_players": 2, "betting": "limit", "hole_size": 4, "stacks": 100, "blinds": (1, 2)}

@@ -106,7 +106,9 @@ def table_spec(num_players: int, betting: Betting | str, hole_size: int, stacks:
     """Check a table's settings: ``num_players`` 2..9, ``betting`` one of
     ``"limit"``, ``"pot-limit"``, ``"no-limit"``, ``hole_size`` 4..6 (at most
     47 cards dealt as holes), ``stacks`` one int for every seat or one per
-    seat, ``blinds`` ``(small, big)`` with ``0 <= small <= big``, ``big >= 1``.
+    seat, ``blinds`` ``(small, big)`` with ``0 <= small <= big``, ``big >= 1``,
+    every stack more than the big blind (so that no hand ends before the
+    first decision: nobody is all-in from the blinds).
 
     >>> table_spec(3, "no-limit", 4, 100, (1, 2)).stacks
     (100, 100, 100)
@@ -140,6 +142,9 @@ def table_spec(num_players: int, betting: Betting | str, hole_size: int, stacks:
     small, big = _integer(blinds[0], "the small blind"), _integer(blinds[1], "the big blind")
     if not (0 <= small <= big and 1 <= big <= MAX_CHIPS):
         raise ValueError(f"blinds must have 0 <= small <= big and big >= 1, not {blinds!r}")
+    if min(chips) <= big:
+        raise ValueError(f"every stack must be more than the big blind ({big}), not {min(chips)}: "
+                         "a hand must have a decision before it ends")
     return TableSpec(n, betting, k, chips, small, big)
 
 
