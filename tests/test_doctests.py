@@ -13,10 +13,17 @@ MODULES = sorted(
 ) + ["omaha8_fast"]
 
 
+#: Modules that need a library of an optional extra ([rl]: the environments of omaha8_fast.rl).
+OPTIONAL = {"omaha8_fast.rl._pettingzoo": "pettingzoo", "omaha8_fast.rl._gymnasium": "gymnasium",
+            "omaha8_fast.rl._openspiel": "pyspiel"}
+
+
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name: str) -> None:
     if name in ("omaha8_fast.plot", "omaha8_fast.analysis.plots"):
         pytest.importorskip("matplotlib")  # the optional [plot] extra
+    if name in OPTIONAL:
+        pytest.importorskip(OPTIONAL[name], reason=f"{name} needs the rl extra")
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} doctest failures in {name}"

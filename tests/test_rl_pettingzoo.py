@@ -1,0 +1,135 @@
+"""The PettingZoo and Gymnasium environments (skipped without the ``rl``
+extra): PettingZoo's own api_test and seed_test, Gymnasium's env_checker,
+zero-sum rewards in big blinds against the engine's payouts, and the errors."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
+pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not installed")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from omaha8_fast.agents import RandomAgent, calling_station  # noqa: E402
+from omaha8_fast.rl import ActionLayout, encode_view, gymnasium_env, pettingzoo_env  # noqa: E402
+
+BETTINGS = ("limit", "pot-limit", "no-limit")
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+@pytest.mark.parametrize("betting", BETTINGS)
+def test_pettingzoo_api_test(betting: str, players: int) -> None:
+    with warnings.catch_warnings():
+        # PettingZoo warns about every dict observation (its own classic games' too) and every
+        # all-zero mask (the seats not to act): neither is an error of the API.
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(pettingzoo_env(players, betting, stacks=40, seed=players, render_mode="ansi"), num_cycles=300)
+        seed_test(lambda: pettingzoo_env(players, betting, stacks=40, render_mode="ansi"), num_cycles=100)
+
+
+def _play(env: object, rng: np.random.Generator) -> tuple[dict[str, float], object]:
+    """One episode with random legal actions: each agent's total reward and the finished hand."""
+    totals: dict[str, float] = {}
+    for agent in env.agent_iter():  # type: ignore[attr-defined]
+        obs, reward, terminated, truncated, _ = env.last()  # type: ignore[attr-defined]
+        totals[agent] = totals.get(agent, 0.0) + reward
+        action = None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        env.step(action)  # type: ignore[attr-defined]
+    return totals, env.hand  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("betting", BETTINGS)
+def test_pettingzoo_rewards_are_the_payouts_in_big_blinds(betting: str) -> None:
+    env = pettingzoo_env(4, betting, stacks=[30, 50, 80, 200], blinds=(2, 5), seed=11)
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        env.reset()
+        totals, hand = _play(env, rng)
+        net = [after - before for after, before in zip(hand.stacks, [30, 50, 80, 200])]
+        assert sum(net) == 0
+        assert [totals[f"player_{s}"] for s in range(4)] == [chips / 5 for chips in net]
+        assert abs(sum(totals.values())) < 1e-9
+
+
+def test_pettingzoo_observes_each_seat_and_refuses_illegal_actions() -> None:
+    env = pettingzoo_env(3, "no-limit", seed=5)
+    env.reset(seed=5)
+    hand = env.hand
+    layout = ActionLayout("no-limit")
+    for seat in range(3):
+        obs = env.observe(f"player_{seat}")
+        assert np.array_equal(obs["observation"], encode_view(hand.view(seat)))
+        expected = layout.mask(hand.view(seat)) if seat == hand.to_act else [False] * len(layout)
+        assert obs["action_mask"].tolist() == [int(m) for m in expected]
+    illegal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
+    before = hand.copy()
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(illegal)
+    with pytest.raises(ValueError, match="needs an action"):
+        env.step(None)
+    assert env.hand == before
+    with pytest.raises(ValueError, match="render_mode"):
+        pettingzoo_env(render_mode="human")
+    assert pettingzoo_env().render() is None
+
+
+@pytest.mark.parametrize("betting", BETTINGS)
+def test_gymnasium_env_checker(betting: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "no spec" (not made by gymnasium.make): informational
+        check_env(gymnasium_env(3, betting, stacks=40, seed=1, render_mode="ansi"))
+        check_env(gymnasium_env(2, betting, opponents=[calling_station], seed=2))
+
+
+def test_gymnasium_rewards_match_the_opponents_losses() -> None:
+    opponents = [RandomAgent(), calling_station]
+    env = gymnasium_env(3, "pot-limit", stacks=60, opponents=opponents, seat=1, seed=3)
+    rng = np.random.default_rng(4)
+    for episode in range(30):
+        obs, info = env.reset(seed=episode)
+        assert env.hand.to_act == 1 and obs["action_mask"].any()
+        done, reward = False, 0.0
+        while not done:
+            obs, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            assert not truncated
+            assert "illegal" not in info
+        assert reward == env.hand.net[1] / 2 == info["chips"] / 2
+    obs, _ = env.reset(seed=1)
+    forbidden = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    played = len(env.hand.actions)
+    _, _, _, _, info = env.step(forbidden)
+    assert info["illegal"] is True
+    mine = env.hand.actions[played]
+    assert mine.seat == 1 and mine.kind in ("check", "call")  # played as check/call
+    strict = gymnasium_env(3, "pot-limit", stacks=60, opponents=opponents, seat=1, seed=3, illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(ValueError, match="not legal"):
+        strict.step(forbidden)
+
+
+@pytest.mark.parametrize(("kwargs", "match"), [
+    ({"seat": 2}, "seat must be from 0 to 1"),
+    ({"opponents": []}, "opponents must give 1 agents"),
+    ({"opponents": ["call"]}, "must be callable"),
+    ({"illegal": "ignore"}, "illegal must be one of"),
+])
+def test_gymnasium_refuses_bad_settings(kwargs: dict[str, object], match: str) -> None:
+    with pytest.raises((ValueError, TypeError), match=match):
+        gymnasium_env(2, "limit", **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("players", "hole_size"), [(6, 5), (7, 6)])
+def test_pettingzoo_big_o_holes(players: int, hole_size: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(pettingzoo_env(players, "pot-limit", hole_size=hole_size, stacks=40, seed=1), num_cycles=100)
+    env = pettingzoo_env(players, "pot-limit", hole_size=hole_size, seed=2)
+    env.reset()
+    for seat in range(players):
+        cards = np.flatnonzero(env.observe(f"player_{seat}")["observation"][:52])
+        assert sorted(cards) == sorted(int(c) for c in env.hand.holes[seat]) and len(cards) == hole_size
