@@ -1,0 +1,245 @@
+"""Bovada, Ignition and Bodog hand histories: the Omaha Hi/Lo hands (issue 26).
+
+One network, several names: a hand starts ``Bovada Hand #N TBL#M OMAHA HiLo
+Pot Limit - 2015-01-01 12:00:00`` (or ``Ignition``, ``Bodog``,
+``Bodog.eu`` ...; Zone Poker writes ``Zone Poker ID#M OMAHA HiLoZonePoker``,
+tournaments ``Tournament #T TBL#M, Normal- Level 2 (20/40)``). The seats
+are anonymous, named by position (``Seat 3: UTG ($10 in chips)``), the
+player whose file it is marked ``[ME]`` (``Seat 2: Big Blind [ME] ($25 in
+chips)``: the name is ``Big Blind``, and they are ``hero``); every line of
+the hand reads ``NAME : verb``. Every dealt hand is printed (``UTG : Card
+dealt to a spot [Ah 2d Kc 9s]``), so ``hole_cards`` holds every player's.
+The button is ``Dealer : Set dealer [N]``; raises read ``Raises $1 to
+$1.50``, an all-in ``All-in $5`` (the chips added) or ``All-in(raise) $4 to
+$6``; uncalled bets ``NAME : Return uncalled portion of bet $2``; the pots
+are paid as ``NAME : Hand result $5`` (``Hand result-Side pot $2`` for a
+side pot), the halves unlabelled (inferred from the shown hands). No rake
+is printed: it is the pot less what was paid. Cash games carry no stakes in
+the header: they are the blinds posted (or ``Table Info: ... Stakes:
+$0.25-$0.50`` where printed).
+
+>>> text = '''Bovada Hand #9 TBL#4 OMAHA HiLo Pot Limit - 2015-01-01 12:00:00
+... Seat 1: Dealer ($20 in chips)
+... Seat 2: Small Blind [ME] ($20 in chips)
+... Seat 3: Big Blind ($20 in chips)
+... Dealer : Set dealer [1]
+... Small Blind [ME] : Small Blind $0.25
+... Big Blind : Big blind $0.50
+... *** HOLE CARDS ***
+... Dealer : Card dealt to a spot [Ah 2d Kc 9s]
+... Small Blind [ME] : Card dealt to a spot [3h 4h Qs Qd]
+... Big Blind : Card dealt to a spot [7c 7d 8s Js]
+... Dealer : Folds
+... Small Blind [ME] : Raises $1.25 to $1.50
+... Big Blind : Folds
+... Small Blind [ME] : Return uncalled portion of bet $1
+... Small Blind [ME] : Hand result $1
+... *** SUMMARY ***
+... Total Pot($1)'''
+>>> hand = READER.parse_hand(text)
+>>> hand.site, hand.hero, hand.stakes, hand.paid, len(hand.hole_cards)
+('bovada', 'Small Blind', (25, 50), {'Small Blind': 100}, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ._model import HandHistoryError, ImportedHand, Tournament
+from ._sites import register
+from ._text_common import HandBuilder, checked_lines, split_hands
+
+__all__ = ["BovadaReader", "READER"]
+
+_BRANDS = ("Bovada", "Ignition", "Bodog", "Bodog.com", "Bodog.eu", "Bodog UK", "Bodog Canada", "Bodog88")
+_HILO = ("OMAHA HiLo", "OMAHA_HL")
+_OTHER = ("HOLDEM", "OMAHA", "7CARD")
+_BETTING = (("Pot Limit", "pot-limit"), ("No Limit", "no-limit"), ("Fixed Limit", "limit"))
+_STREETS = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+
+def _id_after_brand(line: str) -> str | None:
+    """The hand id of a header line, or None."""
+    for brand in _BRANDS:
+        if line.startswith(brand + " Hand #"):
+            rest = line[len(brand) + 7:]
+            if rest.startswith("C"):
+                rest = rest[1:]
+            end = 0
+            while end < len(rest) and rest[end].isdigit():
+                end += 1
+            return rest[:end] if end and rest[end:end + 1] in (":", " ") else None
+    return None
+
+
+class BovadaReader:
+    """The Bovada/Ignition/Bodog reader (see the module docstring)."""
+
+    site = "bovada"
+
+    def is_header(self, line: str) -> bool:
+        return line[:1] in "BI" and _id_after_brand(line) is not None
+
+    def split(self, text: str) -> Iterator[tuple[int, str]]:
+        return split_hands(text, self.is_header)
+
+    def parse_hand(self, text: str, first_line: int = 1) -> ImportedHand | None:
+        head = text.split("\n", 1)[0].rstrip("\r").lstrip("\ufeff")[:300]
+        hand_id = _id_after_brand(head)
+        if hand_id is None:
+            raise HandHistoryError("not a Bovada/Ignition/Bodog hand header", line=first_line)
+        hand = HandBuilder(self.site, hand_id, first_line)
+        lines = checked_lines(text, first_line, hand_id)
+        if not _header(hand, head, first_line):
+            return None
+        _body(hand, lines, first_line)
+        if hand.stakes == (0, 0):
+            blinds = {p[1]: p[2] for p in hand.posts if p[1] in ("small blind", "big blind")}
+            hand.stakes = (blinds.get("small blind", 0), blinds.get("big blind", 0))
+        if any(c[2] == "side pot" for c in hand.collected):
+            hand.collected = [(p, v, "main pot" if pot == "pot" else pot, h, n) for p, v, pot, h, n in hand.collected]
+        return hand.finish()
+
+
+def _header(hand: HandBuilder, head: str, number: int) -> bool:
+    """Fill the game fields from the header; False for another game."""
+    rest, _, hand.date = head.partition(" - ")
+    game = next((g for g in _HILO if f" {g} " in rest + " " or f" {g}ZonePoker" in rest), None)
+    if game is None:
+        if any(f" {g}" in rest for g in _OTHER):
+            return False
+        raise hand.error(f"cannot read the game in {rest[:80]!r}", number)
+    hand.betting = next((b for text, b in _BETTING if text in rest), "pot-limit")
+    table = rest.split("TBL#", 1)[1].split(" ", 1)[0].rstrip(",") if "TBL#" in rest else ""
+    hand.table = table or (rest.split("Zone Poker ID#", 1)[1].split(" ", 1)[0] if "Zone Poker ID#" in rest else "")
+    if "Tournament #" in rest:
+        tid = rest.split("Tournament #", 1)[1].split(" ", 1)[0]
+        level = rest.split("Level ", 1)[1].split(" ", 1)[0] if "Level " in rest else ""
+        hand.tournament = Tournament(tid, "", level)
+        hand.money("", None)
+        if "(" in rest and "/" in rest[rest.rfind("("):]:
+            low, _, high = rest[rest.rfind("(") + 1:].split(")", 1)[0].partition("/")
+            hand.stakes = (hand.amount(low, number), hand.amount(high, number))
+    else:
+        hand.money("$", "USD")
+    return True
+
+
+def _body(hand: HandBuilder, lines: list[str], first: int) -> None:
+    section = "header"
+    for number, text in enumerate(lines[1:], first + 1):
+        text = text.strip()
+        if not text:
+            continue
+        if text.startswith("*** "):
+            section = _marker(hand, text, number)
+        elif section == "summary":
+            if text.startswith("Board ["):
+                if hand.cards(text[6:], number) != hand.board:
+                    raise hand.error("the summary board differs from the dealt board", number)
+        elif text.startswith("Seat ") and section == "header" and text.endswith(" in chips)"):
+            _seat(hand, text, number)
+        elif text.startswith("Table Info:") and "Stakes: " in text and hand.tournament is None:
+            low, _, high = text.split("Stakes: ", 1)[1].split(",", 1)[0].partition("-")
+            hand.stakes = (hand.amount(low, number), hand.amount(high, number))
+        elif " : " in text:
+            name, _, verb = text.partition(" : ")
+            hero = name.endswith(" [ME]")
+            name = name[:-5] if hero else name.strip()
+            _named(hand, name, verb.strip(), number, hero, section)
+        # anything else ("Enter(Auto)", "Player Info: ...") says nothing about the hand
+
+
+def _marker(hand: HandBuilder, text: str, number: int) -> str:
+    end = text.find(" ***", 4)
+    name = text[4:end] if end > 0 else text[4:]
+    if name == "HOLE CARDS":
+        return "hole cards"
+    if name == "SUMMARY":
+        return "summary"
+    street = _STREETS.get(name)
+    if street is None:
+        raise hand.error(f"unknown section {name[:40]!r}", number)
+    hand.street_cards(street, hand.cards(text[end + 4:], number), number)
+    return street
+
+
+def _seat(hand: HandBuilder, text: str, number: int) -> None:
+    seat, colon, rest = text[5:].partition(": ")
+    open_ = rest.rfind(" (")
+    if not colon or not seat.isdigit() or open_ < 0:
+        raise hand.error(f"cannot read the seat {text[:80]!r}", number)
+    name = rest[:open_]
+    hero = name.endswith(" [ME]")
+    name = name[:-5] if hero else name
+    hand.seat(int(seat), name, hand.amount(rest[open_ + 2:-10], number), number)
+    if hero:
+        hand.hero = name
+
+
+def _money(verb: str, word: str) -> str:
+    return verb[len(word):].strip()
+
+
+def _named(hand: HandBuilder, name: str, verb: str, number: int, hero: bool, section: str) -> None:
+    for tail in ("(timeout)", "(disconnect)"):
+        verb = verb.replace(tail, " ").strip()
+    low = verb.lower()
+    if name == "Dealer" and low.startswith("set dealer"):
+        seat = verb[verb.find("[") + 1:verb.find("]")]
+        if not seat.isdigit():
+            raise hand.error(f"cannot read the button {verb[:40]!r}", number)
+        hand.button = int(seat)
+        return
+    if low.startswith(("small blind ", "big blind ", "posts chip ", "posts dead chip ", "ante chip ")):
+        _post(hand, name, verb, low, number)
+    elif low.startswith("all-in") and section == "header":  # a blind that puts the player all in
+        kind = {"Small Blind": "small blind", "Big Blind": "big blind"}.get(name, "ante")
+        value = hand.amount(verb[6:].split(" to ")[-1], number)
+        hand.post(name, kind, value, number, True, dead=value if kind == "ante" else 0)
+    elif low.startswith("card dealt to a spot ["):
+        hand.hole(name, hand.cards(verb[20:], number), number, hero)
+    elif low in ("folds", "fold", "checks", "check"):
+        hand.act(name, "fold" if low.startswith("fold") else "check", number)
+    elif low.startswith(("calls ", "call ")):
+        hand.act(name, "call", number, hand.amount(verb.split(" ", 1)[1], number))
+    elif low.startswith(("bets ", "double bets ")):
+        hand.act(name, "bet", number, hand.amount(verb.rsplit(" ", 1)[1], number))
+    elif low.startswith(("raises ", "all-in(raise")):
+        amounts = verb.split(")", 1)[1] if low.startswith("all-in(") else verb.split(" ", 1)[1]
+        hand.act(name, "raise", number, hand.amount(amounts.split(" to ")[-1], number), low.startswith("all-in"))
+    elif low.startswith("all-in "):
+        hand.all_in(name, hand.amount(verb[7:], number), number)
+    elif low.startswith("return uncalled portion of bet "):
+        hand.give_back(name, hand.amount(verb[31:], number), number)
+    elif low.startswith(("showdown [", "shows [")):
+        hand.street = "showdown"
+        hand.show(name, hand.cards(verb[verb.find("["):verb.find("]") + 1], number), number, _description(verb))
+    elif low.startswith(("mucks [", "does not show [")):
+        hand.hole(name, hand.cards(verb[verb.find("["):verb.find("]") + 1], number), number)
+        hand.muck(name, number)
+    elif low.startswith("hand result"):
+        pot = "side pot" if low.startswith("hand result-side pot") else "pot"
+        hand.collect(name, hand.amount(verb.rsplit(" ", 1)[1], number), pot, number)
+    elif low.split(" ", 1)[0] in ("folds", "checks", "calls", "bets", "raises", "all-in"):
+        raise hand.error(f"cannot read {name} : {verb[:60]!r}", number)
+    # anything else (Leave(Auto), Table deposit, Ranking, Prize Cash, ...) says nothing about the pots
+
+
+def _post(hand: HandBuilder, name: str, verb: str, low: str, number: int) -> None:
+    value = hand.amount(verb.rsplit(" ", 1)[1], number)
+    if low.startswith("small blind "):
+        hand.post(name, "small blind", value, number)
+    elif low.startswith(("big blind ", "posts chip ")):
+        hand.post(name, "big blind", value, number)
+    elif low.startswith("posts dead chip "):
+        hand.post(name, "small blind dead", value, number, dead=value)
+    else:
+        hand.post(name, "ante", value, number, dead=value)
+
+
+def _description(verb: str) -> str | None:
+    at = verb.find("] (")
+    return verb[at + 3:].rstrip(")").strip() or None if at >= 0 and verb.endswith(")") else None
+
+
+READER = register(BovadaReader())
