@@ -303,6 +303,7 @@ class HandBuilder:
         board = dealt if len(dealt) == want else self.board + dealt
         if len(board) != want or board[: len(self.board)] != self.board:
             raise self.error(f"the {street} needs {want} board cards, this makes {len(board)}", line)
+        self._clash(board[len(self.board):], None, line)
         self.board = board
         self.street = street
         self.bets = {}
@@ -311,6 +312,7 @@ class HandBuilder:
         self.player(name, line)
         if len(shown) != self.hole_size:
             raise self.error(f"{name} shows {len(shown)} cards in a {self.hole_size}-card game", line)
+        self._clash(shown, name, line)
         self.holes[name] = shown
         self.shown = [s for s in self.shown if s[0] != name]
         self.shown.append((name, shown, description or None, 1, line, len(self.board) if self.street != "showdown" else 5))
@@ -319,9 +321,20 @@ class HandBuilder:
         self.player(name, line)
         if len(held) != self.hole_size:
             raise self.error(f"{name} has {len(held)} hole cards in a {self.hole_size}-card game", line)
+        self._clash(held, name, line)
         self.holes[name] = held
         if hero and self.hero is None:
             self.hero = name
+
+    def _clash(self, new: tuple[int, ...], owner: str | None, line: int) -> None:
+        """Refuse ``new`` cards (``owner``'s, or the board's) that are already dealt elsewhere."""
+        seen = set(self.board)
+        for name, held in self.holes.items():
+            if name != owner:
+                seen.update(held)
+        for k, card in enumerate(new):
+            if card in seen or card in new[:k]:
+                raise self.error(f"the card {Card(card)} is dealt twice", line)
 
     def muck(self, name: str, line: int) -> None:
         if self.player(name, line) not in self.mucked:
