@@ -139,7 +139,7 @@ def test_the_audit_agrees_and_the_engine_replays_what_was_paid(site: str) -> Non
             put[action.player] = put.get(action.player, 0) + action.added
         for name, value in hand.returned:
             put[name] -= value
-        final = [s.stack - put.get(s.name, 0) + hand.paid.get(s.name, 0) for s in hand.seats]
+        final = [s.stack - put[s.name] + hand.paid.get(s.name, 0) for s in hand.seats if s.name in put]
         assert list(engine.stacks) == final, hand.hand_id
 
 
@@ -160,6 +160,8 @@ def test_amounts_units_and_headers() -> None:
     assert ft is not None and (ft.unit, ft.currency, ft.symbol, ft.stakes, ft.table, ft.max_seats, ft.button_seat) == (
         "cents", "USD", "$", (25, 50), "Birch", 6, 4)
     assert ft.date == "20:01:02 ET - 2013/03/04"
+    out = hands_of("fulltilt")[1][1]
+    assert out is not None and out.seats[-1] == (5, "Zed", 1200, True)
     euro = hands_of("everleaf")[2][1]
     assert euro is not None and (euro.unit, euro.currency, euro.symbol, euro.button_seat) == ("cents", "EUR", "€", 1)
     party = hands_of("partypoker")[2][1]  # a buy-in header, $1,040 stacks: the stakes are the posted blinds
@@ -246,6 +248,14 @@ def test_long_lines_and_long_hands_are_refused(site: str) -> None:
         reader.parse_hand("\n".join(lines[:3] + ["x" * (MAX_LINE + 1)] + lines[3:]), first)
     with pytest.raises(HandHistoryError, match="more than"):
         reader.parse_hand("\n".join(lines[:3] + ["noise"] * MAX_HAND_LINES + lines[3:]), first)
+
+
+def test_more_seats_than_a_table_has_are_refused() -> None:
+    head = "Full Tilt Poker Game #1: Table T - PL Omaha H/L - $1/$2 - 12:00:00 ET - 2010/01/02\n"
+    seats = "".join(f"Seat {k}: p{k} ($10)\n" for k in range(1, 30))
+    with pytest.raises(HandHistoryError, match="more than 20 seats") as caught:
+        FULLTILT.parse_hand(head + seats)
+    assert caught.value.line == 22
 
 
 def test_each_header_belongs_to_one_reader() -> None:

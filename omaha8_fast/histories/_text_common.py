@@ -45,6 +45,7 @@ from ._model import (
 
 __all__ = [
     "CARD_IDS",
+    "MAX_SEATS",
     "cards",
     "clean_amount",
     "pot_label",
@@ -56,6 +57,11 @@ __all__ = [
     "checked_lines",
     "bracket_action",
     "dealing_street",
+    "table_line",
+    "star_section",
+    "seat_parts",
+    "bracket_post",
+    "body_lines",
 ]
 
 #: Card text -> card id (``"Ah"``, ``"AH"``, ``"ah"``: any case of rank and suit).
@@ -63,6 +69,8 @@ CARD_IDS: dict[str, int] = {str(Card(c)): c for c in range(52)}
 CARD_IDS |= {k[0] + k[1].upper(): v for k, v in CARD_IDS.items()} | {k[0].lower() + k[1]: v for k, v in CARD_IDS.items()}
 _CARD_WORDS = CARD_IDS | {"10" + k[1:]: v for k, v in CARD_IDS.items() if k[0] in "Tt"}  # and "10h"
 
+#: Most seats a hand may list (no table has more than 10).
+MAX_SEATS = 20
 _CURRENCY_WORDS = ("USD", "EUR", "EURO", "GBP", "CAD", "Chips", "chips", "T$")
 _STREET_CARDS = {"flop": 3, "turn": 4, "river": 5}
 
@@ -241,6 +249,8 @@ class HandBuilder:
     def seat(self, number: int, name: str, stack: int, line: int, sitting_out: bool = False) -> None:
         if not name or name in self.names:
             raise self.error(f"two seats for {name[:60]!r}" if name else "a seat without a name", line)
+        if len(self.seats) >= MAX_SEATS:
+            raise self.error(f"more than {MAX_SEATS} seats", line)
         if any(s[0] == number for s in self.seats):
             raise self.error(f"seat {number} is listed twice", line)
         self.seats.append((number, name, stack, sitting_out))
@@ -455,3 +465,87 @@ def bracket_action(hand: HandBuilder, name: str, verb: str, line: int) -> bool:
     else:
         hand.act(name, "call" if word == "calls" else "bet", line, value)
     return True
+
+
+def table_line(hand: HandBuilder, text: str, line: int) -> bool:
+    """The lines PartyPoker and Everleaf share before and around the deal:
+    ``Seat N is the button``, ``Total number of players : 3/9``, the seats
+    (``Seat 1: NAME ( $2.06 USD )``; ``( new player )`` is not dealt in),
+    ``** Dealing ... **`` and ``Dealt to NAME [ cards ]``; False for any other line."""
+    if text.startswith("Seat ") and text.endswith(" is the button"):
+        seat = text[5:-14]
+        if not seat.isdigit():
+            raise hand.error(f"cannot read {text[:60]!r}", line)
+        hand.button = int(seat)
+    elif text.startswith("Total number of players"):
+        most = text.rpartition("/")[2].strip()
+        if "/" in text and most.isdigit():
+            hand.max_seats = int(most)
+    elif text.startswith("Seat ") and text.endswith(")") and not hand.posts and hand.street == "preflop":
+        place, name, inside = seat_parts(hand, text, line)
+        if inside.strip() != "new player":  # waiting for the next hand: not dealt in
+            hand.seat(place, name, hand.amount(inside, line), line)
+    elif text.startswith("** "):
+        if text != "** Dealing down cards **" and not dealing_street(hand, text, line):
+            raise hand.error(f"unknown section {text[:40]!r}", line)
+    elif text.startswith("Dealt to "):
+        at = text.find(" [")
+        if at > 0 and text.endswith("]"):
+            hand.hole(text[9:at], hand.cards(text[at:], line), line, hero=True)
+    else:
+        return False
+    return True
+
+
+_STAR_STREETS = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+
+
+def star_section(hand: HandBuilder, text: str, line: int) -> str | None:
+    """A ``*** NAME *** [cards] (...)`` line (Full Tilt, Bovada): ``"hole
+    cards"``, ``"summary"`` or the street it deals (its cards read); None
+    for another name (the caller's to read)."""
+    end = text.find(" ***", 4)
+    name = text[4:end] if end > 0 else text[4:]
+    if name == "HOLE CARDS":
+        return "hole cards"
+    if name == "SUMMARY":
+        return "summary"
+    street = _STAR_STREETS.get(name)
+    if street is None:
+        return None
+    hand.street_cards(street, hand.cards(text[end + 4:].split("(", 1)[0] if end > 0 else "", line), line)
+    return street
+
+
+def seat_parts(hand: HandBuilder, text: str, line: int) -> tuple[int, str, str]:
+    """``Seat N: NAME (INSIDE)`` as (N, NAME, INSIDE): the name runs to the last ``(``."""
+    seat, colon, rest = text[5:].partition(": ")
+    open_ = rest.rfind("(")
+    if not colon or not seat.isdigit() or open_ < 0 or not text.endswith(")"):
+        raise hand.error(f"cannot read the seat {text[:80]!r}", line)
+    return int(seat), rest[:open_].strip(), rest[open_ + 1:-1]
+
+
+def bracket_post(hand: HandBuilder, name: str, rest: str, line: int, both: str) -> None:
+    """``small blind [$0.25 USD]``, ``big blind [...]``, ``ante [...]`` or
+    ``both`` (the site's words for a dead small blind posted with the big:
+    its part beyond the big blind is dead), after ``NAME posts``."""
+    kind, _, amount = rest.partition(" [")
+    value = hand.amount("[" + amount, line)
+    if kind in ("small blind", "big blind"):
+        hand.post(name, kind, value, line)
+    elif kind == both:
+        hand.post(name, "small & big blinds", value, line, dead=max(0, value - hand.big_blind()))
+    elif kind == "ante":
+        hand.post(name, "ante", value, line, dead=value)
+    else:
+        raise hand.error(f"unknown post {rest[:60]!r}", line)
+
+
+def body_lines(lines: list[str], first: int) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of a hand's body, stripped, with their numbers
+    (``lines[0]`` is line ``first``)."""
+    for number, text in enumerate(lines, first):
+        text = text.strip()
+        if text:
+            yield number, text

@@ -47,7 +47,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
-from ._text_common import HandBuilder, checked_lines, split_hands
+from ._text_common import HandBuilder, body_lines, checked_lines, seat_parts, split_hands, star_section
 
 __all__ = ["BovadaReader", "READER"]
 
@@ -55,7 +55,6 @@ _BRANDS = ("Bovada", "Ignition", "Bodog", "Bodog.com", "Bodog.eu", "Bodog UK", "
 _HILO = ("OMAHA HiLo", "OMAHA_HL")
 _OTHER = ("HOLDEM", "OMAHA", "7CARD")
 _BETTING = (("Pot Limit", "pot-limit"), ("No Limit", "no-limit"), ("Fixed Limit", "limit"))
-_STREETS = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
 
 def _id_after_brand(line: str) -> str | None:
     """The hand id of a header line, or None."""
@@ -126,10 +125,7 @@ def _header(hand: HandBuilder, head: str, number: int) -> bool:
 
 def _body(hand: HandBuilder, lines: list[str], first: int) -> None:
     section = "header"
-    for number, text in enumerate(lines[1:], first + 1):
-        text = text.strip()
-        if not text:
-            continue
+    for number, text in body_lines(lines[1:], first + 1):
         if text.startswith("*** "):
             section = _marker(hand, text, number)
         elif section == "summary":
@@ -150,34 +146,19 @@ def _body(hand: HandBuilder, lines: list[str], first: int) -> None:
 
 
 def _marker(hand: HandBuilder, text: str, number: int) -> str:
-    end = text.find(" ***", 4)
-    name = text[4:end] if end > 0 else text[4:]
-    if name == "HOLE CARDS":
-        return "hole cards"
-    if name == "SUMMARY":
-        return "summary"
-    street = _STREETS.get(name)
-    if street is None:
-        raise hand.error(f"unknown section {name[:40]!r}", number)
-    hand.street_cards(street, hand.cards(text[end + 4:], number), number)
-    return street
+    section = star_section(hand, text, number)
+    if section is None:
+        raise hand.error(f"unknown section {text[:40]!r}", number)
+    return section
 
 
 def _seat(hand: HandBuilder, text: str, number: int) -> None:
-    seat, colon, rest = text[5:].partition(": ")
-    open_ = rest.rfind(" (")
-    if not colon or not seat.isdigit() or open_ < 0:
-        raise hand.error(f"cannot read the seat {text[:80]!r}", number)
-    name = rest[:open_]
+    seat, name, stack = seat_parts(hand, text, number)
     hero = name.endswith(" [ME]")
     name = name[:-5] if hero else name
-    hand.seat(int(seat), name, hand.amount(rest[open_ + 2:-10], number), number)
+    hand.seat(seat, name, hand.amount(stack.removesuffix(" in chips"), number), number)
     if hero:
         hand.hero = name
-
-
-def _money(verb: str, word: str) -> str:
-    return verb[len(word):].strip()
 
 
 def _named(hand: HandBuilder, name: str, verb: str, number: int, hero: bool, section: str) -> None:

@@ -38,7 +38,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand
 from ._sites import register
-from ._text_common import HandBuilder, bracket_action, checked_lines, dealing_street, name_at_start, split_hands
+from ._text_common import HandBuilder, body_lines, bracket_action, bracket_post, checked_lines, name_at_start, split_hands, table_line
 
 __all__ = ["EverleafReader", "READER"]
 
@@ -96,43 +96,13 @@ def _game(hand: HandBuilder, text: str, number: int) -> bool:
 
 
 def _body(hand: HandBuilder, lines: list[str], first: int) -> None:
-    for number, text in enumerate(lines, first):
-        text = text.strip()
-        if not text:
-            continue
+    for number, text in body_lines(lines, first):
         if text.startswith("Table ") and not hand.table:
             hand.table = text[6:]
-        elif text.startswith("Seat ") and text.endswith(" is the button"):
-            seat = text[5:-14]
-            if not seat.isdigit():
-                raise hand.error(f"cannot read {text[:60]!r}", number)
-            hand.button = int(seat)
-        elif text.startswith("Seat ") and text.endswith(")") and hand.street == "preflop" and not hand.posts:
-            _seat(hand, text, number)
-        elif text.startswith("Total number of players"):
-            continue
-        elif text.startswith("** "):
-            if text != "** Dealing down cards **" and not dealing_street(hand, text, number):
-                raise hand.error(f"unknown section {text[:40]!r}", number)
-        elif text.startswith("Dealt to "):
-            at = text.find(" [")
-            if at > 0 and text.endswith("]"):
-                hand.hole(text[9:at], hand.cards(text[at:], number), number, hero=True)
-        else:
+        elif not table_line(hand, text, number):
             name = name_at_start(text, hand.names)
             if name is not None:
                 _named(hand, name, text[len(name):].lstrip(":").strip(), number)
-
-
-def _seat(hand: HandBuilder, text: str, number: int) -> None:
-    seat, colon, rest = text[5:].partition(": ")
-    open_ = rest.rfind("(")
-    if not colon or not seat.isdigit() or open_ < 0:
-        raise hand.error(f"cannot read the seat {text[:80]!r}", number)
-    stack = rest[open_ + 1:-1].strip()
-    if stack == "new player":
-        return  # waiting for the next hand: not dealt in
-    hand.seat(int(seat), rest[:open_].strip(), hand.amount(stack, number), number)
 
 
 def _named(hand: HandBuilder, name: str, verb: str, number: int) -> None:
@@ -140,17 +110,7 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int) -> None:
         return
     word, _, rest = verb.partition(" ")
     if word == "posts":
-        kind, _, amount = rest.partition(" [")
-        value = hand.amount("[" + amount, number)
-        if kind == "small blind" or kind == "big blind":
-            hand.post(name, kind, value, number)
-        elif kind == "both blinds":
-            big = hand.big_blind()
-            hand.post(name, "small & big blinds", value, number, dead=max(0, value - big))
-        elif kind == "ante":
-            hand.post(name, "ante", value, number, dead=value)
-        else:
-            raise hand.error(f"unknown post {verb[:60]!r}", number)
+        bracket_post(hand, name, rest, number, "both blinds")
     elif word == "shows":
         end = rest.find("]")
         if not rest.startswith("[") or end < 0:

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
-from ._text_common import HandBuilder, checked_lines, name_at_start, split_hands
+from ._text_common import HandBuilder, body_lines, checked_lines, name_at_start, seat_parts, split_hands, star_section
 
 __all__ = ["FullTiltReader", "READER"]
 
@@ -43,9 +43,9 @@ _HEADER = "Full Tilt Poker Game #"
 _BETTING = (("Fixed Limit ", "limit"), ("Pot Limit ", "pot-limit"), ("No Limit ", "no-limit"), ("Limit ", "limit"),
             ("CAP PL ", "pot-limit"), ("CAP NL ", "no-limit"), ("FL ", "limit"), ("PL ", "pot-limit"),
             ("NL ", "no-limit"))
+_OUT = ", is sitting out"
 _HILO = {"Omaha H/L": 4, "Omaha Hi/Lo": 4, "Omaha Hi-Lo": 4, "5 Card Omaha H/L": 5, "5 Card Omaha Hi/Lo": 5}
 _OTHER_GAMES = ("Hold'em", "Omaha", "Stud", "Razz", "Draw", "Badugi", "Triple", "2-7", "A-5", "HORSE", "HA", "Mixed")
-_STREETS = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
 
 
 def _game(part: str) -> tuple[int, str] | None:
@@ -138,17 +138,14 @@ def _header(hand: HandBuilder, rest: str, line: int) -> bool:
 
 def _body(hand: HandBuilder, lines: list[str], first: int) -> None:
     section = "header"
-    for number, text in enumerate(lines[1:], first + 1):
-        text = text.strip()
-        if not text:
-            continue
+    for number, text in body_lines(lines[1:], first + 1):
         if text.startswith("*** "):
             section = _marker(hand, text, number, section)
             continue
         if section == "summary":
             _summary(hand, text, number)
             continue
-        if section == "header" and text.startswith("Seat ") and text.endswith(")"):
+        if section == "header" and text.startswith("Seat ") and text.endswith((")", _OUT)):
             _seat(hand, text, number)
             continue
         if text.startswith("The button is in seat #"):
@@ -177,37 +174,22 @@ def _body(hand: HandBuilder, lines: list[str], first: int) -> None:
 
 
 def _marker(hand: HandBuilder, text: str, number: int, section: str) -> str:
-    end = text.find(" ***", 4)
-    name = text[4:end] if end > 0 else text[4:]
-    if name == "HOLE CARDS":
-        return "hole cards"
-    if name == "SUMMARY":
-        return "summary"
-    if name.startswith("SUMMARY "):
-        raise hand.error("a hand run twice (not read from Full Tilt text)", number)
+    name = text[4:].split(" ***", 1)[0]
     if name == "SHOW DOWN":
         hand.street = "showdown"
         return "showdown"
-    street = _STREETS.get(name)
-    if street is None:
-        if name.startswith(("FLOP ", "TURN ", "RIVER ", "SHOW DOWN ")):
-            raise hand.error("a hand run twice (not read from Full Tilt text)", number)
+    if name.startswith(("SUMMARY ", "FLOP ", "TURN ", "RIVER ", "SHOW DOWN ")):
+        raise hand.error("a hand run twice (not read from Full Tilt text)", number)
+    found = star_section(hand, text, number)
+    if found is None:
         raise hand.error(f"unknown section {name[:40]!r}", number)
-    groups = text[end + 4:].split("(", 1)[0].strip() if end > 0 else ""
-    hand.street_cards(street, hand.cards(groups, number), number)
-    return street
+    return found
 
 
 def _seat(hand: HandBuilder, text: str, number: int) -> None:
-    seat, colon, rest = text[5:].partition(": ")
-    open_ = rest.rfind(" (")
-    if not colon or not seat.isdigit() or open_ < 0:
-        raise hand.error(f"cannot read the seat {text[:80]!r}", number)
-    stack = rest[open_ + 2:-1]
-    sitting_out = False
-    if stack.endswith(", is sitting out"):
-        stack, sitting_out = stack[:-16], True
-    hand.seat(int(seat), rest[:open_], hand.amount(stack, number), number, sitting_out)
+    """``Seat 1: NAME ($1,000)``, maybe followed by ``, is sitting out``."""
+    seat, name, stack = seat_parts(hand, text.removesuffix(_OUT), number)
+    hand.seat(seat, name, hand.amount(stack, number), number, text.endswith(_OUT))
 
 
 def _named(hand: HandBuilder, name: str, verb: str, number: int) -> None:

@@ -40,7 +40,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
-from ._text_common import HandBuilder, bracket_action, checked_lines, dealing_street, name_at_start, split_hands
+from ._text_common import HandBuilder, body_lines, bracket_action, bracket_post, checked_lines, name_at_start, split_hands, table_line
 
 __all__ = ["PartyPokerReader", "READER"]
 
@@ -109,34 +109,12 @@ def _game(hand: HandBuilder, text: str, number: int) -> bool:
 
 
 def _body(hand: HandBuilder, lines: list[str], first: int) -> None:
-    for number, text in enumerate(lines, first):
-        text = text.strip()
-        if not text or text.startswith(("#Game No :", "Game #")):
+    for number, text in body_lines(lines, first):
+        if text.startswith(("#Game No :", "Game #")):
             continue
         if text.startswith("Table ") and not hand.table:
             hand.table = text[6:].removesuffix(" (Real Money)").removesuffix(" (Play Money)").strip()
-        elif text.startswith("Seat ") and text.endswith(" is the button"):
-            seat = text[5:-14]
-            if not seat.isdigit():
-                raise hand.error(f"cannot read {text[:60]!r}", number)
-            hand.button = int(seat)
-        elif text.startswith("Total number of players"):
-            most = text.rpartition("/")[2].strip()
-            hand.max_seats = int(most) if most.isdigit() else None
-        elif text.startswith("Seat ") and text.endswith(")") and not hand.posts and hand.street == "preflop":
-            seat, colon, rest = text[5:].partition(": ")
-            open_ = rest.rfind("(")
-            if not colon or not seat.isdigit() or open_ < 0:
-                raise hand.error(f"cannot read the seat {text[:80]!r}", number)
-            hand.seat(int(seat), rest[:open_].strip(), hand.amount(rest[open_:], number), number)
-        elif text.startswith("** "):
-            if text != "** Dealing down cards **" and not dealing_street(hand, text, number):
-                raise hand.error(f"unknown section {text[:40]!r}", number)
-        elif text.startswith("Dealt to "):
-            at = text.find(" [")
-            if at > 0 and text.endswith("]"):
-                hand.hole(text[9:at], hand.cards(text[at:], number), number, hero=True)
-        else:
+        elif not table_line(hand, text, number):
             name = name_at_start(text, hand.names)
             if name is not None and text[len(name):len(name) + 1] == " ":
                 _named(hand, name, text[len(name) + 1:], number)
@@ -147,17 +125,7 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int) -> None:
         return
     word, _, rest = verb.partition(" ")
     if word == "posts":
-        kind, _, amount = rest.rstrip(".").partition(" [")
-        value = hand.amount("[" + amount, number)
-        if kind in ("small blind", "big blind"):
-            hand.post(name, kind, value, number)
-        elif kind == "big blind + dead":
-            big = hand.big_blind()
-            hand.post(name, "small & big blinds", value, number, dead=max(0, value - big))
-        elif kind == "ante":
-            hand.post(name, "ante", value, number, dead=value)
-        else:
-            raise hand.error(f"unknown post {verb[:60]!r}", number)
+        bracket_post(hand, name, rest.rstrip("."), number, "big blind + dead")
     elif word == "shows" and rest.startswith("["):
         end = rest.find("]")
         if end < 0:
