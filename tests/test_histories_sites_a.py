@@ -306,6 +306,19 @@ def test_bovada_names_drop_the_hero_tag_and_a_blind_can_be_all_in() -> None:
     assert audit(hand).ok
 
 
+def test_bovada_reads_a_repeated_line_once_and_a_winner_not_showing_keeps_the_pot() -> None:
+    text = ("Bovada Hand #6 TBL#1 OMAHA HiLo Pot Limit - 2015-01-01 00:00:00\n"
+            "Seat 1: Dealer ($10 in chips)\nSeat 2: Big Blind [ME] ($10 in chips)\nDealer : Set dealer [1]\n"
+            "Dealer : Small Blind $0.25\nDealer : Small Blind $0.25\nBig Blind [ME] : Big blind $0.50\n"
+            "*** HOLE CARDS ***\nDealer : Card dealt to a spot [Ah 2d Kc 9s]\n"
+            "Big Blind [ME] : Card dealt to a spot [3h 4h Qs Qd]\nDealer : Raises $1 to $1.50\n"
+            "Dealer : Raises $1 to $1.50\nBig Blind [ME] : Folds\nDealer : Return uncalled portion of bet $1\n"
+            "Dealer : Does not show [Ah 2d Kc 9s] (High Card)\nDealer : Hand result $1\n*** SUMMARY ***\nTotal Pot($1)")
+    hand = BOVADA.parse_hand(text)
+    assert hand is not None and len(hand.posts) == 2 and len(hand.actions) == 2 and hand.mucked == ()
+    assert hand.hole_cards["Dealer"] == cards("Ah 2d Kc 9s") and audit(hand).ok
+
+
 def _work(call: Any) -> int:
     """The Python function calls ``call()`` makes (the work it does, counted)."""
     count = 0

@@ -124,8 +124,11 @@ def _header(hand: HandBuilder, head: str, number: int) -> bool:
 
 
 def _body(hand: HandBuilder, lines: list[str], first: int) -> None:
-    section = "header"
+    section, previous = "header", ""
     for number, text in body_lines(lines[1:], first + 1):
+        repeated, previous = text == previous, text
+        if repeated and " : " in text and "hand result" not in text.lower():
+            continue  # the network sometimes prints an action or a post twice in a row: it happened once
         if text.startswith("*** "):
             section = _marker(hand, text, number)
         elif section == "summary":
@@ -195,9 +198,10 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int, hero: bool, sec
     elif low.startswith(("showdown [", "shows [")):
         hand.street = "showdown"
         hand.show(name, hand.cards(verb[verb.find("["):verb.find("]") + 1], number), number, _description(verb))
-    elif low.startswith(("mucks [", "does not show [")):
+    elif low.startswith(("mucks [", "does not show [")):  # the cards are known; a muck gives up the pot
         hand.hole(name, hand.cards(verb[verb.find("["):verb.find("]") + 1], number), number)
-        hand.muck(name, number)
+        if low.startswith("mucks"):
+            hand.muck(name, number)
     elif low.startswith("hand result"):
         pot = "side pot" if low.startswith("hand result-side pot") else "pot"
         hand.collect(name, hand.amount(verb.rsplit(" ", 1)[1], number), pot, number)
