@@ -72,6 +72,7 @@ _CARD_WORDS = CARD_IDS | {"10" + k[1:]: v for k, v in CARD_IDS.items() if k[0] i
 #: Most seats a hand may list (no table has more than 10).
 MAX_SEATS = 20
 _CURRENCY_WORDS = ("USD", "EUR", "EURO", "GBP", "CAD", "Chips", "chips", "T$")
+_AMOUNTS: dict[str, dict[str, int]] = {"cents": {}, "chips": {}}  # amounts already read, by unit (bounded)
 _STREET_CARDS = {"flop": 3, "turn": 4, "river": 5}
 
 
@@ -219,10 +220,17 @@ class HandBuilder:
 
     def amount(self, text: str, line: int) -> int:
         """An amount in the hand's unit (see :func:`clean_amount`)."""
-        try:
-            return parse_amount(clean_amount(text), self.unit)
-        except ValueError as problem:
-            raise self.error(str(problem), line) from None
+        cache = _AMOUNTS[self.unit]
+        value = cache.get(text)
+        if value is None:
+            try:
+                value = parse_amount(clean_amount(text), self.unit)
+            except ValueError as problem:
+                raise self.error(str(problem), line) from None
+            if len(cache) > 10_000:
+                cache.clear()
+            cache[text] = value
+        return value
 
     def cards(self, text: str, line: int) -> tuple[int, ...]:
         try:
