@@ -166,7 +166,7 @@ def test_amounts_units_and_headers() -> None:
     assert euro is not None and (euro.unit, euro.currency, euro.symbol, euro.button_seat) == ("cents", "EUR", "€", 1)
     party = hands_of("partypoker")[2][1]  # a buy-in header, $1,040 stacks: the stakes are the posted blinds
     assert party is not None and party.stakes == (500, 1000) and [s.stack for s in party.seats] == [104000] * 3
-    assert [s.number for s in party.seats] == [3, 1, 2] and party.max_seats == 9
+    assert [s.name for s in party.seats] == ["Dee", "Eve", "Fay"] and party.max_seats == 9  # listed Fay first
     bov = hands_of("bovada")[0][1]
     assert bov is not None and len(bov.hole_cards) == 3  # every dealt hand printed
     assert bov.hole_cards["Small Blind"] == cards("Tc Td 6s 7s")
@@ -191,6 +191,17 @@ def test_tournament_headers_read_in_chips() -> None:
     hand = BOVADA.parse_hand(bov)
     assert hand is not None and hand.unit == "chips" and hand.stakes == (20, 40) and hand.paid == {"Big Blind": 40}
     assert audit(hand).ok
+    party = ("***** Hand History for Game 77 *****\n"
+             "PL Omaha Hi-Lo $5 USD Buy-in Trny:31337 Level:3  Blinds-Antes(50/100 -10) - Thursday, May 12, 17:41:57 EDT 2016\n"
+             "Table Evening Tournament (31337) Table #4 (Real Money)\nSeat 2 is the button\nTotal number of players : 3/6 \n"
+             "Seat 2: kim ( 1,500 )\nSeat 4: lou ( 2,210 )\nSeat 5: max ( 980 )\nTrny:31337 Level:3 \n"
+             "Blinds-Antes(50/100 -10)\nkim posts ante [10]\nlou posts ante [10]\nmax posts ante [10]\n"
+             "lou posts small blind [50].\nmax posts big blind [100].\n** Dealing down cards **\nkim folds\n"
+             "lou folds\nmax does not show cards.\nmax wins 180 chips\nGame #78 starts.\n")
+    hand = PARTY.parse_hand(party)
+    assert hand is not None and hand.unit == "chips" and hand.tournament is not None and hand.tournament.id == "31337"
+    assert hand.tournament.level == "3" and hand.stakes == (50, 100) and [s.stack for s in hand.seats] == [1500, 2210, 980]
+    assert hand.returned == (("max", 50),) and hand.paid == {"max": 130} and hand.rake == 0 and audit(hand).ok  # 180 less 50 back
 
 
 BROKEN = [  # (site, the hand's index in its file, a line as printed, what replaces it, the error's words)

@@ -376,15 +376,40 @@ class HandBuilder:
             put[name] = put.get(name, 0) - value
         return put
 
-    def infer_returned(self) -> None:
+    def infer_returned(self, paid_with_pot: bool | None) -> None:
         """For a site that prints no uncalled bets: what the biggest
-        contributor put in beyond everybody else goes back to them."""
+        contributor put in beyond everybody else goes back to them.
+
+        Such a site may pay it back inside the winner's collection
+        (PartyPoker: ``wins $5.18 USD`` after a raise nobody called is the
+        pot after rake *and* the raise): with ``paid_with_pot`` the part
+        given back is taken out of the player's largest collection; with
+        None only when the collections hold more than the pot without it."""
         put = sorted(self.contributions().items(), key=lambda item: -item[1])
-        if put and put[0][1] > (put[1][1] if len(put) > 1 else 0):
-            self.returned.append((put[0][0], put[0][1] - (put[1][1] if len(put) > 1 else 0)))
+        excess = put[0][1] - (put[1][1] if len(put) > 1 else 0) if put else 0
+        if excess <= 0:
+            return
+        name = put[0][0]
+        self.returned.append((name, excess))
+        mine = [k for k, c in enumerate(self.collected) if c[0] == name]
+        if not mine:
+            return
+        pot = sum(v for _, v in put) - excess
+        if paid_with_pot is None:
+            paid_with_pot = sum(c[1] for c in self.collected) > pot
+        if paid_with_pot:
+            k = max(mine, key=lambda k: self.collected[k][1])
+            player, value, label, half, line = self.collected[k]
+            if value < excess:
+                raise self.error(f"{player} collects {value}, less than their uncalled {excess}", line)
+            self.collected[k] = (player, value - excess, label, half, line)
+            if value == excess:
+                del self.collected[k]
 
     def finish(self) -> ImportedHand:
-        """The hand (``total`` and ``rake`` as printed, else worked out)."""
+        """The hand (``total`` and ``rake`` as printed, else worked out; the
+        seats in the order of their numbers, as they sit, whatever order
+        the site listed them in)."""
         total, rake = self.total, self.rake
         if len(self.seats) < 2:
             raise self.error("fewer than two seated players", self.first)
@@ -412,7 +437,7 @@ class HandBuilder:
         )
         return new_hand(
             self.site, self.hand_id, self.game, self.hole_size, self.betting, self.unit, self.currency, self.symbol,
-            self.stakes, self.table, self.max_seats, self.button, tuple(self.seats), tuple(self.posts),
+            self.stakes, self.table, self.max_seats, self.button, tuple(sorted(self.seats)), tuple(self.posts),
             tuple(self.actions), (self.board,) if self.board else (), self.hero, dict(self.holes), tuple(self.shown),
             tuple(self.mucked), collected, tuple(self.returned), total, rake, (), self.date, None,
             self.tournament, False, self.first,

@@ -70,7 +70,7 @@ class EverleafReader:
         if not _game(hand, lines[game_at].strip(), first_line + game_at):
             return None
         _body(hand, lines[game_at + 1:], first_line + game_at + 1)
-        hand.infer_returned()
+        hand.infer_returned(None)
         return hand.finish()
 
 

@@ -11,7 +11,9 @@ order). Blinds end with a period (``NAME posts big blind [$0.50 USD].``,
 ``posts big blind + dead [$0.75 USD].``: a dead small blind with the big);
 ``raises [$X USD]`` and ``is all-In  [$X USD]`` give the chips the action
 adds. There is no summary, no rake, no uncalled bet (the reader works them
-out, see :mod:`._text_common`); the winners are ``NAME wins $5 USD from the
+out, see :mod:`._text_common`): a winner's amount holds their uncalled bet
+(``NAME wins $2 USD`` for a pot of $1 and the $1 nobody called), which the
+reader takes out into ``returned``. The winners are ``NAME wins $5 USD from the
 main pot with ...`` and, for the low half, ``NAME wins Lo ($5 USD) from the
 main pot with ...`` (the other collections of a pot with a low half are its
 high half).
@@ -28,7 +30,7 @@ high half).
 ... ** Dealing down cards **
 ... ann raises [$1.25 USD]
 ... bob folds
-... ann wins $1 USD from the main pot'''
+... ann wins $2 USD'''
 >>> hand = READER.parse_hand(text)
 >>> hand.site, hand.total_pot, hand.paid, hand.returned
 ('partypoker', 100, {'ann': 100}, (('ann', 100),))
@@ -76,7 +78,7 @@ class PartyPokerReader:
         if hand.stakes == (0, 0):
             blinds = {p[1]: p[2] for p in hand.posts if p[1] in ("small blind", "big blind")}
             hand.stakes = (blinds.get("small blind", 0), blinds.get("big blind", 0))
-        hand.infer_returned()
+        hand.infer_returned(True)
         _label_high_halves(hand)
         return hand.finish()
 
@@ -137,20 +139,19 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int) -> None:
             raise hand.error(f"cannot read the cards {verb[:60]!r}", number)
         hand.hole(name, hand.cards(verb[13:end + 1], number), number)
         hand.muck(name, number)
-    elif verb == "does not show cards.":
-        hand.muck(name, number)
+    # "NAME does not show cards." is a winner nobody called, keeping the cards hidden: no muck
     elif word == "wins":
         _wins(hand, name, rest, number)
 
 
 def _wins(hand: HandBuilder, name: str, rest: str, number: int) -> None:
-    """``$5 USD from the main pot with ...`` or ``Lo ($5 USD) from the side pot 1 with ...``."""
+    """``$5 USD from the main pot with ...``, ``Lo ($5 USD) from the side pot 1 with ...``, or ``6,000 chips``."""
     half = None
     if rest.startswith("Lo ("):
         half, rest = "lo", rest[3:]
     amount, sep, pot = rest.partition(" from the ")
-    if not sep:
-        raise hand.error(f"cannot read {name} wins {rest[:60]!r}", number)
+    if not sep:  # "NAME wins 6,000 chips": a pot nobody contested
+        amount, pot = rest.rstrip("."), "main pot"
     pot = pot.split(" with ", 1)[0].strip().rstrip(".")
     if pot.startswith("side pot"):
         label = pot[8:].strip() or "1"
