@@ -366,6 +366,10 @@ class HandBuilder:
 
     # --- the hand ---------------------------------------------------------------
 
+    def _collectors(self) -> set[str]:
+        """The players paid from a pot (one who "does not show" and is paid did not muck)."""
+        return {c[0] for c in self.collected}
+
     def contributions(self) -> dict[str, int]:
         put: dict[str, int] = {}
         for post in self.posts:
@@ -439,7 +443,8 @@ class HandBuilder:
             self.site, self.hand_id, self.game, self.hole_size, self.betting, self.unit, self.currency, self.symbol,
             self.stakes, self.table, self.max_seats, self.button, tuple(sorted(self.seats)), tuple(self.posts),
             tuple(self.actions), (self.board,) if self.board else (), self.hero, dict(self.holes), tuple(self.shown),
-            tuple(self.mucked), collected, tuple(self.returned), total, rake, (), self.date, None,
+            tuple(m for m in self.mucked if m not in self._collectors()), collected, tuple(self.returned), total, rake,
+            (), self.date, None,
             self.tournament, False, self.first,
         )
 

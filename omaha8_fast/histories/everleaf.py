@@ -10,8 +10,9 @@ calls and raises do not (``NAME raises [$ 4.50 USD]``: the chips the raise
 adds); streets are ``** Dealing Flop ** [ qs, 3d, 8h ]``. There is no
 summary: no uncalled bet, total or rake is printed (the reader works them
 out, see :mod:`._text_common`), and the pots are paid as ``NAME wins $ 5
-USD from main pot with ...``, the halves unlabelled (inferred from the
-shown hands).
+USD from main pot with ...``, or by halves, ``NAME wins  high ($ 2.57 USD)
+from main pot ...`` and ``NAME wins  low ($2.56) from main pot ...``; the
+halves of unlabelled lines are inferred from the shown hands.
 
 >>> text = '''Everleaf Gaming Game #7
 ... ***** Hand history for game #7 *****
@@ -116,14 +117,19 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int) -> None:
         if not rest.startswith("[") or end < 0:
             raise hand.error(f"cannot read the shown cards {verb[:60]!r}", number)
         hand.show(name, hand.cards(rest[:end + 1], number), number, rest[end + 1:].strip() or None)
-    elif verb == "does not show cards":
+    elif verb == "does not show cards":  # a muck at the showdown (a winner who does not show is not one)
         hand.muck(name, number)
     elif word == "wins":
         _wins(hand, name, rest, number)
 
 
 def _wins(hand: HandBuilder, name: str, rest: str, number: int) -> None:
-    """``$ 102 USD from main pot with a pair of aces [ ad, ah, qs, 8h, 6c ]``."""
+    """``$ 102 USD from main pot with a pair of aces [ ad, ah, qs, 8h, 6c ]``, or one half of it:
+    ``high ($ 1.71 USD) from main pot ...``, ``low ($0.09) from main pot ...``."""
+    rest, half = rest.strip(), None
+    for word, label in (("high ", "hi"), ("low ", "lo")):
+        if rest.startswith(word):
+            rest, half = rest[len(word):], label
     amount, sep, pot = rest.partition(" from ")
     if not sep:
         raise hand.error(f"cannot read {name} wins {rest[:60]!r}", number)
@@ -137,7 +143,7 @@ def _wins(hand: HandBuilder, name: str, rest: str, number: int) -> None:
         pot = f"side pot-{label}"
     elif pot not in ("pot", "main pot"):
         raise hand.error(f"cannot read the pot {pot[:40]!r}", number)
-    hand.collect(name, hand.amount(amount, number), pot, number)
+    hand.collect(name, hand.amount(amount, number), pot, number, half)
 
 
 READER = register(EverleafReader())
