@@ -159,6 +159,31 @@ def test_the_halves_come_out_alike_labelled_or_inferred() -> None:
     assert halves("everleaf")[3] == printed[3]  # Everleaf's own labels ("wins  high ($ 2.63 USD)")
 
 
+def test_partypoker_pays_an_uncalled_all_in_as_a_side_pot() -> None:
+    """PartyPoker prints no uncalled bet: a bigger all-in's part nobody could
+    call comes back as "the side pot 1", which is no pot."""
+    text = ("***** Hand History for Game 40010 *****\n"
+            "$0.50/$1 USD NL Omaha Hi-Lo - Monday, March 04, 21:00:00 EST 2013\nTable Oslo (Real Money)\n"
+            "Seat 1 is the button\nTotal number of players : 2/6\nSeat 1: Ann ( $20 USD )\nSeat 2: Bob ( $100 USD )\n"
+            "Ann posts small blind [$0.50 USD].\nBob posts big blind [$1 USD].\n** Dealing down cards **\n"
+            "Ann raises [$2.50 USD]\nBob is all-In  [$99 USD]\nAnn is all-In  [$17 USD]\n"
+            "** Dealing Flop ** [ 3c, 5d, Kh ]\n** Dealing Turn ** [ 8s ]\n** Dealing River ** [ Jd ]\n"
+            "Ann shows [ As, 2s, Kd, Qh ]a pair of Kings.\nBob shows [ Kc, Ks, 9d, 9h ]three of a kind, Kings.\n"
+            "Ann shows8,5,3,2,A  for low.\n"
+            "Bob wins $80 USD from the side pot 1 with three of a kind, Kings.\n"
+            "Bob wins $19 USD from the main pot with three of a kind, Kings.\n"
+            "Ann wins Lo ($19 USD) from the main pot with 8,5,3,2,A.")
+    hand = PARTY.parse_hand(text)
+    assert hand is not None and hand.returned == (("Bob", 8000),) and hand.rake == 200
+    assert [(c.player, c.amount, c.pot) for c in hand.collected] == [("Bob", 1900, "main pot (hi)"),
+                                                                     ("Ann", 1900, "main pot (lo)")]
+    assert [(a.kind, a.amount, a.all_in) for a in hand.actions] == [("raise", 300, False), ("raise", 10000, True),
+                                                                    ("call", 1700, True)]
+    assert audit(hand).ok
+    engine: Any = to_engine(hand)
+    assert list(engine.stacks) == [1900, 9900]
+
+
 def test_amounts_units_and_headers() -> None:
     ft = hands_of("fulltilt")[0][1]
     assert ft is not None and (ft.unit, ft.currency, ft.symbol, ft.stakes, ft.table, ft.max_seats, ft.button_seat) == (

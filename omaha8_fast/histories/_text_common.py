@@ -386,9 +386,11 @@ class HandBuilder:
 
         Such a site may pay it back inside the winner's collection
         (PartyPoker: ``wins $5.18 USD`` after a raise nobody called is the
-        pot after rake *and* the raise): with ``paid_with_pot`` the part
-        given back is taken out of the player's largest collection; with
-        None only when the collections hold more than the pot without it."""
+        pot after rake *and* the raise; or a "side pot" of just the part
+        nobody called): with ``paid_with_pot`` the part given back is taken
+        out of the player's collection of exactly that amount, else of their
+        largest one; with None only when the collections hold more than the
+        pot without it."""
         put = sorted(self.contributions().items(), key=lambda item: -item[1])
         excess = put[0][1] - (put[1][1] if len(put) > 1 else 0) if put else 0
         if excess <= 0:
@@ -401,8 +403,8 @@ class HandBuilder:
         pot = sum(v for _, v in put) - excess
         if paid_with_pot is None:
             paid_with_pot = sum(c[1] for c in self.collected) > pot
-        if paid_with_pot:
-            k = max(mine, key=lambda k: self.collected[k][1])
+        if paid_with_pot:  # a collection of exactly the uncalled bet is it (PartyPoker calls it "the side pot 1")
+            k = next((k for k in mine if self.collected[k][1] == excess), max(mine, key=lambda k: self.collected[k][1]))
             player, value, label, half, line = self.collected[k]
             if value < excess:
                 raise self.error(f"{player} collects {value}, less than their uncalled {excess}", line)
