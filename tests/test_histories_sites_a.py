@@ -410,7 +410,7 @@ def test_edited_hands_never_crash_and_cost_work_in_proportion(site: str) -> None
     """Random edits of the hands: the reader returns a hand, None or a
     HandHistoryError, nothing else, and its work (Python calls, counted)
     stays within a bound proportional to the hand's size; every hand read
-    goes through the audit without a crash either."""
+    goes through the audit, and the engine's replay, without a crash either."""
     reader = READERS[site]
     rng = random.Random(f"sites-{site}")
     texts = [text for _, text in reader.split(text_of(site))]
@@ -423,6 +423,10 @@ def test_edited_hands_never_crash_and_cost_work_in_proportion(site: str) -> None
             hand = None
         if hand is not None:
             audit(hand)
+            try:
+                to_engine(hand)
+            except HandHistoryError:
+                pass
         assert _work(lambda: reader.parse_hand(text, 1)) <= 400 + 120 * (text.count("\n") + 1)
         assert all(isinstance(first, int) for first, _ in reader.split(text))
 

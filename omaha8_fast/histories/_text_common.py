@@ -283,6 +283,8 @@ class HandBuilder:
         """A voluntary action. ``value``: the chips added (a call, a bet, a
         raise with ``to=False``) or the street bet reached (a raise with ``to``)."""
         self.player(name, line)
+        if self.street == "showdown":
+            raise self.error(f"{name} acts after the showdown", line)
         before = self.bets.get(name, 0)
         if kind in ("fold", "check"):
             self.actions.append((self.street, name, kind, 0, 0, False, line))

@@ -164,6 +164,8 @@ class _Rounds:
             for name in hand.holes:
                 self.put.setdefault(name, 0)
             self.all_in = {p[0] for p in hand.posts if p[3]}
+        elif hand.street == "showdown":
+            raise hand.error("an action after the showdown", number)
         elif self.closed():
             if hand.street == "river":
                 raise hand.error("an action after the river's betting is over", number)
