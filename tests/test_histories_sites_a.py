@@ -288,6 +288,11 @@ def test_long_lines_and_long_hands_are_refused(site: str) -> None:
         reader.parse_hand("\n".join(lines[:3] + ["x" * (MAX_LINE + 1)] + lines[3:]), first)
     with pytest.raises(HandHistoryError, match="more than"):
         reader.parse_hand("\n".join(lines[:3] + ["noise"] * MAX_HAND_LINES + lines[3:]), first)
+    huge = "\n".join(lines[:3] + ["x" * 1_000_000] + ["noise"] * (3 * MAX_HAND_LINES) + lines[3:])
+    [(start, kept)] = list(reader.split(huge))  # what split keeps of a hand is bounded
+    assert start == 1 and kept.count("\n") <= MAX_HAND_LINES and len(kept) < 20 * MAX_HAND_LINES + 2 * MAX_LINE
+    with pytest.raises(HandHistoryError):
+        reader.parse_hand(kept, start)
 
 
 def test_more_seats_than_a_table_has_are_refused() -> None:

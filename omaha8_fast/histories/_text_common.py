@@ -152,16 +152,29 @@ def split_hands(text: str, is_header: Callable[[str], bool]) -> Iterator[tuple[i
     """The hands of ``text``: each starts on a line that ``is_header`` and
     runs to the next one (its trailing blank lines dropped), given as (its
     first line's number, counting from 1; its text). Lines before the first
-    header are not a hand."""
+    header are not a hand. The lines are visited one at a time, and a hand
+    keeps at most ``MAX_HAND_LINES + 1`` lines of at most ``MAX_LINE + 1``
+    characters (enough for its reader to refuse it), whatever the text holds."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     start = -1
     kept: list[str] = []
-    for number, line in enumerate(lines_of(text), 1):
-        if is_header(line[: MAX_LINE + 1]):
+    pos, number, size = 0, 0, len(text)
+    while pos <= size:
+        end = text.find("\n", pos)
+        if end < 0:
+            end = size
+        number += 1
+        line = text[pos:min(end, pos + MAX_LINE + 1)]
+        pos = end + 1
+        if is_header(line):
             if start > 0:
                 yield start, _joined(kept)
             start, kept = number, []
-        if start > 0 and len(kept) <= MAX_HAND_LINES:  # a longer hand is an error: keep no more than shows it
-            kept.append(line[: MAX_LINE + 1])
+        if start > 0 and len(kept) <= MAX_HAND_LINES:
+            kept.append(line)
     if start > 0:
         yield start, _joined(kept)
 
