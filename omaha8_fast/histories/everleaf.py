@@ -76,10 +76,10 @@ class EverleafReader:
 
 
 def _game(hand: HandBuilder, text: str, number: int) -> bool:
-    """``Blinds $0.50/$1 PL Omaha Hi/Lo - 2008/12/07 - 21:59:48``; False for another game."""
+    """``Blinds $0.50/$1 PL Omaha Hi/Lo - 2008/12/07 - 21:59:48`` (euro tables:
+    ``Blinds  €0.50/ €1 ...``); False for another game."""
     head, _, hand.date = text.partition(" - ")
-    if head.startswith("Blinds "):
-        head = head[7:].strip()
+    head = head.removeprefix("Blinds ").strip().replace("/ ", "/")
     stakes, _, game = head.partition(" ")
     limit, _, name = game.partition(" ")
     if limit not in ("NL", "PL"):
@@ -87,7 +87,7 @@ def _game(hand: HandBuilder, text: str, number: int) -> bool:
     if name.strip() not in _HILO:
         return False
     hand.betting = _BETTING[limit]
-    low, slash, high = stakes.replace(" ", "").partition("/")
+    low, slash, high = stakes.partition("/")
     if not slash:
         raise hand.error(f"cannot read the stakes {stakes[:40]!r}", number)
     symbol = low[0] if low[:1] in "$€£" else ""
