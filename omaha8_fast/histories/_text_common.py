@@ -49,6 +49,7 @@ __all__ = [
     "cards",
     "clean_amount",
     "pot_label",
+    "pot_name",
     "halves",
     "split_hands",
     "lines_of",
@@ -104,6 +105,20 @@ def pot_label(pot: str, half: str | None) -> str:
     """The ``Collection.pot`` of a collection from ``pot`` (``"pot"``,
     ``"main pot"``, ``"side pot-1"``): ``"main pot (hi)"`` for one half."""
     return f"{pot} ({half})" if half else pot
+
+
+def pot_name(hand: HandBuilder, text: str, line: int) -> str:
+    """A pot as the sites name it (``pot``, ``the main pot``, ``side pot #2``,
+    ``side pot # 1``, ``the side pot 1``) as the collection's pot name
+    (``"pot"``, ``"main pot"``, ``"side pot-2"``); an error for anything else."""
+    text = text.strip().removeprefix("the ")
+    if text in ("pot", "main pot"):
+        return text
+    if text.startswith("side pot"):
+        number = text[8:].replace("#", "").strip() or "1"
+        if number.isdigit():
+            return f"side pot-{number}"
+    raise hand.error(f"cannot read the pot {text[:40]!r}", line)
 
 
 def halves(collectors: list[str], holes: dict[str, tuple[int, ...]], board: tuple[int, ...]) -> dict[str, str]:

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand
 from ._sites import register
-from ._text_common import HandBuilder, body_lines, bracket_action, bracket_post, checked_lines, name_at_start, split_hands, table_line
+from ._text_common import HandBuilder, body_lines, bracket_action, bracket_post, checked_lines, name_at_start, pot_name, split_hands, table_line
 
 __all__ = ["EverleafReader", "READER"]
 
@@ -133,16 +133,7 @@ def _wins(hand: HandBuilder, name: str, rest: str, number: int) -> None:
     amount, sep, pot = rest.partition(" from ")
     if not sep:
         raise hand.error(f"cannot read {name} wins {rest[:60]!r}", number)
-    pot = pot.split(" with ", 1)[0].strip()
-    if pot.startswith("the "):
-        pot = pot[4:]
-    if pot.startswith("side pot"):
-        label = pot[8:].replace("#", "").strip() or "1"
-        if not label.isdigit():
-            raise hand.error(f"cannot read the pot {pot[:40]!r}", number)
-        pot = f"side pot-{label}"
-    elif pot not in ("pot", "main pot"):
-        raise hand.error(f"cannot read the pot {pot[:40]!r}", number)
+    pot = pot_name(hand, pot.split(" with ", 1)[0], number)
     hand.collect(name, hand.amount(amount, number), pot, number, half)
 
 

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
-from ._text_common import HandBuilder, body_lines, checked_lines, name_at_start, seat_parts, split_hands, star_section
+from ._text_common import HandBuilder, body_lines, checked_lines, name_at_start, pot_name, seat_parts, split_hands, star_section
 
 __all__ = ["FullTiltReader", "READER"]
 
@@ -54,16 +54,6 @@ def _game(part: str) -> tuple[int, str] | None:
         if part.startswith(prefix):
             size = _HILO.get(part[len(prefix):].strip())
             return None if size is None else (size, betting)
-    return None
-
-
-def _pot_name(text: str) -> str | None:
-    """``pot``, ``main pot``, ``side pot #2`` as the collection's pot name."""
-    if text in ("pot", "main pot"):
-        return text
-    if text.startswith("side pot"):
-        number = text[8:].strip().lstrip("#").strip() or "1"
-        return f"side pot-{number}" if number.isdigit() else None
     return None
 
 
@@ -249,10 +239,7 @@ def _wins(hand: HandBuilder, name: str, verb: str, number: int) -> None:
     for word, label in (("high ", "hi"), ("low ", "lo")):
         if pot.startswith(word):
             pot, half = pot[len(word):], label
-    pot_name = _pot_name(pot)
-    if pot_name is None:
-        raise hand.error(f"cannot read the pot {pot[:40]!r}", number)
-    hand.collect(name, hand.amount(text[open_ + 2:close], number), pot_name, number, half)
+    hand.collect(name, hand.amount(text[open_ + 2:close], number), pot_name(hand, pot, number), number, half)
 
 
 def _summary(hand: HandBuilder, text: str, number: int) -> None:

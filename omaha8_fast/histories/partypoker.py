@@ -42,7 +42,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
-from ._text_common import HandBuilder, body_lines, bracket_action, bracket_post, checked_lines, name_at_start, split_hands, table_line
+from ._text_common import HandBuilder, body_lines, bracket_action, bracket_post, checked_lines, name_at_start, pot_name, split_hands, table_line
 
 __all__ = ["PartyPokerReader", "READER"]
 
@@ -152,14 +152,7 @@ def _wins(hand: HandBuilder, name: str, rest: str, number: int) -> None:
     amount, sep, pot = rest.partition(" from the ")
     if not sep:  # "NAME wins 6,000 chips": a pot nobody contested
         amount, pot = rest.rstrip("."), "main pot"
-    pot = pot.split(" with ", 1)[0].strip().rstrip(".")
-    if pot.startswith("side pot"):
-        label = pot[8:].strip() or "1"
-        if not label.isdigit():
-            raise hand.error(f"cannot read the pot {pot[:40]!r}", number)
-        pot = f"side pot-{label}"
-    elif pot not in ("main pot", "pot"):
-        raise hand.error(f"cannot read the pot {pot[:40]!r}", number)
+    pot = pot_name(hand, pot.split(" with ", 1)[0].strip().rstrip("."), number)
     hand.collect(name, hand.amount(amount, number), pot, number, half)
 
 
