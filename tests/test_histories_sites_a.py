@@ -184,6 +184,21 @@ def test_partypoker_pays_an_uncalled_all_in_as_a_side_pot() -> None:
     assert list(engine.stacks) == [1900, 9900]
 
 
+def test_stakes_of_a_limit_header_without_them_are_the_bets() -> None:
+    text = ("Bovada Hand #7 TBL#1 OMAHA HiLo Fixed Limit - 2015-01-01 00:00:00\n"
+            "Seat 1: Dealer ($10 in chips)\nSeat 2: Big Blind [ME] ($10 in chips)\nDealer : Set dealer [1]\n"
+            "Dealer : Small Blind $0.25\nBig Blind [ME] : Big blind $0.50\n*** HOLE CARDS ***\n"
+            "Dealer : Card dealt to a spot [Ah 2d Kc 9s]\nBig Blind [ME] : Card dealt to a spot [3h 4h Qs Qd]\n"
+            "Dealer : Calls $0.25\nBig Blind [ME] : Checks\n*** FLOP *** [2c 7c Jd]\nBig Blind [ME] : Bets $0.50\n"
+            "Dealer : Calls $0.50\n*** TURN *** [2c 7c Jd] [Kh]\nBig Blind [ME] : Bets $1\nDealer : Folds\n"
+            "Big Blind [ME] : Return uncalled portion of bet $1\nBig Blind [ME] : Hand result $2\n*** SUMMARY ***\n"
+            "Total Pot($2)")
+    hand = BOVADA.parse_hand(text)
+    assert hand is not None and hand.betting == "limit" and hand.stakes == (50, 100)
+    engine: Any = to_engine(hand)
+    assert list(engine.stacks) == [900, 1100] and audit(hand).ok
+
+
 def test_amounts_units_and_headers() -> None:
     ft = hands_of("fulltilt")[0][1]
     assert ft is not None and (ft.unit, ft.currency, ft.symbol, ft.stakes, ft.table, ft.max_seats, ft.button_seat) == (

@@ -300,6 +300,17 @@ class HandBuilder:
             self.bets[name] = self.bets.get(name, 0) + amount - dead
         self.posts.append((name, kind, amount, all_in, dead, line))
 
+    def stakes_from_posts(self) -> None:
+        """For a header that prints no stakes: the first small and big blinds
+        posted (limit games: the small and big bets, the big blind and twice it)."""
+        if self.stakes != (0, 0):
+            return
+        first: dict[str, int] = {}
+        for post in self.posts:
+            first.setdefault(post[1], post[2])
+        small, big = first.get("small blind", 0), first.get("big blind", 0)
+        self.stakes = (big, 2 * big) if self.betting == "limit" else (small, big)
+
     def big_blind(self) -> int:
         """The big blind: the first one posted, else the stakes' (the small bet in limit games)."""
         for post in self.posts:

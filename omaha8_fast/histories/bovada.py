@@ -96,9 +96,7 @@ class BovadaReader:
         if not _header(hand, head, first_line):
             return None
         _body(hand, lines, first_line)
-        if hand.stakes == (0, 0):
-            blinds = {p[1]: p[2] for p in hand.posts if p[1] in ("small blind", "big blind")}
-            hand.stakes = (blinds.get("small blind", 0), blinds.get("big blind", 0))
+        hand.stakes_from_posts()
         if any(c[2] == "side pot" for c in hand.collected):
             hand.collected = [(p, v, "main pot" if pot == "pot" else pot, h, n) for p, v, pot, h, n in hand.collected]
         return hand.finish()

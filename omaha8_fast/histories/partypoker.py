@@ -75,9 +75,7 @@ class PartyPokerReader:
                 raise hand.error("no game line after the banner", first_line + 1)
             return None
         _body(hand, lines[2:], first_line + 2)
-        if hand.stakes == (0, 0):
-            blinds = {p[1]: p[2] for p in hand.posts if p[1] in ("small blind", "big blind")}
-            hand.stakes = (blinds.get("small blind", 0), blinds.get("big blind", 0))
+        hand.stakes_from_posts()
         hand.infer_returned(True)
         _label_high_halves(hand)
         return hand.finish()
