@@ -45,7 +45,7 @@ _BETTING = (("Fixed Limit ", "limit"), ("Pot Limit ", "pot-limit"), ("No Limit "
             ("NL ", "no-limit"))
 _OUT = ", is sitting out"
 _HILO = {"Omaha H/L": 4, "Omaha Hi/Lo": 4, "Omaha Hi-Lo": 4, "5 Card Omaha H/L": 5, "5 Card Omaha Hi/Lo": 5}
-_OTHER_GAMES = ("Hold'em", "Omaha", "Stud", "Razz", "Draw", "Badugi", "Triple", "2-7", "A-5", "HORSE", "HA", "Mixed")
+_OTHER_GAMES = ("Hold'em", "Omaha", "Stud", "Razz", "Draw", "Badugi", "Triple", "2-7", "A-5", "HORSE", "Mixed")
 
 
 def _game(part: str) -> tuple[int, str] | None:
