@@ -161,7 +161,8 @@ class _Rounds:
                 self.put[post[0]] = self.put.get(post[0], 0) + post[2]
             for name in hand.holes:
                 self.put.setdefault(name, 0)
-            self.all_in = {p[0] for p in hand.posts if p[3]}
+            stacks = {seat[1]: seat[2] for seat in hand.seats}
+            self.all_in = {p[0] for p in hand.posts if p[3]} | {n for n, v in self.put.items() if v >= stacks.get(n, 0)}
         elif hand.street == "showdown":
             raise hand.error("an action after the showdown", number)
         elif self.closed():
