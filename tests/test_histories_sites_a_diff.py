@@ -1,12 +1,15 @@
-"""The Full Tilt and Bovada readers against the PokerStars reader, on random engine hands.
+"""The four site readers against the PokerStars reader, on random engine hands.
 
 Random legal hands are played in the engine and written as PokerStars text
-(``to_pokerstars``); each PokerStars line is rewritten the way Full Tilt or
-Bovada/Ignition prints the same event (Bovada twice: with street markers, and
-in its older text without them, where the reader has to end the betting
-rounds itself). Each site's reader must then read the hand the PokerStars
-reader reads: the same posts, actions (street, kind, amounts, all-ins),
-board, uncalled bets, total, rake, payouts and shown cards.
+(``to_pokerstars``); each PokerStars line is rewritten the way Full Tilt,
+Bovada/Ignition, Everleaf or PartyPoker prints the same event (Bovada twice:
+with street markers, and in its older text without them, where the reader
+has to end the betting rounds itself; Everleaf and PartyPoker print raises
+as the chips added and no uncalled bet, PartyPoker paying it back inside the
+winner's amount). Each site's reader must then read the hand the PokerStars
+reader reads: the same posts, actions (street, kind, amounts, all-ins where
+the site says them), board, uncalled bets, total, rake, payouts and shown
+cards.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from budget import examples
 from omaha8_fast.engine import Hand
 from omaha8_fast.histories import ImportedHand, parse_pokerstars, to_pokerstars
 from omaha8_fast.histories.bovada import READER as BOVADA
+from omaha8_fast.histories.everleaf import READER as EVERLEAF
 from omaha8_fast.histories.fulltilt import READER as FULLTILT
+from omaha8_fast.histories.partypoker import READER as PARTY
 
 _FT_BETTING = {"Pot Limit": "PL", "No Limit": "NL", "Limit": "FL"}
 _BOV_BETTING = {"Pot Limit": "Pot Limit", "No Limit": "No Limit", "Limit": "Fixed Limit"}
@@ -170,12 +175,168 @@ def to_bovada(text: str, markers: bool) -> str:
     return "\n".join(out)
 
 
-def _facts(hand: ImportedHand, all_in_posts: bool = True) -> dict[str, Any]:
+class _Bracketed:
+    """Rewrites PokerStars lines as the bracketed sites print them (Everleaf,
+    PartyPoker): amounts in brackets, a raise as the chips it adds (so the
+    street's bets are followed), no uncalled bet."""
+
+    def __init__(self, text: str, money: Any) -> None:
+        self.lines = text.split("\n")
+        self.money = money  # "$0.25" -> the site's amount text
+        self.bets: dict[str, int] = {}
+        self.returned = {}  # the uncalled bets, which the sites do not print
+        for line in self.lines:
+            if line.startswith("Uncalled bet ("):
+                amount, _, name = line[14:].partition(") returned to ")
+                self.returned[name] = amount
+
+    def added(self, name: str, verb: str) -> str:
+        """The chips ``verb`` adds, as ``$X``, following the street's bets."""
+        word, _, rest = verb.partition(" ")
+        cents = round(float(rest.split(" to ")[-1][1:].replace(",", "")) * 100)
+        before = self.bets.get(name, 0)
+        reached = cents if word == "raises" else before + cents
+        self.bets[name] = reached
+        value = cents - before if word == "raises" else cents
+        return f"${value // 100}.{value % 100:02d}"
+
+
+def _cents(amount: str) -> int:
+    return round(float(amount[1:].replace(",", "")) * 100)
+
+
+def _dollars(cents: int) -> str:
+    return f"${cents // 100}.{cents % 100:02d}"
+
+
+def to_everleaf(text: str) -> str:
+    lines = text.split("\n")
+    betting, small, big = _game(lines[0])
+    number = lines[0].split("#", 1)[1].split(":", 1)[0]
+    limit = {"Pot Limit": "Blinds {} PL ", "No Limit": "Blinds {} NL ", "Limit": "{} "}[betting].format(f"{small}/{big}")
+    seats = [line for line in lines if line.startswith("Seat ") and " in chips)" in line]
+    out = [f"Everleaf Gaming Game #{number}", f"***** Hand history for game #{number} *****",
+           f"{limit}Omaha Hi/Lo - 2024/01/01 - 00:00:00", "Table omaha8_fast",
+           f"Seat {lines[1].split('Seat #', 1)[1].split(' ', 1)[0]} is the button", f"Total number of players: {len(seats)}"]
+    hand = _Bracketed(text, lambda a: f"[$ {a[1:]} USD]")
+    for line in lines[2:]:
+        if line.startswith("*** SUMMARY"):
+            break
+        if line.startswith("Seat "):
+            seat, _, rest = line.partition(": ")
+            name, _, stack = rest.partition(" (")
+            out.append(f"{seat}: {name} (  $ {stack.split(' ', 1)[0][1:]} USD )")
+        elif line.startswith("*** "):
+            if line == "*** HOLE CARDS ***":
+                out.append("** Dealing down cards **")
+            elif not line.startswith("*** SHOW"):
+                hand.bets = {}
+                street = line[4:].split(" ", 1)[0].title()
+                new = line.rsplit("[", 1)[1].rstrip("]").replace(" ", ", ")
+                out.append(f"** Dealing {street} ** [ {new} ]")
+        elif line.startswith("Dealt to "):
+            name, _, cards = line[9:].partition(" [")
+            out.append(f"Dealt to {name} [ {cards.rstrip(']').replace(' ', ', ')} ]")
+        elif " collected " in line:
+            name, _, rest = line.partition(" collected ")
+            amount, _, pot = rest.partition(" from ")
+            pot = "main pot" if pot == "pot" else pot.replace("side pot-", "side pot # ")
+            out.append(f"{name} wins $ {amount[1:]} USD from {pot}")
+        elif (named := _named(line)) is not None:
+            name, verb = named
+            verb = verb.removesuffix(" and is all-in")
+            word, _, rest = verb.partition(" ")
+            if word == "posts":
+                kind, _, amount = rest.rpartition(" ")
+                if kind != "the ante":
+                    hand.bets[name] = hand.bets.get(name, 0) + _cents(amount)
+                kind = "ante" if kind == "the ante" else kind
+                out.append(f"{name}: posts {kind} [$ {amount[1:]} USD]")
+            elif word in ("calls", "bets", "raises"):
+                added = hand.added(name, verb)
+                out.append(f"{name}{':' if word == 'bets' else ''} {word} [$ {added[1:]} USD]")
+            elif word in ("folds", "checks"):
+                out.append(f"{name} {word}")
+            elif word == "shows":
+                cards = rest[1:].split("]", 1)[0].replace(" ", ", ")
+                out.append(f"{name} shows [ {cards} ] a hand")
+    return "\n".join(out)
+
+
+def to_partypoker(text: str) -> str:
+    lines = text.split("\n")
+    betting, small, big = _game(lines[0])
+    number = lines[0].split("#", 1)[1].split(":", 1)[0]
+    seats = [line for line in lines if line.startswith("Seat ") and " in chips)" in line]
+    limit = {"Pot Limit": "PL", "No Limit": "NL", "Limit": "FL"}[betting]
+    out = [f"#Game No : {number}", f"***** Hand History for Game {number} *****",
+           f"{small}/{big} USD {limit} Omaha Hi-Lo - Monday, January 01, 00:00:00 EST 2024",
+           "Table omaha8_fast (Real Money)", f"Seat {lines[1].split('Seat #', 1)[1].split(' ', 1)[0]} is the button",
+           f"Total number of players : {len(seats)}/{len(seats)}"]
+    hand = _Bracketed(text, None)
+    body = lines[:lines.index("*** SUMMARY ***")]
+    collected = [line for line in body if " collected " in line]
+    wins: list[list[Any]] = []  # [name, cents, pot]
+    for line in collected:
+        name, _, rest = line.partition(" collected ")
+        amount, _, pot = rest.partition(" from ")
+        wins.append([name, _cents(amount), pot])
+    for name, amount in hand.returned.items():  # paid back inside the winner's amount, else as a side pot of its own
+        mine = [w for w in wins if w[0] == name]
+        if mine:
+            mine[0][1] += _cents(amount)
+        else:
+            sides = [int(w[2].rsplit("-", 1)[1]) for w in wins if w[2].startswith("side pot-")]
+            wins.append([name, _cents(amount), f"side pot-{max(sides, default=0) + 1}"])
+    for line in lines[2:]:
+        if line.startswith("*** SUMMARY"):
+            break
+        if line.startswith("Seat "):
+            seat, _, rest = line.partition(": ")
+            name, _, stack = rest.partition(" (")
+            out.append(f"{seat}: {name} ( {stack.split(' ', 1)[0]} USD )")
+        elif line.startswith("*** "):
+            if line == "*** HOLE CARDS ***":
+                out.append("** Dealing down cards **")
+            elif not line.startswith("*** SHOW"):
+                hand.bets = {}
+                street = line[4:].split(" ", 1)[0].title()
+                new = line.rsplit("[", 1)[1].rstrip("]").replace(" ", ", ")
+                out.append(f"** Dealing {street} ** [ {new} ]")
+        elif line.startswith("Dealt to "):
+            name, _, cards = line[9:].partition(" [")
+            out.append(f"Dealt to {name} [  {cards.rstrip(']')} ]")
+        elif (named := _named(line)) is not None:
+            name, verb = named
+            all_in = verb.endswith(" and is all-in")
+            verb = verb.removesuffix(" and is all-in")
+            word, _, rest = verb.partition(" ")
+            if word == "posts":
+                kind, _, amount = rest.rpartition(" ")
+                if kind != "the ante":
+                    hand.bets[name] = hand.bets.get(name, 0) + _cents(amount)
+                kind = "ante" if kind == "the ante" else kind
+                out.append(f"{name} posts {kind} [{amount} USD].")
+            elif word in ("calls", "bets", "raises"):
+                added = hand.added(name, verb)
+                out.append(f"{name} is all-In  [{added} USD]" if all_in else f"{name} {word} [{added} USD]")
+            elif word in ("folds", "checks"):
+                out.append(f"{name} {word}")
+            elif word == "shows":
+                cards = rest[1:].split("]", 1)[0].replace(" ", ", ")
+                out.append(f"{name} shows [ {cards} ]a hand.")
+    for name, cents, pot in wins:
+        where = "the main pot" if pot in ("pot", "main pot") else "the side pot " + pot.rsplit("-", 1)[1]
+        out.append(f"{name} wins {_dollars(cents)} USD from {where} with a hand.")
+    return "\n".join(out)
+
+
+def _facts(hand: ImportedHand, all_in_posts: bool = True, all_in: bool = True) -> dict[str, Any]:
     return {
         "seats": [(s.number, s.name, s.stack) for s in hand.seats],
         "button": hand.button_seat,
         "posts": [(p.player, p.kind, p.amount, p.dead) + ((p.all_in,) if all_in_posts else ()) for p in hand.posts],
-        "actions": [a[:6] for a in hand.actions],
+        "actions": [a[:6] if all_in else a[:5] for a in hand.actions],
         "board": hand.board,
         "returned": hand.returned,
         "total": hand.total_pot,
@@ -214,3 +375,21 @@ def test_bovada_reads_what_pokerstars_reads(markers: bool) -> None:
         assert _facts(got, all_in_posts=False) == _facts(want, all_in_posts=False), (text, to_bovada(text, markers))
         hero = next((line[9:].split(" [", 1)[0] for line in text.split("\n") if line.startswith("Dealt to ")), None)
         assert got.hero == hero
+
+
+@pytest.mark.property
+def test_everleaf_reads_what_pokerstars_reads() -> None:
+    for text, want in _hands(13):
+        got = EVERLEAF.parse_hand(to_everleaf(text))
+        assert got is not None
+        assert _facts(got, all_in_posts=False, all_in=False) == _facts(want, all_in_posts=False, all_in=False), (
+            text, to_everleaf(text))
+
+
+@pytest.mark.property
+def test_partypoker_reads_what_pokerstars_reads() -> None:
+    for text, want in _hands(14):
+        [(first, hand_text)] = PARTY.split(to_partypoker(text))
+        got = PARTY.parse_hand(hand_text, first)
+        assert got is not None
+        assert _facts(got, all_in_posts=False) == _facts(want, all_in_posts=False), (text, to_partypoker(text))
