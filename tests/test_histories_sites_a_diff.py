@@ -175,32 +175,6 @@ def to_bovada(text: str, markers: bool) -> str:
     return "\n".join(out)
 
 
-class _Bracketed:
-    """Rewrites PokerStars lines as the bracketed sites print them (Everleaf,
-    PartyPoker): amounts in brackets, a raise as the chips it adds (so the
-    street's bets are followed), no uncalled bet."""
-
-    def __init__(self, text: str, money: Any) -> None:
-        self.lines = text.split("\n")
-        self.money = money  # "$0.25" -> the site's amount text
-        self.bets: dict[str, int] = {}
-        self.returned = {}  # the uncalled bets, which the sites do not print
-        for line in self.lines:
-            if line.startswith("Uncalled bet ("):
-                amount, _, name = line[14:].partition(") returned to ")
-                self.returned[name] = amount
-
-    def added(self, name: str, verb: str) -> str:
-        """The chips ``verb`` adds, as ``$X``, following the street's bets."""
-        word, _, rest = verb.partition(" ")
-        cents = round(float(rest.split(" to ")[-1][1:].replace(",", "")) * 100)
-        before = self.bets.get(name, 0)
-        reached = cents if word == "raises" else before + cents
-        self.bets[name] = reached
-        value = cents - before if word == "raises" else cents
-        return f"${value // 100}.{value % 100:02d}"
-
-
 def _cents(amount: str) -> int:
     return round(float(amount[1:].replace(",", "")) * 100)
 
@@ -209,57 +183,87 @@ def _dollars(cents: int) -> str:
     return f"${cents // 100}.{cents % 100:02d}"
 
 
+_EVERLEAF: dict[str, Any] = {
+    "seat": lambda seat, name, stack: f"{seat}: {name} (  $ {stack[1:]} USD )",
+    "dealt": lambda name, cards: f"Dealt to {name} [ {', '.join(cards.split())} ]",
+    "post": lambda name, kind, amount: f"{name}: posts {kind} [$ {amount[1:]} USD]",
+    "act": lambda name, word, added, all_in: f"{name}{':' if word == 'bets' else ''} {word} [$ {added[1:]} USD]",
+    "show": lambda name, cards: f"{name} shows [ {', '.join(cards.split())} ] a hand",
+}
+_PARTY: dict[str, Any] = {
+    "seat": lambda seat, name, stack: f"{seat}: {name} ( {stack} USD )",
+    "dealt": lambda name, cards: f"Dealt to {name} [  {cards} ]",
+    "post": lambda name, kind, amount: f"{name} posts {kind} [{amount} USD].",
+    "act": lambda name, word, added, all_in: f"{name} is all-In  [{added} USD]" if all_in
+    else f"{name} {word} [{added} USD]",
+    "show": lambda name, cards: f"{name} shows [ {', '.join(cards.split())} ]a hand.",
+}
+
+
+def _bracketed(lines: list[str], style: dict[str, Any]) -> list[str]:
+    """The body of a hand (seats to showdown) as the bracketed sites print it
+    (Everleaf, PartyPoker, each with its ``style``): amounts in brackets, a
+    raise as the chips it adds (the street's bets followed for it), no
+    uncalled bet, no summary; the payouts are the caller's."""
+    out: list[str] = []
+    bets: dict[str, int] = {}
+    for line in lines[2:lines.index("*** SUMMARY ***")]:
+        if line.startswith("Seat "):
+            seat, _, rest = line.partition(": ")
+            name, _, stack = rest.partition(" (")
+            out.append(style["seat"](seat, name, stack.split(" ", 1)[0]))
+        elif line == "*** HOLE CARDS ***":
+            out.append("** Dealing down cards **")
+        elif line.startswith("*** ") and not line.startswith("*** SHOW"):
+            bets = {}
+            new = line.rsplit("[", 1)[1].rstrip("]").replace(" ", ", ")
+            out.append(f"** Dealing {line[4:].split(' ', 1)[0].title()} ** [ {new} ]")
+        elif line.startswith("Dealt to "):
+            name, _, cards = line[9:].partition(" [")
+            out.append(style["dealt"](name, cards.rstrip("]")))
+        elif (named := _named(line)) is not None:
+            name, verb = named
+            all_in = verb.endswith(" and is all-in")
+            word, _, rest = verb.removesuffix(" and is all-in").partition(" ")
+            if word == "posts":
+                kind, _, amount = rest.rpartition(" ")
+                if kind != "the ante":
+                    bets[name] = bets.get(name, 0) + _cents(amount)
+                out.append(style["post"](name, "ante" if kind == "the ante" else kind, amount))
+            elif word in ("calls", "bets", "raises"):
+                cents, before = _cents(rest.split(" to ")[-1]), bets.get(name, 0)
+                bets[name] = cents if word == "raises" else before + cents
+                out.append(style["act"](name, word, _dollars(cents - before if word == "raises" else cents), all_in))
+            elif word in ("folds", "checks"):
+                out.append(f"{name} {word}")
+            elif word == "shows":
+                out.append(style["show"](name, rest[1:].split("]", 1)[0]))
+    return out
+
+
+def _payouts(lines: list[str]) -> list[list[Any]]:
+    """``[name, cents, pot]`` of each ``collected`` line."""
+    out: list[list[Any]] = []
+    for line in lines[:lines.index("*** SUMMARY ***")]:
+        if " collected " in line:
+            name, _, rest = line.partition(" collected ")
+            amount, _, pot = rest.partition(" from ")
+            out.append([name, _cents(amount), pot])
+    return out
+
+
 def to_everleaf(text: str) -> str:
     lines = text.split("\n")
     betting, small, big = _game(lines[0])
     number = lines[0].split("#", 1)[1].split(":", 1)[0]
     limit = {"Pot Limit": "Blinds {} PL ", "No Limit": "Blinds {} NL ", "Limit": "{} "}[betting].format(f"{small}/{big}")
-    seats = [line for line in lines if line.startswith("Seat ") and " in chips)" in line]
     out = [f"Everleaf Gaming Game #{number}", f"***** Hand history for game #{number} *****",
            f"{limit}Omaha Hi/Lo - 2024/01/01 - 00:00:00", "Table omaha8_fast",
-           f"Seat {lines[1].split('Seat #', 1)[1].split(' ', 1)[0]} is the button", f"Total number of players: {len(seats)}"]
-    hand = _Bracketed(text, lambda a: f"[$ {a[1:]} USD]")
-    for line in lines[2:]:
-        if line.startswith("*** SUMMARY"):
-            break
-        if line.startswith("Seat "):
-            seat, _, rest = line.partition(": ")
-            name, _, stack = rest.partition(" (")
-            out.append(f"{seat}: {name} (  $ {stack.split(' ', 1)[0][1:]} USD )")
-        elif line.startswith("*** "):
-            if line == "*** HOLE CARDS ***":
-                out.append("** Dealing down cards **")
-            elif not line.startswith("*** SHOW"):
-                hand.bets = {}
-                street = line[4:].split(" ", 1)[0].title()
-                new = line.rsplit("[", 1)[1].rstrip("]").replace(" ", ", ")
-                out.append(f"** Dealing {street} ** [ {new} ]")
-        elif line.startswith("Dealt to "):
-            name, _, cards = line[9:].partition(" [")
-            out.append(f"Dealt to {name} [ {cards.rstrip(']').replace(' ', ', ')} ]")
-        elif " collected " in line:
-            name, _, rest = line.partition(" collected ")
-            amount, _, pot = rest.partition(" from ")
-            pot = "main pot" if pot == "pot" else pot.replace("side pot-", "side pot # ")
-            out.append(f"{name} wins $ {amount[1:]} USD from {pot}")
-        elif (named := _named(line)) is not None:
-            name, verb = named
-            verb = verb.removesuffix(" and is all-in")
-            word, _, rest = verb.partition(" ")
-            if word == "posts":
-                kind, _, amount = rest.rpartition(" ")
-                if kind != "the ante":
-                    hand.bets[name] = hand.bets.get(name, 0) + _cents(amount)
-                kind = "ante" if kind == "the ante" else kind
-                out.append(f"{name}: posts {kind} [$ {amount[1:]} USD]")
-            elif word in ("calls", "bets", "raises"):
-                added = hand.added(name, verb)
-                out.append(f"{name}{':' if word == 'bets' else ''} {word} [$ {added[1:]} USD]")
-            elif word in ("folds", "checks"):
-                out.append(f"{name} {word}")
-            elif word == "shows":
-                cards = rest[1:].split("]", 1)[0].replace(" ", ", ")
-                out.append(f"{name} shows [ {cards} ] a hand")
+           f"Seat {lines[1].split('Seat #', 1)[1].split(' ', 1)[0]} is the button", "Total number of players: 9"]
+    out += _bracketed(lines, _EVERLEAF)
+    for name, cents, pot in _payouts(lines):
+        pot = "main pot" if pot == "pot" else pot.replace("side pot-", "side pot # ")
+        out.append(f"{name} wins $ {_dollars(cents)[1:]} USD from {pot}")
     return "\n".join(out)
 
 
@@ -267,64 +271,22 @@ def to_partypoker(text: str) -> str:
     lines = text.split("\n")
     betting, small, big = _game(lines[0])
     number = lines[0].split("#", 1)[1].split(":", 1)[0]
-    seats = [line for line in lines if line.startswith("Seat ") and " in chips)" in line]
     limit = {"Pot Limit": "PL", "No Limit": "NL", "Limit": "FL"}[betting]
     out = [f"#Game No : {number}", f"***** Hand History for Game {number} *****",
            f"{small}/{big} USD {limit} Omaha Hi-Lo - Monday, January 01, 00:00:00 EST 2024",
            "Table omaha8_fast (Real Money)", f"Seat {lines[1].split('Seat #', 1)[1].split(' ', 1)[0]} is the button",
-           f"Total number of players : {len(seats)}/{len(seats)}"]
-    hand = _Bracketed(text, None)
-    body = lines[:lines.index("*** SUMMARY ***")]
-    collected = [line for line in body if " collected " in line]
-    wins: list[list[Any]] = []  # [name, cents, pot]
-    for line in collected:
-        name, _, rest = line.partition(" collected ")
-        amount, _, pot = rest.partition(" from ")
-        wins.append([name, _cents(amount), pot])
-    for name, amount in hand.returned.items():  # paid back inside the winner's amount, else as a side pot of its own
-        mine = [w for w in wins if w[0] == name]
-        if mine:
-            mine[0][1] += _cents(amount)
-        else:
-            sides = [int(w[2].rsplit("-", 1)[1]) for w in wins if w[2].startswith("side pot-")]
-            wins.append([name, _cents(amount), f"side pot-{max(sides, default=0) + 1}"])
-    for line in lines[2:]:
-        if line.startswith("*** SUMMARY"):
-            break
-        if line.startswith("Seat "):
-            seat, _, rest = line.partition(": ")
-            name, _, stack = rest.partition(" (")
-            out.append(f"{seat}: {name} ( {stack.split(' ', 1)[0]} USD )")
-        elif line.startswith("*** "):
-            if line == "*** HOLE CARDS ***":
-                out.append("** Dealing down cards **")
-            elif not line.startswith("*** SHOW"):
-                hand.bets = {}
-                street = line[4:].split(" ", 1)[0].title()
-                new = line.rsplit("[", 1)[1].rstrip("]").replace(" ", ", ")
-                out.append(f"** Dealing {street} ** [ {new} ]")
-        elif line.startswith("Dealt to "):
-            name, _, cards = line[9:].partition(" [")
-            out.append(f"Dealt to {name} [  {cards.rstrip(']')} ]")
-        elif (named := _named(line)) is not None:
-            name, verb = named
-            all_in = verb.endswith(" and is all-in")
-            verb = verb.removesuffix(" and is all-in")
-            word, _, rest = verb.partition(" ")
-            if word == "posts":
-                kind, _, amount = rest.rpartition(" ")
-                if kind != "the ante":
-                    hand.bets[name] = hand.bets.get(name, 0) + _cents(amount)
-                kind = "ante" if kind == "the ante" else kind
-                out.append(f"{name} posts {kind} [{amount} USD].")
-            elif word in ("calls", "bets", "raises"):
-                added = hand.added(name, verb)
-                out.append(f"{name} is all-In  [{added} USD]" if all_in else f"{name} {word} [{added} USD]")
-            elif word in ("folds", "checks"):
-                out.append(f"{name} {word}")
-            elif word == "shows":
-                cards = rest[1:].split("]", 1)[0].replace(" ", ", ")
-                out.append(f"{name} shows [ {cards} ]a hand.")
+           "Total number of players : 6/9"]
+    out += _bracketed(lines, _PARTY)
+    wins = _payouts(lines)
+    for line in lines:  # the uncalled bet: paid back inside the winner's amount, else as a side pot of its own
+        if line.startswith("Uncalled bet ("):
+            amount, _, name = line[14:].partition(") returned to ")
+            mine = [w for w in wins if w[0] == name]
+            if mine:
+                mine[0][1] += _cents(amount)
+            else:
+                sides = [int(w[2].rsplit("-", 1)[1]) for w in wins if w[2].startswith("side pot-")]
+                wins.append([name, _cents(amount), f"side pot-{max(sides, default=0) + 1}"])
     for name, cents, pot in wins:
         where = "the main pot" if pot in ("pot", "main pot") else "the side pot " + pot.rsplit("-", 1)[1]
         out.append(f"{name} wins {_dollars(cents)} USD from {where} with a hand.")
