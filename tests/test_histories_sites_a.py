@@ -199,6 +199,23 @@ def test_stakes_of_a_limit_header_without_them_are_the_bets() -> None:
     assert list(engine.stacks) == [900, 1100] and audit(hand).ok
 
 
+def test_a_pot_paid_in_two_unlabelled_lines_to_one_player_is_its_two_halves() -> None:
+    """Everleaf pays a pot nobody contested in two lines, ``wins $ 0.29`` and
+    ``wins $ 0.28``: the high half, which gets the odd chip, and the low."""
+    text = ("Everleaf Gaming Game #8\n***** Hand history for game #8 *****\n"
+            "Blinds $0.05/$0.10 PL Omaha Hi/Lo - 2010/03/02 - 19:40:22\nTable Mill\nSeat 5 is the button\n"
+            "Total number of players: 2\nSeat 5: ann (  $ 8 USD )\nSeat 9: bob (  $ 11 USD )\n"
+            "ann: posts small blind [$ 0.05 USD]\nbob: posts big blind [$ 0.10 USD]\n** Dealing down cards **\n"
+            "ann calls [$ 0.05 USD]\nbob checks\n** Dealing Flop ** [ 6c, 4s, 4d ]\nbob checks\nann checks\n"
+            "** Dealing Turn ** [ 7c ]\nbob: bets [$ 0.20 USD]\nann calls [$ 0.20 USD]\n** Dealing River ** [ qd ]\n"
+            "bob: bets [$ 0.60 USD]\nann folds\nbob does not show cards\n"
+            "bob wins $ 0.28 USD from main pot\nbob wins $ 0.29 USD from main pot")
+    hand = EVERLEAF.parse_hand(text)
+    assert hand is not None and [(c.amount, c.pot) for c in hand.collected] == [(28, "main pot (lo)"),
+                                                                                (29, "main pot (hi)")]
+    assert hand.mucked == () and hand.returned == (("bob", 60),) and hand.rake == 3 and audit(hand).ok
+
+
 def test_amounts_units_and_headers() -> None:
     ft = hands_of("fulltilt")[0][1]
     assert ft is not None and (ft.unit, ft.currency, ft.symbol, ft.stakes, ft.table, ft.max_seats, ft.button_seat) == (

@@ -154,6 +154,29 @@ def halves(collectors: list[str], holes: dict[str, tuple[int, ...]], board: tupl
     return out
 
 
+def _half_labels(collected: list[tuple[str, int, str, str | None, int]], holes: dict[str, tuple[int, ...]],
+                 board: tuple[int, ...]) -> list[str | None]:
+    """The half of each collection (``player, amount, pot, half, line``): as
+    the site said, else inferred from the shown hands (:func:`halves`), else,
+    for a pot one player took in two unlabelled lines (Everleaf pays a pot
+    nobody contested that way), the larger is the high half (which gets the
+    odd chip) and the other the low."""
+    out = [c[3] for c in collected]
+    pots = {c[2] for c in collected}
+    for pot in pots:
+        open_ = [k for k, c in enumerate(collected) if c[2] == pot and c[3] is None]
+        if not open_:
+            continue
+        inferred = halves([collected[k][0] for k in range(len(collected)) if collected[k][2] == pot], holes, board)
+        for k in open_:
+            out[k] = inferred.get(collected[k][0])
+        players = {collected[k][0] for k in range(len(collected)) if collected[k][2] == pot}
+        if len(players) == 1 and len(open_) == 2 and not inferred:
+            high, low = sorted(open_, key=lambda k: (-collected[k][1], k))
+            out[high], out[low] = "hi", "lo"
+    return out
+
+
 def lines_of(text: str) -> list[str]:
     """The lines of ``text`` (``\\r\\n``, ``\\r`` or ``\\n`` endings, a BOM dropped)."""
     if text.startswith("\ufeff"):
@@ -474,13 +497,10 @@ class HandBuilder:
         paid = sum(c[1] for c in self.collected)
         if rake is None:
             rake = max(0, total - paid)
-        inferred: dict[str, dict[str, str]] = {}
-        for _, _, pot, half, _ in self.collected:
-            if half is None and pot not in inferred:
-                inferred[pot] = halves([c[0] for c in self.collected if c[2] == pot], self.holes, self.board)
+        labels = _half_labels(self.collected, self.holes, self.board)
         collected = tuple(
-            (player, value, pot_label(pot, half or inferred.get(pot, {}).get(player)), 1, line)
-            for player, value, pot, half, line in self.collected
+            (player, value, pot_label(pot, labels[k]), 1, line)
+            for k, (player, value, pot, _, line) in enumerate(self.collected)
         )
         return new_hand(
             self.site, self.hand_id, self.game, self.hole_size, self.betting, self.unit, self.currency, self.symbol,
