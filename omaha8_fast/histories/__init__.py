@@ -41,6 +41,7 @@ from .pokerstars import (
     read_pokerstars,
     to_pokerstars,
 )
+from . import fulltilt, everleaf, bovada, partypoker  # noqa: F401 - registers the readers
 
 # The conveniences of the lower layers' classes (Hand.to_phh(), ImportedHand.audit() ...).
 HAND_FORMATS.register(to_phh=to_phh, from_phh=from_phh, to_pokerstars=to_pokerstars)

@@ -20,6 +20,7 @@ from .._model import (
     new_hand,
     parse_amount,
 )
+from .._text_common import CARD_IDS
 
 # Every pattern reads a line in linear time: no two unbounded repeats that
 # can trade characters (nested or side by side), and every search pattern
@@ -53,8 +54,7 @@ def is_header(line: str) -> bool:
     return line.startswith("PokerStars ") and _HEADER.match(line) is not None
 
 
-_CARD = {str(Card(c)): c for c in range(52)}  # plain ids: a tuple of them is not tracked by the GC (see records)
-_CARD |= {k[0] + k[1].upper(): v for k, v in _CARD.items()} | {k[0].lower() + k[1]: v for k, v in _CARD.items()}
+_CARD = CARD_IDS  # plain ids: a tuple of them is not tracked by the GC (see records)
 
 
 _GROUPS: dict[str, tuple[int, ...]] = {}  # card groups already read (a board or a hand recurs in its hand)
