@@ -42,6 +42,8 @@ from .pokerstars import (
     to_pokerstars,
 )
 
+from . import winamax, wpn, pacific, ggpoker, ipoker  # registers the readers
+
 # The conveniences of the lower layers' classes (Hand.to_phh(), ImportedHand.audit() ...).
 HAND_FORMATS.register(to_phh=to_phh, from_phh=from_phh, to_pokerstars=to_pokerstars)
 IMPORTED_HAND.register(to_phh=imported_to_phh, to_json=to_json, to_engine=to_engine, audit=audit)

@@ -39,7 +39,7 @@ MAX_SEATS = 23
 
 _CARD: dict[str, int] = {}
 for _c in range(52):
-    _rank, _suit = str(Card(_c))
+    _rank, _suit = str(Card(_c))[0], str(Card(_c))[1]
     for _r in {_rank, _rank.lower()} | ({"10"} if _rank == "T" else set()):
         for _s in (_suit, _suit.upper()):
             _CARD[_r + _s] = _c
@@ -149,7 +149,9 @@ class TextHand:
         self.currency: str | None = None
         self.symbol = ""
         self.stakes: tuple[int, int] = (0, 0)
-        self.table, self.max_seats, self.button = "", None, 0
+        self.table = ""
+        self.max_seats: int | None = None
+        self.button = 0
         self.date = ""
         self.tournament: Tournament | None = None
         self.seats: list[tuple[int, str, int, bool]] = []
