@@ -338,6 +338,8 @@ class TextHand:
         pots = {c[2] for c in self.collected}
         if len(pots) != 1 or any(p.endswith(")") for p in pots) or len(self.collected) < 2:
             return
+        if any(p[3] for p in self.posts) or any(a[5] for a in self.actions):
+            return  # an all-in may make side pots the site does not name
         folded = {a[1] for a in self.actions if a[2] == "fold"}
         for run, board in enumerate(self.boards, 1):
             runs = [c for c in self.collected if c[3] == run]

@@ -67,7 +67,8 @@ class IPokerReader:
     site = "ipoker"
 
     def is_header(self, line: str) -> bool:
-        return line.lstrip().startswith("<session")
+        text = line.lstrip()
+        return text.startswith("<session") and text[8:9] in (" ", ">", "")
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
         """One piece per ``<game>``: ``<session>``, the session's
@@ -230,6 +231,9 @@ def _rounds(hand: TextHand, game: ET.Element, text: str, first: int, hero: str) 
                 hand.act(name, kind, line, added=added, all_in=True)
             elif added:
                 raise hand.error(f"unknown action type {code[:10]!r} that puts in chips", line)
+    folded = {a[1] for a in hand.actions if a[2] == "fold"}
+    if hero in hand.holes and hero not in folded and len(set(hand.names) - folded) > 1:
+        shown.append((hero, hand.holes[hero], first))  # the hero's hand at the showdown
     for name, cards, line in shown:
         hand.show(name, cards, None, line)
 

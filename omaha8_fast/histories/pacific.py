@@ -90,7 +90,8 @@ class PacificReader:
         tournament = "Tournament #" in text[:2000]
         stakes_and_money(hand, "(" + game_text.split(" Blinds", 1)[0].replace(" ", "") + ")", first_line,
                          tournament)
-        _read(hand, lines, first_line, offset + 2)
+        if not _read(hand, lines, first_line, offset + 2):
+            raise hand.error("the hand has no '** Summary **' (is it cut short?)", first_line)
         extra = hand.pay_back_uncalled(None)
         hand.total = sum(hand.put_in().values()) - extra
         hand.rake = max(0, hand.total - sum(c[1] for c in hand.collected))
@@ -103,7 +104,9 @@ def _bracket(text: str) -> str:
     return text.strip().removeprefix("[").removesuffix("]").strip()
 
 
-def _read(hand: TextHand, lines: list[str], first: int, start: int) -> None:
+def _read(hand: TextHand, lines: list[str], first: int, start: int) -> bool:
+    """Read the hand's lines; whether its summary was there."""
+    summary = False
     for k in range(start, len(lines)):
         text = lines[k].strip()
         line = first + k
@@ -127,6 +130,7 @@ def _read(hand: TextHand, lines: list[str], first: int, start: int) -> None:
             continue
         if text.startswith("** "):
             name = text[3:text.find(" **", 3)].lower() if text.find(" **", 3) > 0 else ""
+            summary = summary or name == "summary"
             if name.startswith("dealing "):
                 street = _STREETS.get(name[8:])
                 if street is not None:
@@ -142,6 +146,7 @@ def _read(hand: TextHand, lines: list[str], first: int, start: int) -> None:
             continue
         name, rest = named
         _verb(hand, name, rest.strip(), line)
+    return summary
 
 
 _POSTS = {"small blind": "small blind", "big blind": "big blind", "ante": "ante", "the ante": "ante"}
