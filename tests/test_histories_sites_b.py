@@ -529,7 +529,7 @@ def test_ipoker_refuses_doctype_and_bad_xml() -> None:
     [(first, body)] = list(IPOKER.split(text.replace('type="5"', 'type="5"<')))
     with pytest.raises(HandHistoryError, match="bad XML"):
         IPOKER.parse_hand(body, first)
-    [(first, body)] = list(IPOKER.split(text.replace("HK", "HZ")))  # a card that is no card
+    [(first, body)] = list(IPOKER.split(text.replace(">DK<", ">DZ<")))  # a card that is no card
     with pytest.raises(HandHistoryError, match="bad card"):
         IPOKER.parse_hand(body, first)
 
