@@ -573,7 +573,7 @@ def test_through_parse_when_there_is_one() -> None:
 # --- fuzz: random edits never raise anything but HandHistoryError --------------------------
 
 _JUNK = ["", " ", "[", "]", "***", "$", "€", "-1", "0", "99999999999999999999", "Seat 9: x (1)", "\x00", "é",
-         "collected", " and is all-in", "<", ">", "</game>", "<game gamecode=\"1\">", "X", ":", "(", ")", "raises"]
+         "collected", " and is all-in", "²", "Seat ²: x (1)", "\u0661", "<", ">", "</game>", "<game gamecode=\"1\">", "X", ":", "(", ")", "raises"]
 
 
 def _mutants(text: str, rng: random.Random, count: int) -> list[str]:

@@ -130,7 +130,7 @@ def pot_name(text: str) -> str:
     name = " ".join(text.lower().split())
     if name.startswith("side pot"):
         number = name[len("side pot"):].strip(" -#")
-        name = f"side pot-{number}" if number.isdigit() else "side pot-1"
+        name = f"side pot-{number}" if (number.isascii() and number.isdigit()) else "side pot-1"
     elif name not in ("pot", "main pot"):
         name = "pot" if not name or name == "the pot" else name[:40]
     return name + half
@@ -388,7 +388,7 @@ class TextHand:
             per[base] = per.get(base, 0) + c[1]
         if len(per) > 1 and "main pot" in per:
             order = ["main pot"] + sorted((p for p in per if p.startswith("side pot-")),
-                                          key=lambda p: int(p[9:]) if p[9:].isdigit() else 0)
+                                          key=lambda p: int(p[9:]) if (p[9:].isascii() and p[9:].isdigit()) else 0)
             if len(order) == len(per):
                 self.breakdown = tuple(per[p] for p in order)
 
@@ -643,7 +643,7 @@ def table_fields(text: str) -> tuple[str, int | None, int] | None:
         return None
     at = text.rfind(" Seat #")
     number = text[at + 7:-14] if at >= 0 else ""
-    if not number.isdigit() or len(number) > 4:
+    if not (number.isascii() and number.isdigit()) or len(number) > 4:
         return None
     head = text[:at]
     if head.startswith(("Table '", "Table: '")):
@@ -655,7 +655,7 @@ def table_fields(text: str) -> tuple[str, int | None, int] | None:
             name, tail = head, ""
     max_seats = None
     for word in tail.split():
-        if word.endswith("-max") and word[:-4].isdigit() and len(word) < 8:
+        if word.endswith("-max") and (word[:-4].isascii() and word[:-4].isdigit()) and len(word) < 8:
             max_seats = int(word[:-4])
     return name.removeprefix("Table ").strip(), max_seats, int(number)
 
@@ -665,7 +665,7 @@ def seat_line(hand: TextHand, text: str, line: int) -> bool:
     ``20000, 2.50€ bounty``, `` $10.00 ``) read into ``hand``; False when
     ``text`` is not one."""
     number, colon, rest = text[5:].partition(": ")
-    if not colon or not number.isdigit() or len(number) > 3:
+    if not colon or not (number.isascii() and number.isdigit()) or len(number) > 3:
         return False
     sitting_out = False
     for tail in (" is sitting out", " (sitting out)", " out of hand", " is out"):

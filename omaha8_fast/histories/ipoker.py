@@ -177,7 +177,7 @@ def _players(hand: TextHand, game: ET.Element, text: str, first: int) -> None:
         name = player.get("name") or ""
         seat = player.get("seat") or ""
         line = _line(text, first, 'name="', name)
-        if not seat.isdigit() or len(seat) > 3:
+        if not (seat.isascii() and seat.isdigit()) or len(seat) > 3:
             raise hand.error(f"player {name[:40]!r} has no seat number", line)
         hand.seat(int(seat), name, _amount(hand, player.get("chips") or "0", text, first, name), line)
         if player.get("dealer") == "1":

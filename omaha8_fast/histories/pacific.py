@@ -115,14 +115,14 @@ def _read(hand: TextHand, lines: list[str], first: int, start: int) -> bool:
         if text.startswith("Table ") or text.startswith("Tournament #"):
             hand.table = text.split(" Max", 1)[0].rsplit(" ", 1)[0][6:].strip() if " Max" in text else text[6:60]
             words = text.split(" Max", 1)[0].rsplit(" ", 1)
-            if len(words) == 2 and words[1].isdigit() and len(words[1]) < 4:
+            if len(words) == 2 and (words[1].isascii() and words[1].isdigit()) and len(words[1]) < 4:
                 hand.max_seats = int(words[1])
             if text.startswith("Tournament #"):
                 hand.tournament = Tournament(text[12:].split(" ", 1)[0], "", "")
             continue
         if text.startswith("Seat ") and text.endswith(" is the button"):
             number = text[5:-14]
-            if not number.isdigit() or len(number) > 3:
+            if not (number.isascii() and number.isdigit()) or len(number) > 3:
                 raise hand.error(f"cannot read the button {text[:60]!r}", line)
             hand.button = int(number)
             continue
