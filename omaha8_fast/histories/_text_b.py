@@ -31,7 +31,9 @@ from ..evaluator import evaluate_hilo
 from ._model import MAX_HAND_LINES, MAX_LINE, HandHistoryError, ImportedHand, Tournament, Unit, new_hand, parse_amount
 
 __all__ = [
-    "TextHand", "money", "card_ids", "split_hands", "pot_name", "checked_lines", "MAX_SEATS",
+    "TextHand", "money", "card_ids", "split_hands", "pot_name", "checked_lines", "MAX_SEATS", "strip_all_in",
+    "read_total", "marker", "verb", "other_line", "hilo_game", "table_fields", "seat_line", "stakes_and_money",
+    "summary_line", "read_body",
 ]
 
 #: Most seats a hand may have (a real table has at most 10).
@@ -595,8 +597,6 @@ def other_line(hand: TextHand, text: str, line: int) -> bool:
     return False
 
 
-__all__ += ["strip_all_in", "read_total", "marker", "verb", "other_line"]
-
 
 _HILO = re.compile(r"\b(?:(5|6) ?-?Card )?(?:Omaha ?(?:Hi/Lo|Hi-Lo|HiLo|Hi Lo|H/L|H-L|8)|PLO-?8|FLO-?8|Omaha8|OmahaHL)\b",
                    re.IGNORECASE)
@@ -629,11 +629,6 @@ def hilo_game(text: str) -> tuple[int, str] | None:
         if short in f" {lowered} ":
             return size, betting
     return size, "limit"
-
-
-def other_game(text: str) -> str:
-    """A short name for the game of a header that is not Omaha Hi/Lo."""
-    return " ".join(text.split())[:60] or "unknown"
 
 
 def table_fields(text: str) -> tuple[str, int | None, int] | None:
@@ -710,8 +705,6 @@ def stakes_and_money(hand: TextHand, text: str, line: int, chips: bool) -> None:
         hand.unit = unit
         return
 
-
-__all__ += ["hilo_game", "other_game", "table_fields", "seat_line", "stakes_and_money"]
 
 
 _ACTION_WORDS = ("folds", "checks", "calls", "bets", "raises", "posts", "collected", "shows")
@@ -790,5 +783,3 @@ def read_body(hand: TextHand, lines: list[str], first: int, start: int, colon: b
             continue
         other_line(hand, text, line)
 
-
-__all__ += ["summary_line", "read_body"]
