@@ -92,24 +92,20 @@ def checked_lines(text: str, hand_id: str | None, first: int) -> list[str]:
     return lines
 
 
-def split_hands(text: str, is_header: Callable[[str], bool],
-                joins: Callable[[str, str], bool] | None = None) -> Iterator[tuple[int, str]]:
+def split_hands(text: str, is_header: Callable[[str], bool]) -> Iterator[tuple[int, str]]:
     """The hands of ``text``: each line for which ``is_header`` holds starts
-    one (unless ``joins(previous non-blank line, line)`` says the header
-    continues the hand the previous line began); lines before the first
-    header are left out. Yields (first line number, the hand's text)."""
+    one; lines before the first header are left out. Yields (first line
+    number, the hand's text)."""
     start = -1
     lines: list[str] = []
-    previous = ""
+    text = text[1:] if text.startswith("\ufeff") else text  # a byte order mark
     for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
-        if is_header(line) and not (joins is not None and lines and joins(previous, line)):
+        if is_header(line):
             if start > 0:
                 yield start, "\n".join(lines).rstrip("\n")
             start, lines = number, []
         if start > 0:
             lines.append(line)
-        if line.strip():
-            previous = line
     if start > 0:
         yield start, "\n".join(lines).rstrip("\n")
 

@@ -35,6 +35,8 @@ from the shown hands.
 ... ** Summary **
 ... finn collected [ $0.40 ]'''
 >>> [(first, hand)] = READER.split(text)
+>>> first, hand.split(chr(10))[0]
+(2, '***** 888poker Hand History for Game 555 *****')
 >>> imported = READER.parse_hand(hand, first)
 >>> imported.site, imported.total_pot, imported.rake, imported.paid, imported.returned
 ('888', 20, 0, {'finn': 20}, (('finn', 20),))
@@ -63,12 +65,17 @@ class PacificReader:
     site = "888"
 
     def is_header(self, line: str) -> bool:
-        return (line.startswith("#Game No : ") and _GAME_NO.match(line) is not None) or \
-            (line.startswith("****") and _TITLE.match(line) is not None)
+        """The ``***** 888poker Hand History for Game N *****`` line (the
+        ``#Game No : N`` line before it is optional: a hand starts here)."""
+        return line.startswith("****") and _TITLE.match(line) is not None
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
-        return split_hands(text, self.is_header,
-                           lambda previous, line: previous.startswith("#Game No") and line.startswith("*"))
+        for first, hand in split_hands(text, self.is_header):
+            # the "#Game No : N" line of the next hand is not part of this one
+            lines = hand.split("\n")
+            while len(lines) > 1 and (not lines[-1].strip() or _GAME_NO.match(lines[-1].strip())):
+                lines.pop()
+            yield first, "\n".join(lines)
 
     def parse_hand(self, text: str, first_line: int = 1) -> ImportedHand | None:
         raw = text.split("\n", 3)
