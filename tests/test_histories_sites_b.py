@@ -597,7 +597,19 @@ def _mutants(text: str, rng: random.Random, count: int) -> list[str]:
 
 @pytest.mark.parametrize("site", sorted(TEXT_SITES) + ["ipoker"])
 def test_fuzz_edits_raise_only_hand_history_error(site: str) -> None:
-    rng = random.Random(f"sites-b-{site}")
+    _fuzz(site, 60)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("site", sorted(TEXT_SITES) + ["ipoker"])
+def test_fuzz_edits_long(site: str) -> None:
+    _fuzz(site, 800)
+
+
+def _fuzz(site: str, count: int) -> None:
+    """``count`` random edits of each text: every one reads, or raises
+    HandHistoryError (never another error); the audit of what reads runs."""
+    rng = random.Random(f"sites-b-{site}-{count}")
     if site == "ipoker":
         reader: Any = IPOKER
         texts = [render_ipoker([p]) for p in (SPLIT, SIDE_POTS)]
@@ -606,7 +618,7 @@ def test_fuzz_edits_raise_only_hand_history_error(site: str) -> None:
         texts = [render(p) for p in (SPLIT, SIDE_POTS, TWICE if site in ("ggpoker", "wpn") else UNCALLED)]
     read = 0
     for text in texts:
-        for mutant in _mutants(text, rng, 60):
+        for mutant in _mutants(text, rng, count):
             for first, body in reader.split(mutant):
                 try:
                     hand = reader.parse_hand(body, first)
