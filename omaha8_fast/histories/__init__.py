@@ -41,7 +41,8 @@ from .pokerstars import (
     read_pokerstars,
     to_pokerstars,
 )
-from . import fulltilt, everleaf, bovada, partypoker  # noqa: F401 - registers the readers
+# Each site's reader registers itself on import (see _sites.py).
+from . import bovada, everleaf, fulltilt, ggpoker, ipoker, pacific, partypoker, winamax, wpn  # noqa: F401
 
 # The conveniences of the lower layers' classes (Hand.to_phh(), ImportedHand.audit() ...).
 HAND_FORMATS.register(to_phh=to_phh, from_phh=from_phh, to_pokerstars=to_pokerstars)
