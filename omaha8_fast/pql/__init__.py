@@ -12,9 +12,14 @@ ProPokerTools: docs/pql.md.
 
 from __future__ import annotations
 
+from .._hooks import RANGE_BOARD
+from ._board import COMPOSITION, Composition, RangeOnBoard, on_board
 from ._functions import FUNCTIONS, HAND_TYPES
 from ._parser import PQLSyntaxError
 from ._result import PQLResult
 from ._run import DEFAULT_TRIALS, EXACT_LIMIT, GAMES, run
 
-__all__ = ["run", "PQLResult", "PQLSyntaxError", "DEFAULT_TRIALS", "EXACT_LIMIT", "GAMES", "FUNCTIONS", "HAND_TYPES"]
+__all__ = ["run", "PQLResult", "PQLSyntaxError", "DEFAULT_TRIALS", "EXACT_LIMIT", "GAMES", "FUNCTIONS", "HAND_TYPES",
+           "RangeOnBoard", "Composition", "COMPOSITION"]
+
+RANGE_BOARD.register(on=on_board)
