@@ -136,7 +136,7 @@ def test_street_functions_by_hand() -> None:
     assert one("boardAllowsMadeLo(flop)") == 0 and one("boardAllowsMadeLo(river)") == 1
     assert one("flushingBoard(flop)") == 0 and one("flushingBoard(river)") == 1
     assert one("twoToneBoard(flop)") == 1 and one("monotoneBoard(flop)") == 0 and one("rainbowBoard(flop)") == 0
-    assert one("pairedBoard(river)") == 0 and one("straightBoard(flop)") == 1
+    assert one("pairedBoard(river)") == 0 and one("straightBoard(flop)") == 0 and one("straightBoard(turn)") == 1
     h = run(q.format("histogram(boardRanks(turn))"), exact=True)["v"]
     assert h == {"9542": 1.0}
     assert one("inRange(hero, 'A2**')") == 1 and one("inRange(villain, 'A2**')") == 0
