@@ -130,7 +130,7 @@ class Compiler:
         params = list(fn.params)
         given = list(args)
         if params and params[0] == "player" and self.implicit is not None:
-            if not given or given[0].kind != "name" or given[0].value.lower() not in self.players:  # type: ignore[union-attr]
+            if not given or given[0].kind != "name" or str(given[0].value).lower() not in self.players:
                 given.insert(0, Node("name", "_hand", (), node.pos))
         required = fn.required
         if "street" in params and self.implicit is not None:

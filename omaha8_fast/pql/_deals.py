@@ -54,7 +54,8 @@ def _candidates(spot: Spot, i: int, free: list[int]) -> tuple[npt.NDArray[np.uin
         return rows, np.ones(len(rows), dtype=np.int64)
     rows = np.frombuffer(holes, dtype=np.uint8).reshape(-1, hs)
     cum = spot.weights[i]
-    w = np.ones(len(rows), dtype=np.int64) if cum is None else np.diff(np.array((0, *cum), dtype=np.int64))
+    w: npt.NDArray[np.int64] = (np.ones(len(rows), dtype=np.int64) if cum is None
+                                else np.diff(np.array((0, *cum), dtype=np.int64)).astype(np.int64))
     return rows, w
 
 

@@ -245,7 +245,12 @@ def _rank_counts_unseen(d: Deals, p: int, street: int, extra: Arr | None = None)
     seen = d.mask(d.hole(p)) | _street_board_masks(d, street) | d.dead_mask
     if extra is not None:
         seen = seen | extra
-    avail = np.zeros(d.n, dtype=np.int64)
+    return _available(seen)
+
+
+def _available(seen: Arr) -> Arr:
+    """Low ranks (bit 0 ace .. bit 7 eight) with a card not in ``seen``."""
+    avail = np.zeros(len(seen), dtype=np.int64)
     for bit, rank in enumerate((12, 0, 1, 2, 3, 4, 5, 6)):
         rank_cards = np.uint64(0b1111 << (4 * rank))
         avail |= np.where((seen & rank_cards) != rank_cards, 1 << bit, 0)
@@ -331,13 +336,9 @@ def nut_lo_outs(d: Deals, p: int, street: int) -> tuple[Arr, str]:
     hole_mask = d.mask(d.hole(p))
 
     def test(rows: Arr, b: Arr, v: Arr) -> Arr:
-        seen = hole_mask[rows] | masks(b) | d.dead_mask
-        avail = np.zeros(len(rows), dtype=np.int64)
-        for bit, rank in enumerate((12, 0, 1, 2, 3, 4, 5, 6)):
-            rank_cards = np.uint64(0b1111 << (4 * rank))
-            avail |= np.where((seen & rank_cards) != rank_cards, 1 << bit, 0)
-        nut = _nut_low_table()[_low_rank_mask(b), avail]
-        return (v[1] != 0) & (v[1] == nut)
+        nut = _nut_low_table()[_low_rank_mask(b), _available(hole_mask[rows] | masks(b) | d.dead_mask)]
+        hit: Arr = (v[1] != 0) & (v[1] == nut)
+        return hit
     return _outs(d, p, street, test), "num"
 
 
@@ -412,7 +413,8 @@ def _member(cards: Arr, text: str) -> Arr:
     if not len(table):
         return np.zeros(len(m), dtype=bool)
     i = np.minimum(np.searchsorted(table, m), len(table) - 1)
-    return table[i] == m  # type: ignore[no-any-return]
+    found: Arr = table[i] == m
+    return found
 
 
 def in_range(d: Deals, p: int, text: str) -> tuple[Arr, str]:
