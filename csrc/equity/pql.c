@@ -2,6 +2,7 @@
  * "PQL"): every player's high and low on a street of each deal and, on the
  * river, each player's pot share and outcome flags, so that a query's
  * selectors run as array arithmetic instead of a Python loop per deal. */
+#include <string.h>
 #include "omaha8.h"
 #include "eval/eval_inline.h"
 
@@ -12,18 +13,23 @@ int o8_pql_showdowns(const uint8_t *deals, int64_t stride, int64_t n, int n_play
         stride < (int64_t)n_players * hole_size + board_size || !deals || !high || !low ||
         ((share || flags) && board_size != 5))
         return -1;
+    o8_hole holes[O8_MAX_PLAYERS];
+    const uint8_t *prepared[O8_MAX_PLAYERS] = {0};  /* the hole each holes[p] was prepared from */
     for (int64_t r = 0; r < n; r++) {
         const uint8_t *row = deals + r * stride;
         const uint8_t *board = row + n_players * hole_size;
         o8_board b;
-        o8_hole h;
         unsigned hv[O8_MAX_PLAYERS], lv[O8_MAX_PLAYERS], best_h = O8_NO_HAND + 1u, best_l = O8_NO_LOW;
         int n_hi = 0, n_lo = 0;
         o8_prepare_board(&b, board, board_size);
         for (int p = 0; p < n_players; p++) {
-            o8_prepare_hole(&h, row + p * hole_size, hole_size);
-            hv[p] = o8_high(&h, &b);
-            lv[p] = o8_low(&h, &b);
+            const uint8_t *hole = row + p * hole_size;
+            if (!prepared[p] || memcmp(prepared[p], hole, (size_t)hole_size) != 0) {
+                o8_prepare_hole(&holes[p], hole, hole_size);  /* a known hand is prepared once */
+                prepared[p] = hole;
+            }
+            hv[p] = o8_high(&holes[p], &b);
+            lv[p] = o8_low(&holes[p], &b);
             high[r * n_players + p] = (uint16_t)hv[p];
             low[r * n_players + p] = O8_LOW_DECIMAL[lv[p]];
             if (hv[p] < best_h) { best_h = hv[p]; n_hi = 0; }

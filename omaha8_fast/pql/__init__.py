@@ -4,7 +4,7 @@
 >>> r = pql.run("select avg(riverEquity(hero)) as eq from game='omaha8', "
 ...             "hero='AsAd2s3d', villain='KhKd9c8c', board='2h7s8h4c'")
 >>> r.exact, round(r["eq"], 4)
-(True, 0.8295)
+(True, 0.9125)
 
 The language, every function and where this implementation differs from
 ProPokerTools: docs/pql.md.

@@ -2,7 +2,7 @@
 
 >>> from omaha8_fast import Range
 >>> on = Range("A2**").on("7h5d2c")
->>> len(on.where("nutLo")) == len(on.where("madeLo and loRating <= 75421"))
+>>> len(on.where("nutLo")) == len(on.where("madeLo and loRating <= 75321"))  # the nut low: A-3
 True
 """
 

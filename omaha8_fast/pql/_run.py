@@ -173,7 +173,7 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
     >>> r = run("select avg(riverEquity(hero)) as eq, count(scoops(hero)) as scoop "
     ...         "from game='omaha8', hero='As2s3d4d', villain='KhKd9c8c', board='Ks7h5s2c'")
     >>> r.exact, r.trials, round(r["eq"], 4), round(r["scoop"], 4)
-    (True, 40, 0.625, 0.25)
+    (True, 40, 0.6875, 0.375)
     """
     _check_options(trials, seed, exact, timeout)
     parsed = parse(query)
