@@ -216,7 +216,7 @@ def test_syntax_errors_have_line_column_and_expected() -> None:
 
 
 def test_range_on_a_board() -> None:
-    on = Range("A2**, 34**").on("7h5d2c")
+    on = Range("A2**:$ds, A3**:$ds, 34**:$ds").on("7h5d2c")
     nut = on.where("nutLo")
     # the nut low on 7-5-2 is A-3 (7532A): every hand kept holds an ace and a three
     assert len(nut) > 0
@@ -228,10 +228,83 @@ def test_range_on_a_board() -> None:
     assert table.rows[0][2] == len(made) and "made low" in str(table)
 
 
-def test_the_command(tmp_path: object) -> None:
+def test_the_command(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from omaha8_fast.cli import main
+
     q = "select avg(riverEquity(hero)) as eq from game='omaha8', hero='AsAd2s3d', villain='KhKd9c8c', board='2h7s8h4c'"
-    out = subprocess.run([sys.executable, "-m", "omaha8_fast", "pql", "--json", "-"], input=q, capture_output=True,
-                         text=True, check=True)
-    assert json.loads(out.stdout)["values"]["eq"] == pytest.approx(0.9125)
-    bad = subprocess.run([sys.executable, "-m", "omaha8_fast", "pql", "select x"], capture_output=True, text=True)
-    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "column 8" in bad.stderr
+    monkeypatch.setattr(sys, "stdin", io.StringIO(q))
+    assert main(["pql", "--json", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["values"]["eq"] == pytest.approx(0.9125)
+    assert main(["pql", "select x"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "column 8" in err
+
+
+@pytest.mark.slow
+def test_a_flop_spot_with_a_tiny_range_matches_a_brute_force() -> None:
+    hero, villain, board = ["Ac2c3d4d", "AhKh2h3s"], "7c7d8h8s", "5c6c9h"
+    r = run(f"select avg(fractionalRiverEquity(hero)) as eq, count(tiesLo(hero)) as lt from game='omaha8', "
+            f"hero='{', '.join(hero)}', villain='{villain}', board='{board}'", exact=True)
+    eq, lt = Fraction(0), Fraction(0)
+    for h in hero:
+        b = _brute([card_ids(h), card_ids(villain)], card_ids(board))
+        eq, lt = eq + b["eq"][0] / 2, lt + b["tiesLo"][0] / 2
+    assert r["eq"] == eq and r["lt"] == pytest.approx(float(lt), abs=1e-12)
+
+
+def test_the_plan_timeout_and_progress() -> None:
+    q = "select avg(riverEquity(hero)) as eq from game='omaha8', hero='AsAd2s3d', villain='KhKd9c8c'{}"
+    assert run(q.format(", board='2h7s8h'")).exact                       # 820 deals: enumerated
+    assert not run(q.format(""), trials=1000, seed=1).exact              # 1,086,008 deals: sampled
+    seen: list[tuple[int, int]] = []
+    r = run(q.format(""), trials=200_000, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (200_000, 200_000) and len(seen) == 4
+    quick = run(q.format(""), trials=10 ** 9, seed=1, exact=False, timeout=1e-9)
+    assert quick.timed_out and quick.deals == 65_536
+    with pytest.raises(TimeoutError):  # the players' hands are known: exact runs in chunks of the first board cards
+        run("select avg(riverEquity(hero)) from hero='A2**:$ds', villain='KhKd9c8c', board='Ks7h2d'", exact=True,
+            timeout=1e-9)
+    assert r.trials == 200_000
+
+
+def test_hooks_load_their_provider() -> None:
+    from omaha8_fast._hooks import RANGE_BOARD
+    from omaha8_fast.pql import RangeOnBoard
+
+    assert isinstance(RANGE_BOARD("on")(Range("AA"), "Kc7d2h", ()), RangeOnBoard)
+
+
+@pytest.mark.slow
+def test_plots_render(tmp_path: object) -> None:
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    r = run("select histogram(handType(hero)) as h, avg(riverEquity(hero)) as eq from game='omaha8', "
+            "hero='AsAd2s3d', villain='KhKd9c8c', board='2h7s8h4c'")
+    ax = r.plot()
+    assert [t.get_text() for t in ax.get_xticklabels()] == list(r["h"])
+    with pytest.raises(ValueError, match="not a histogram"):
+        r.plot("eq")
+    ax2 = Range("A2**").on("7h5d2c").composition().plot()
+    assert len(ax2.patches) == 9
+    assert "<table>" in r._repr_html_()
+
+
+@pytest.mark.slow
+def test_the_batch_command(tmp_path: object) -> None:
+    import csv
+    import io
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "q.csv"
+    ok = "select count(scoops(hero)) as s from game='omaha8', hero='AsAd2s3d', villain='KhKd9c8c', board='2h7s8h4c'"
+    path.write_text(f'query\n"{ok}"\nselect x\n', encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "omaha8_fast", "pql", "--batch", str(path)], capture_output=True,
+                         text=True)
+    rows = list(csv.DictReader(io.StringIO(out.stdout)))
+    assert out.returncode == 2 and out.stderr.count("\n") == 1
+    assert rows[0]["name"] == "s" and float(rows[0]["value"]) == pytest.approx(0.825) and rows[0]["exact"] == "True"
+    assert rows[1]["row"] == "2" and "unknown selector" in rows[1]["error"]

@@ -195,6 +195,12 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
     trials_w = deals_seen = 0
     timed_out = False
     for rows, weights in chunks:
+        if deadline is not None and deals_seen and time.monotonic() > deadline:
+            if use_exact:
+                raise TimeoutError(f"exact enumeration stopped by the timeout of {timeout} s after "
+                                   f"{deals_seen:,} of {spot.deals:,} deals; use exact=False")
+            timed_out = True
+            break
         d = Deals(rows, len(names), spot.hole_size, 5, spot.dead)
         deals_seen += len(rows)
         w = weights
@@ -208,12 +214,6 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
             s.add(d, w)
         if report is not None:
             report(deals_seen, total_hint)
-        if deadline is not None and time.monotonic() > deadline:
-            if use_exact:
-                raise TimeoutError(f"exact enumeration stopped by the timeout of {timeout} s after "
-                                   f"{deals_seen:,} of {spot.deals:,} deals; use exact=False")
-            timed_out = True
-            break
     if trials_w == 0:
         how = "of the deals" if use_exact else f"of the {deals_seen:,} sampled deals"
         raise ValueError(f"no deal satisfies the where clause (none {how})")
