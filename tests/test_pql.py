@@ -308,3 +308,12 @@ def test_the_batch_command(tmp_path: object) -> None:
     assert out.returncode == 2 and out.stderr.count("\n") == 1
     assert rows[0]["name"] == "s" and float(rows[0]["value"]) == pytest.approx(0.825) and rows[0]["exact"] == "True"
     assert rows[1]["row"] == "2" and "unknown selector" in rows[1]["error"]
+
+
+def test_weighted_ranges_match_equity() -> None:
+    text = "AsAd2s3d@3, AhKh2h3s@1, 9s9hTdJd@2"
+    r = run(f"select avg(riverEquity(hero)) as eq, count(scoops(hero)) as s from game='omaha8', hero='{text}', "
+            "villain='KcQc8d7d', board='2c7h8h4s'", exact=True)
+    [hero, _] = equity([Range(text), "KcQc8d7d"], board="2c7h8h4s", exact=True)
+    assert r["eq"] == pytest.approx(hero.equity, abs=1e-12) and r["s"] == pytest.approx(hero.scoop, abs=1e-12)
+    assert r.trials == 40 * (3 + 1 + 2) and r.deals == 3 * 40  # 40 rivers; the trials are the total weight
