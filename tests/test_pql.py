@@ -317,3 +317,12 @@ def test_weighted_ranges_match_equity() -> None:
     [hero, _] = equity([Range(text), "KcQc8d7d"], board="2c7h8h4s", exact=True)
     assert r["eq"] == pytest.approx(hero.equity, abs=1e-12) and r["s"] == pytest.approx(hero.scoop, abs=1e-12)
     assert r.trials == 40 * (3 + 1 + 2) and r.deals == 3 * 40  # 40 rivers; the trials are the total weight
+
+
+@pytest.mark.parametrize("holes, game", [(["AsAd2s3d9c", "KhKd9h8c4s"], "omaha8"), (["AsAd2s3d9c", "KhKd9h8c4s"], "omaha85"),
+                                         (["AsAd2s3d9cTc", "KhKd9h8c4s5s"], "omaha86")])
+def test_five_and_six_card_hands_match_equity(holes: list[str], game: str) -> None:
+    r = run(f"select avg(riverEquity(hero)) as eq, count(winsLo(villain)) as wl from game='{game}', "
+            f"hero='{holes[0]}', villain='{holes[1]}', board='2h7s8h'", exact=True)
+    hero, villain = equity(holes, board="2h7s8h")
+    assert r["eq"] == pytest.approx(hero.equity, abs=1e-12) and r["wl"] == pytest.approx(villain.low_win, abs=1e-12)

@@ -49,8 +49,8 @@ def read_players(query: Query) -> tuple[list[str], Spot]:
     syntax = items.get("syntax", "generic").lower()
     if syntax != "generic":
         raise _item_error(query, "syntax", f"syntax {items.get('syntax')!r} is not supported (only 'Generic')")
-    hs = GAMES[game]
     names = [k for k in items if k not in _RESERVED]
+    hs = _hole_size(game, [items[n] for n in names])
     if len(names) < 1:
         raise _item_error(query, "from", "the query names no player (e.g. hero='A2**')")
     if len(names) > 9:
@@ -82,6 +82,20 @@ def read_players(query: Query) -> tuple[list[str], Spot]:
     if spot.hole_size != hs:
         raise ValueError(f"game {game!r} has {hs}-card holes, but the hands have {spot.hole_size}")
     return names, spot
+
+
+def _hole_size(game: str, texts: list[str]) -> int:
+    """The game's hole size; 'omaha8' also takes 5- and 6-card hands when
+    every hand written as cards has that many."""
+    sizes = set()
+    for text in texts:
+        try:
+            sizes.add(len(card_ids(text)))
+        except ValueError:
+            continue
+    if GAMES[game] == 4 and len(sizes) == 1 and sizes <= {5, 6}:
+        return sizes.pop()
+    return GAMES[game]
 
 
 class _Selector:
