@@ -26,6 +26,8 @@ from ..equity._players import Spot
 __all__ = ["CHUNK", "exact_deals", "monte_carlo_deals", "combinations", "Chunk"]
 
 CHUNK = 1 << 16
+#: The most memory exact enumeration holds for the combinations of hands.
+MAX_BYTES = 1 << 29
 Chunk = tuple[npt.NDArray[np.uint8], "npt.NDArray[np.int64] | None"]
 _BIT = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
 
@@ -64,6 +66,11 @@ def exact_deals(spot: Spot) -> Iterator[Chunk]:
     weights), in chunks of about :data:`CHUNK` rows."""
     known = list(spot.board) + list(spot.dead)
     free = [c for c in range(52) if c not in known]
+    completions = math.comb(len(free) - spot.hole_size * len(spot.players), 5 - len(spot.board))
+    holdings = spot.deals // max(1, completions)  # the combinations of hands, held at once
+    if holdings * (spot.hole_size * len(spot.players) + 16) > MAX_BYTES:
+        raise ValueError(f"exact enumeration would hold {holdings:,} combinations of hands in memory: "
+                         "use exact=False (Monte Carlo) or narrow the ranges")
     rows = np.zeros((1, 0), dtype=np.uint8)
     weights = np.ones(1, dtype=np.int64)
     used = np.zeros(1, dtype=np.uint64)
