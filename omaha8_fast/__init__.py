@@ -72,7 +72,7 @@ from .showdown import (
 )
 
 if TYPE_CHECKING:
-    from . import pql
+    from . import pql as pql
     from .analysis import (
         Distribution,
         NextStreet,
