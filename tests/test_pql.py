@@ -211,6 +211,8 @@ def test_syntax_errors_have_line_column_and_expected() -> None:
         run("select avg(riverEquity(villian)) from hero='AA', villain='*'")
     with pytest.raises(PQLSyntaxError, match="unterminated"):
         run("select avg(riverEquity(hero)) from hero='AA")
+    with pytest.raises(ValueError, match="count\\(\\) needs a condition"):
+        run("select count(riverEquity(hero)) from hero='AA', villain='*'")
     with pytest.raises(ValueError, match="trials"):
         run("select avg(riverEquity(hero)) from hero='AA', villain='*'", trials=True)  # type: ignore[arg-type]
 

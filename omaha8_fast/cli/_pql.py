@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import io
 import json
 import sys
 from typing import Any
@@ -105,6 +104,3 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     p.add_argument("--progress", action="store_true", help="show progress on stderr")
     add_json_option(p)
     p.set_defaults(run=cmd_pql)
-
-
-_ = io

@@ -9,7 +9,6 @@ docs/pql.md states each function's meaning.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -512,4 +511,3 @@ def _table() -> dict[str, Function]:
 
 #: Every function by lower-case name.
 FUNCTIONS = _table()
-_ = math

@@ -195,6 +195,8 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
     index = {n.lower(): i for i, n in enumerate(names)}
     selectors = [_Selector(s.kind, s.name, compile_expression(query, s.expr, index)) for s in parsed.selectors]
     where = None if parsed.where is None else compile_expression(query, parsed.where, index)
+    _check_types(selectors, Deals(np.zeros((0, len(names) * spot.hole_size + 5), dtype=np.uint8), len(names),
+                                  spot.hole_size, 5, spot.dead))
     n_samples = DEFAULT_TRIALS if trials is None else trials
     if exact is True and spot.deals > EXACT_LIMIT:
         raise ValueError(f"exact enumeration would walk {spot.deals:,} deals, more than the limit of "
@@ -235,6 +237,16 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
     hits = {s.name: s.exact_sum for s in selectors if s.kind == "count"}
     return PQLResult(data=values, kinds={s.name: s.kind for s in selectors}, trials=trials_w, deals=deals_seen,
                      exact=use_exact, seed=None if use_exact else seed, hits=hits, timed_out=timed_out, query=query)
+
+
+def _check_types(selectors: list[_Selector], empty: Deals) -> None:
+    """Refuse, before any deal, a selector whose value does not fit it."""
+    for s in selectors:
+        _, tag = s.fn(empty)
+        if s.kind == "count" and tag != "bool":
+            raise ValueError(f"{s.name}: count() needs a condition (true/false), not a {tag} value")
+        if s.kind in ("avg", "max", "min") and tag == "str":
+            raise ValueError(f"{s.name}: {s.kind}() of text values (boardRanks): use histogram()")
 
 
 def _progress(progress: bool | Progress) -> Progress | None:
