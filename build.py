@@ -30,6 +30,7 @@ SOURCES = [
     "csrc/equity/mc_avx2.c",
     "csrc/equity/ranges.c",
     "csrc/equity/analysis.c",
+    "csrc/equity/pql.c",
     "csrc/engine/deal.c",
     "csrc/engine/betting.c",
     "csrc/equity/overlap.c",

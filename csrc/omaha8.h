@@ -562,6 +562,21 @@ typedef struct {
 int o8a_low_odds(const uint8_t *holes, int n_players, int hole_size, const uint8_t *board,
                  int board_size, const uint8_t *dead, int n_dead, o8a_low_counts *out);
 
+/* ---- PQL (csrc/equity/pql.c) -----------------------------------------------
+ *
+ * Unchecked showdowns of n deals for omaha8_fast.pql. Row r of `deals` starts
+ * at deals + r * stride and holds n_players (1..O8_MAX_PLAYERS) holes of
+ * hole_size (2..6) cards, then the board; the first board_size (3..5) board
+ * cards are evaluated. Writes high[r * n_players + p] (class 1..7462) and
+ * low[...] (the decimal low, 0 = none). With board_size 5, share (if not NULL)
+ * gets each player's pot units (of O8_POT_UNITS, split as o8_equity_* split
+ * it) and flags (if not NULL) bit 0 the best high alone, bit 1 the best high
+ * shared, bit 2 the best low alone, bit 3 the best low shared, bit 4 the
+ * whole pot alone. Returns 0, or -1 (nothing written) on bad sizes or NULL
+ * arrays (share or flags with a board_size other than 5). */
+int o8_pql_showdowns(const uint8_t *deals, int64_t stride, int64_t n, int n_players, int hole_size,
+                     int board_size, uint16_t *high, int32_t *low, int16_t *share, uint8_t *flags);
+
 /* ---- Dealing (csrc/engine/deal.c) -----------------------------------------
  *
  * A partial Fisher-Yates shuffle of cards[0..51] for positions from..count-1:

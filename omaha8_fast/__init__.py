@@ -72,6 +72,7 @@ from .showdown import (
 )
 
 if TYPE_CHECKING:
+    from . import pql as pql
     from .analysis import (
         Distribution,
         NextStreet,
@@ -143,4 +144,8 @@ def __getattr__(name: str) -> Any:
         from . import analysis
 
         return getattr(analysis, name)
+    if name == "pql":  # the subpackage, loaded on first use (numpy): omaha8_fast.pql.run(...)
+        import importlib
+
+        return importlib.import_module(__name__ + ".pql")
     raise AttributeError(f"module 'omaha8_fast' has no attribute {name!r}")

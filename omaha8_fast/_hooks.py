@@ -20,17 +20,21 @@ RuntimeError: demo: nothing provides 'triple' (import omaha8_fast first)
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["HAND_FORMATS", "IMPORTED_HAND", "Hooks"]
+__all__ = ["HAND_FORMATS", "IMPORTED_HAND", "RANGE_BOARD", "Hooks"]
 
 
 class Hooks:
     """A table of functions by name, filled by the layer that defines them."""
 
-    def __init__(self, owner: str) -> None:
-        self._owner = owner
+    def __init__(self, owner: str, provider: str | None = None) -> None:
+        # provider: the module that registers the functions, imported by name
+        # on first use when nothing has registered yet (so that a lower
+        # layer's method works even when only that layer was imported).
+        self._owner, self._provider = owner, provider
         self._functions: dict[str, Callable[..., Any]] = {}
 
     def register(self, **functions: Callable[..., Any]) -> None:
@@ -39,6 +43,8 @@ class Hooks:
 
     def __call__(self, name: str) -> Callable[..., Any]:
         """The function registered as ``name``; ``RuntimeError`` if none is."""
+        if name not in self._functions and self._provider is not None:
+            importlib.import_module(self._provider)
         try:
             return self._functions[name]
         except KeyError:
@@ -49,3 +55,5 @@ class Hooks:
 HAND_FORMATS = Hooks("omaha8_fast.engine.Hand")
 #: ``ImportedHand.to_phh`` / ``to_json`` / ``to_engine`` / ``audit``: provided by omaha8_fast.histories.
 IMPORTED_HAND = Hooks("omaha8_fast.histories.ImportedHand")
+#: ``Range.on(board)``: provided by omaha8_fast.pql (imported on first use).
+RANGE_BOARD = Hooks("omaha8_fast.ranges.Range", provider="omaha8_fast.pql")

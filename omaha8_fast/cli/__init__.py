@@ -50,6 +50,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "omaha8_fast.cli._equity:register_range",
     "omaha8_fast.cli._analysis:register",
     "omaha8_fast.cli._hh:register",
+    "omaha8_fast.cli._pql:register",
 )
 
 

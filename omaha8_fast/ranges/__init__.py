@@ -102,12 +102,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from typing import ClassVar, Union
+from typing import Any, ClassVar, Union
 
 import numpy as np
 import numpy.typing as npt
 
 from .._core import ffi, lib
+from .._hooks import RANGE_BOARD
 from ..cards import CardsLike, card_ids, check_unique, format_cards  # noqa: F401  (format_cards: the doctests)
 
 # Private names that tests, benchmarks and older callers read from this module
@@ -238,6 +239,13 @@ class Range:
         _without(_universe(self._hole_size), self._index, _mask(cards), keep)
         flags = keep.view(np.bool_)
         self._index, self._weights, self._wide, self._cum = self._index[flags], self._weights[flags], None, None
+
+    def on(self, board: CardsLike, *, dead: CardsLike = ()) -> Any:
+        """This range on a board of 3 to 5 cards, to filter it by what its
+        hands hold there with PQL's functions (:mod:`omaha8_fast.pql`):
+        ``Range("*").on("Ah7d2c").where("nutLo and handType >= straight")``
+        is a new Range; ``.composition()`` tabulates and plots it."""
+        return RANGE_BOARD("on")(self, board, dead)
 
     def without(self, cards: CardsLike) -> Range:
         """The range less every hand holding one of ``cards`` (dead cards)."""
