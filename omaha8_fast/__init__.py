@@ -83,6 +83,8 @@ if TYPE_CHECKING:
         outs,
         range_distribution,
     )
+    from .evaluator import AllHoles, rank_all_holes
+    from .tournament import icm
     from .ranges import Range, RangeSyntaxError
 else:
     # The package attributes ``equity`` and ``showdown`` are the modules, made
@@ -107,7 +109,7 @@ __all__ = [
     # evaluation
     "BOARD_SIZES", "CATEGORIES", "HOLE_SIZES", "Evaluation", "HighHand", "LowHand", "evaluate",
     "evaluate_batch", "evaluate_high", "evaluate_high_batch", "evaluate_hilo", "evaluate_low", "high_category",
-    "available_kernels", "kernel",
+    "available_kernels", "kernel", "AllHoles", "rank_all_holes",
     # showdowns and pot splitting
     "Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot",
     # equity and hand ranges
@@ -121,6 +123,8 @@ __all__ = [
     # hand histories
     "Audit", "HandHistoryError", "ImportedHand", "audit", "from_phh", "parse_pokerstars", "read_pokerstars",
     "to_engine", "to_phh", "to_pokerstars",
+    # tournaments
+    "icm",
 ]
 
 _ANALYSIS = ("Distribution", "NextStreet", "Outs", "StreetEquities", "equity_by_street", "low_odds", "next_street",
@@ -139,6 +143,14 @@ def __getattr__(name: str) -> Any:
         from . import ranges
 
         return getattr(ranges, name)
+    if name in ("AllHoles", "rank_all_holes"):
+        from . import evaluator
+
+        return getattr(evaluator, name)
+    if name == "icm":
+        from .tournament import icm
+
+        return icm
     if name in _ANALYSIS:
         from . import analysis
 
