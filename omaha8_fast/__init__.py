@@ -32,7 +32,7 @@ from .engine import (
 from .engine.rake import Rake
 from .engine.simulation import SimulationResult, simulate
 from .engine.views import SeatView
-from .equity import EquityPlan, PlayerEquity, equity, plan_equity
+from .equity import DoubleBoardEquity, EquityPlan, PlayerEquity, double_board_equity, equity, plan_equity
 from .evaluator import (
     BOARD_SIZES,
     CATEGORIES,
@@ -66,8 +66,10 @@ from .showdown import (
     Pot,
     PotResult,
     Showdown,
+    double_board_showdown,
     pots_from_contributions,
     showdown,
+    split_double_board,
     split_pot,
 )
 
@@ -112,8 +114,9 @@ __all__ = [
     "available_kernels", "kernel", "AllHoles", "rank_all_holes",
     # showdowns and pot splitting
     "Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot",
+    "double_board_showdown", "split_double_board",
     # equity and hand ranges
-    "EquityPlan", "PlayerEquity", "equity", "plan_equity", "Range", "RangeSyntaxError",
+    "EquityPlan", "PlayerEquity", "equity", "plan_equity", "DoubleBoardEquity", "double_board_equity", "Range", "RangeSyntaxError",
     # street analysis
     "Distribution", "NextStreet", "Outs", "StreetEquities", "equity_by_street", "low_odds", "next_street", "outs",
     "range_distribution",
