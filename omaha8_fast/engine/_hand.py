@@ -94,6 +94,14 @@ class Hand(_Actions, HandBase):
     more players): nobody posts the small blind this hand (the dead-button
     rule of a :class:`Table`); the player left of the button posts the big blind.
 
+    ``boards=2``: double-board Omaha Hi/Lo, two boards dealt street by street
+    (the deck gives the second board's five cards after the first's), each pot
+    halved between them (the odd chip to the first) and each half split high
+    and low on its own board (:attr:`boards`). ``bomb_pot``: every player
+    antes that many chips, nobody posts a blind and the hand starts on the
+    flop (``ante``, ``posts`` and ``dead_small_blind`` are then refused).
+    The rules: ``docs/rules.md``, "Double board" and "Bomb pots".
+
     Folding is allowed only when facing a bet (check instead). The hand ends
     when one player is left, or at the showdown in :attr:`showdown_order`;
     uncalled chips go back to their owner and every pot is split by
