@@ -37,7 +37,7 @@ def brute_force(stacks: list[int], payouts: list[int]) -> list[Fraction]:
 @pytest.mark.parametrize("n", range(1, 8))
 def test_exact_matches_brute_force(n: int) -> None:
     rng = random.Random(n)
-    for trial in range(4):
+    for trial in range(4) if n < 7 else (0, 3):  # 7! orders in fractions take a while
         stacks = [rng.randint(1, 1000) for _ in range(n)]
         if trial == 3 and n > 2:
             stacks[rng.randrange(n)] = 0  # a busted player
