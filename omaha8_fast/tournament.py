@@ -41,7 +41,7 @@ def _number(value: object, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
         raise TypeError(f"{what} must be a number, not {type(value).__name__}")
     try:
-        number = float(value)
+        number = float(value)  # pyright: ignore[reportArgumentType]  # has __float__
     except (TypeError, ValueError, OverflowError):
         raise TypeError(f"{what} must be a number, not {type(value).__name__}") from None
     if not math.isfinite(number):
@@ -55,7 +55,7 @@ def _numbers(values: object, what: str) -> list[float]:
     if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
         raise TypeError(f"{what} must be a sequence of numbers, not {type(values).__name__}")
     out = []
-    for i, value in enumerate(values):
+    for i, value in enumerate(values):  # pyright: ignore[reportArgumentType]  # has __iter__
         out.append(_number(value, f"{what}[{i}]"))
         if len(out) > _MAX_PLAYERS:
             raise ValueError(f"{what}: at most {_MAX_PLAYERS} entries")
