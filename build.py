@@ -25,6 +25,7 @@ SOURCES = [
     "csrc/eval/kernel_avx512.c",
     "csrc/eval/tables.c",
     "csrc/eval/showdown.c",
+    "csrc/eval/all_holes.c",
     "csrc/equity/equity.c",
     "csrc/equity/mc_known.c",
     "csrc/equity/mc_avx2.c",

@@ -116,6 +116,27 @@ int64_t o8_eval_batch_kernel(int kernel, const uint8_t *holes, int hole_size, co
  * the test that checks the compiled tables against a fresh generation. */
 const void *o8_table(int index, size_t *size);
 
+/* ---- Every hole against one board (csrc/eval/all_holes.c) ------------------
+ *
+ * The number of hole_size-card holes (4..6) among the 52 - board_size (3..5)
+ * - n_dead (0..52) cards left: C(52 - board_size - n_dead, hole_size), 0 when
+ * fewer cards are left; -1 when a size is out of range. */
+int64_t o8_all_holes_count(int board_size, int n_dead, int hole_size);
+
+/* Checked: every hole_size-card hole (4..6) of the cards neither on the board
+ * (board_size 3..5 cards) nor among the n_dead dead cards, in lexicographic
+ * order (the remaining card ids in increasing order, taken as combinations:
+ * each hole's cards increase, and holes are ordered by their first card, then
+ * their second, ...), each with its high class (1..7462) and its low as a
+ * number (54321 ..; -1 when it has no 8-or-better low: not 0 as elsewhere).
+ * Writes count * hole_size bytes to holes and count entries to high and low,
+ * count being o8_all_holes_count(board_size, n_dead, hole_size). Returns
+ * count; -1 (nothing written) when a size is out of range, a card is >= 52 or
+ * a card is repeated (on the board, among the dead cards or in both); -2
+ * (nothing written) when capacity < count. */
+int64_t o8_rank_all_holes(const uint8_t *board, int board_size, const uint8_t *dead, int n_dead, int hole_size,
+                          uint8_t *holes, uint16_t *high, int32_t *low, int64_t capacity);
+
 /* Checked showdown of n players (1..O8_SHOWDOWN_MAX_PLAYERS) on one board.
  *
  * Player r's hole is holes[r * hole_size ...]; bit r of `live` says whether

@@ -32,7 +32,7 @@ from .engine import (
 from .engine.rake import Rake
 from .engine.simulation import SimulationResult, simulate
 from .engine.views import SeatView
-from .equity import EquityPlan, PlayerEquity, equity, plan_equity
+from .equity import DoubleBoardEquity, EquityPlan, PlayerEquity, double_board_equity, equity, plan_equity
 from .evaluator import (
     BOARD_SIZES,
     CATEGORIES,
@@ -66,8 +66,10 @@ from .showdown import (
     Pot,
     PotResult,
     Showdown,
+    double_board_showdown,
     pots_from_contributions,
     showdown,
+    split_double_board,
     split_pot,
 )
 
@@ -84,6 +86,8 @@ if TYPE_CHECKING:
         outs,
         range_distribution,
     )
+    from .evaluator import AllHoles, rank_all_holes
+    from .tournament import icm
     from .ranges import Range, RangeSyntaxError
 else:
     # The package attributes ``equity`` and ``showdown`` are the modules, made
@@ -108,11 +112,12 @@ __all__ = [
     # evaluation
     "BOARD_SIZES", "CATEGORIES", "HOLE_SIZES", "Evaluation", "HighHand", "LowHand", "evaluate",
     "evaluate_batch", "evaluate_high", "evaluate_high_batch", "evaluate_hilo", "evaluate_low", "high_category",
-    "available_kernels", "kernel",
+    "available_kernels", "kernel", "AllHoles", "rank_all_holes",
     # showdowns and pot splitting
     "Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot",
+    "double_board_showdown", "split_double_board",
     # equity and hand ranges
-    "EquityPlan", "PlayerEquity", "equity", "plan_equity", "Range", "RangeSyntaxError",
+    "EquityPlan", "PlayerEquity", "equity", "plan_equity", "DoubleBoardEquity", "double_board_equity", "Range", "RangeSyntaxError",
     # street analysis
     "Distribution", "NextStreet", "Outs", "StreetEquities", "equity_by_street", "low_odds", "next_street", "outs",
     "range_distribution",
@@ -122,6 +127,8 @@ __all__ = [
     # hand histories
     "Audit", "HandHistoryError", "ImportedHand", "audit", "from_phh", "parse_pokerstars", "read_pokerstars",
     "to_engine", "to_phh", "to_pokerstars",
+    # tournaments
+    "icm",
 ]
 
 _ANALYSIS = ("Distribution", "NextStreet", "Outs", "StreetEquities", "equity_by_street", "low_odds", "next_street",
@@ -140,6 +147,14 @@ def __getattr__(name: str) -> Any:
         from . import ranges
 
         return getattr(ranges, name)
+    if name in ("AllHoles", "rank_all_holes"):
+        from . import evaluator
+
+        return getattr(evaluator, name)
+    if name == "icm":
+        from .tournament import icm
+
+        return icm
     if name in _ANALYSIS:
         from . import analysis
 

@@ -68,6 +68,8 @@ __all__ = [
     "pots_from_contributions",
     "showdown",
     "split_pot",
+    "double_board_showdown",
+    "split_double_board",
 ]
 
 BOARD_SIZE = 5
@@ -625,6 +627,66 @@ def showdown(
     """
     payouts, raw = _split(board, holes, pot, button_order, True)
     return Showdown(payouts, raw)
+
+
+# --- double board --------------------------------------------------------------
+
+
+def _board_pots(boards: Sequence[CardsLike], holes: Sequence[CardsLike | None], pot: PotLike) -> list[list[Pot]]:
+    """Each pot halved between the two boards (the odd chip to the first),
+    as one list of pots per board; the boards checked for shared cards."""
+    if isinstance(boards, (str, bytes)) or not isinstance(boards, Sequence) or len(boards) != 2:
+        raise ValueError("a double board is a pair of boards: boards=(first board, second board)")
+    first, second = card_ids(boards[0]), card_ids(boards[1])
+    shared = set(first) & set(second)
+    if shared:
+        raise ValueError(f"the two boards share {Card(min(shared))}: a card is dealt once")
+    n = len(holes)
+    live = sum(1 << i for i, hole in enumerate(holes) if hole is not None)
+    pairs = _pot_pairs(pot, n, live)
+    halves: list[list[Pot]] = [[], []]
+    for amount, mask in zip(pairs[::2], pairs[1::2]):
+        eligible = tuple(i for i in range(n) if mask >> i & 1)
+        halves[0].append(Pot(amount - amount // 2, eligible))
+        halves[1].append(Pot(amount // 2, eligible))
+    return halves
+
+
+def split_double_board(
+    boards: Sequence[CardsLike], holes: Sequence[CardsLike | None], pot: PotLike, *, button_order: bool = True
+) -> list[int]:
+    """The chips each player wins in double-board Omaha Hi/Lo: every pot is
+    halved between the two ``boards`` (an odd chip to the first board) and
+    each half is split on its board as :func:`split_pot` splits a pot (high
+    and low, odd chips to the high, ...). ``holes``, ``pot`` and
+    ``button_order`` as for :func:`showdown`.
+
+    Here player 0 scoops the first board (the nut low and a straight), and
+    on the second the high goes to player 1 and the low to player 0: a
+    scoop and a split, so three quarters for player 0:
+
+    >>> split_double_board(["As 2d 3c 4h Kd", "Qs Qd 3s 5h 8c"], ["5s 6d Ac 2h", "Kc Qh 9c 9d"], 400)
+    [300, 100]
+    """
+    halves = _board_pots(boards, holes, pot)
+    won = [split_pot(board, holes, half, button_order=button_order) for board, half in zip(boards, halves)]
+    return [a + b for a, b in zip(*won)]
+
+
+def double_board_showdown(
+    boards: Sequence[CardsLike], holes: Sequence[CardsLike | None], pot: PotLike, *, button_order: bool = True
+) -> tuple[Showdown, Showdown]:
+    """:func:`split_double_board` with the details: one :class:`Showdown` per
+    board, each of its half of every pot (the payouts are the sum of the two).
+
+    >>> first, second = double_board_showdown(["As 2d 3c 4h Kd", "Qs Qd 3s 5h 8c"],
+    ...                                       ["5s 6d Ac 2h", "Kc Qh 9c 9d"], 401)
+    >>> first.payouts, second.payouts, first.pots[0].scoop
+    ([201, 0], [100, 100], True)
+    """
+    halves = _board_pots(boards, holes, pot)
+    first, second = (showdown(board, holes, half, button_order=button_order) for board, half in zip(boards, halves))
+    return first, second
 
 
 _make_callable(__name__, "showdown")  # omaha8_fast.showdown is this module, and calling it calls showdown() (see _modules.py)

@@ -14,6 +14,7 @@ from ..showdown import Showdown
 from ._actions import _Actions
 from ._betting import (
     MAX_CHIPS,
+    check_chips,
     RULES,
     Betting,
     IllegalAction,
@@ -93,6 +94,14 @@ class Hand(_Actions, HandBase):
     more players): nobody posts the small blind this hand (the dead-button
     rule of a :class:`Table`); the player left of the button posts the big blind.
 
+    ``boards=2``: double-board Omaha Hi/Lo, two boards dealt street by street
+    (the deck gives the second board's five cards after the first's), each pot
+    halved between them (the odd chip to the first) and each half split high
+    and low on its own board (:attr:`boards`). ``bomb_pot``: every player
+    antes that many chips, nobody posts a blind and the hand starts on the
+    flop (``ante``, ``posts`` and ``dead_small_blind`` are then refused).
+    The rules: ``docs/rules.md``, "Double board" and "Bomb pots".
+
     Folding is allowed only when facing a bet (check instead). The hand ends
     when one player is left, or at the showdown in :attr:`showdown_order`;
     uncalled chips go back to their owner and every pot is split by
@@ -125,6 +134,8 @@ class Hand(_Actions, HandBase):
         posts: Sequence[int] = (),
         dead_small_blind: bool = False,
         manual_board: bool = False,
+        boards: int = 1,
+        bomb_pot: int = 0,
     ) -> None:
         tp = type(stacks)
         start = tuple(stacks) if tp is list or tp is tuple else ()
@@ -136,7 +147,8 @@ class Hand(_Actions, HandBase):
             and type(button) is int and 0 <= button < n and type(small_blind) is int and type(big_blind) is int
             and 0 <= small_blind <= big_blind <= MAX_CHIPS and big_blind >= 1 and ante == 0 and type(ante) is int
             and small_bet is None and big_bet is None and deck is None and rake is None and showdown == "all"
-            and not posts and dead_small_blind is False and manual_board is False
+            and not posts and dead_small_blind is False and manual_board is False and boards == 1 and bomb_pot == 0
+            and type(boards) is int and type(bomb_pot) is int
             and (betting == "no-limit" or betting == "pot-limit")
             and (seed is None or type(seed) is int or isinstance(seed, random.Random))
         ):
@@ -150,6 +162,15 @@ class Hand(_Actions, HandBase):
                 raise TypeError(f"manual_board must be True or False, not {type(manual_board).__name__}")
             if manual_board and runs != 1:
                 raise ValueError("manual_board deals one board: runs must be 1")
+            boards, bomb = _check_variant(boards, bomb_pot, n, hole_size, runs, ante, posts, dead_small_blind,
+                                          manual_board)
+            if bomb:
+                ante = bomb
+            self._setup(
+                start, button, sb, bb, betting, small_bet, big_bet, ante, deck, seed, hole_size, rake, runs, showdown,
+                posts, dead_small_blind, manual_board, boards, bomb > 0,
+            )
+            return
         self._setup(
             start, button, sb, bb, betting, small_bet, big_bet, ante, deck, seed, hole_size, rake, runs, showdown,
             posts, dead_small_blind, manual_board,
@@ -159,9 +180,11 @@ class Hand(_Actions, HandBase):
         self, start: tuple[int, ...], button: int, sb: int, bb: int, betting: Betting, small_bet: int | None,
         big_bet: int | None, ante: int, deck: CardsLike | None, seed: int | random.Random | None, hole_size: int,
         rake: Rake | None, runs: int, showdown: str, posts: Sequence[int], dead_small_blind: bool,
-        manual_board: bool = False,
+        manual_board: bool = False, boards: int = 1, bomb: bool = False,
     ) -> None:
-        """Deal and post (the settings checked, ``posts`` not yet), then the first turn."""
+        """Deal and post (the settings checked, ``posts`` not yet), then the
+        first turn. ``boards=2`` deals a second board (double board);
+        ``bomb``: ``ante`` is a bomb pot's ante (no blinds, no preflop betting)."""
         n = len(start)
         rules = RULES[betting]
         sizes = rules.street_sizes(bb, small_bet, big_bet)
@@ -173,7 +196,7 @@ class Hand(_Actions, HandBase):
                                  "deal the board with deal_board()")
             cards = _deal(deck, seed, n * hole_size)
         else:
-            cards = _deal(deck, seed, n * hole_size + 5 * runs)
+            cards = _deal(deck, seed, n * hole_size + 5 * runs + 5 * (boards - 1))
         small_seat, big_seat = _blind_seats(n, button, dead_small_blind)
         self._posts = posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
         self._sb, self._bb, self._ante, self._small_bet, self._big_bet = sb, bb, ante, small_bet, big_bet
@@ -184,7 +207,22 @@ class Hand(_Actions, HandBase):
         self._pot_text: tuple[str, ...] | None = None
         self._faces: tuple[Card, ...] | None = None  # the dealt cards as Card objects, made on the first view
         self._results: list[Showdown] | None = None
+        self._n_boards, self._bomb = boards, bomb
         cap = MAX_CHIPS if rules.cap is None else rules.cap  # bets a round
+        if boards > 1 or bomb:  # the Python path: the C one (_START) knows neither
+            if bomb:
+                small_seat = big_seat = -1
+            self._begin(
+                start, button, small_seat, big_seat, sb, bb, ante, posts, rules, sizes, cap, cards, hole_size,
+                showdown, rake, runs,
+            )
+            if boards > 1:
+                self._run_from = 0  # the boards share no card (the C engine's showdown declines: Python settles)
+            if bomb:
+                self._end_street()  # no preflop betting: on to the flop
+            else:
+                self._next_turn(big_seat)
+            return
         code = _BEGIN(
             self, start, button, small_seat, big_seat, sb, bb, ante, posts, rules, sizes, cap, cards, hole_size,
             showdown, rake, runs,
@@ -263,15 +301,16 @@ class Hand(_Actions, HandBase):
         # A hand with manual_board=True paused before its board was complete
         # records the holes and the board dealt so far: it replays as such a
         # hand, dealt the same board cards street by street.
-        manual = history.runs == 1 and len(history.deck) - holes in (0, 3, 4)
+        manual = history.runs == 1 and history.boards == 1 and len(history.deck) - holes in (0, 3, 4)
         hand = cls(
             history.stacks, history.button, history.small_blind, history.big_blind, betting=history.betting,
             small_bet=history.small_bet, big_bet=history.big_bet, ante=history.ante,
             deck=history.deck[:holes] if manual else history.deck,
             hole_size=history.hole_size, rake=history.rake, runs=history.runs, showdown=history.showdown,  # type: ignore[arg-type]
             posts=history.posts, dead_small_blind=history.dead_small_blind, manual_board=manual,
+            boards=history.boards, bomb_pot=history.bomb_pot,
         )
-        need = hand._n * hand._hole_size + 5 * hand._runs
+        need = hand._n * hand._hole_size + 5 * hand._runs + 5 * (hand._n_boards - 1)
         if not manual and len(history.deck) != need:
             raise IllegalAction(f"the history's deck has {len(history.deck)} cards, this hand deals {need}")
         board = list(history.deck[holes:]) if manual else []
@@ -326,6 +365,33 @@ class Hand(_Actions, HandBase):
         those of :func:`omaha8_fast.histories.to_pokerstars`."""
         text: str = HAND_FORMATS("to_pokerstars")(self, **options)
         return text
+
+def _check_variant(
+    boards: object, bomb_pot: object, n: int, hole_size: int, runs: int, ante: int, posts: object,
+    dead_small_blind: bool, manual_board: bool,
+) -> tuple[int, int]:
+    """The checked ``boards`` (1 or 2) and bomb-pot ante (0: none)."""
+    if type(boards) is not int:
+        raise TypeError(f"boards must be an int (1 or 2), not {type(boards).__name__}")
+    if boards not in (1, 2):
+        raise ValueError(f"boards must be 1 or 2, got {boards}")
+    bomb = check_chips(bomb_pot, "the bomb pot's ante")
+    if boards == 2:
+        if runs != 1:
+            raise ValueError("a double-board hand runs each board once: runs must be 1")
+        if manual_board:
+            raise ValueError("manual_board deals one board: boards must be 1")
+        if n * hole_size + 10 > 52:
+            raise ValueError(f"a double board needs 10 board cards: at most {42 // hole_size} players of {hole_size} cards")
+    if bomb:
+        if ante:
+            raise ValueError("a bomb pot's ante is bomb_pot: ante must be 0")
+        if posts:
+            raise ValueError("a bomb pot has no blinds: posts must be empty")
+        if dead_small_blind:
+            raise ValueError("a bomb pot has no blinds: dead_small_blind must be False")
+    return boards, bomb
+
 
 #: A new hand's betting state in one call: C (_START), else the same in Python.
 _BEGIN = _START if _START is not None else Hand._begin

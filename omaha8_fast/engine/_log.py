@@ -49,7 +49,9 @@ class Action(NamedTuple):
 class HandHistory:
     """Everything needed to rebuild a hand: its settings, the cards in dealing
     order (seat 0's hole, seat 1's, ..., then the board, then the extra
-    boards of a run-it-``runs``-times) and the actions."""
+    boards of a run-it-``runs``-times or the second board of a double-board
+    hand) and the actions. ``boards`` is 2 for a double-board hand,
+    ``bomb_pot`` a bomb pot's ante (``ante`` is then 0)."""
 
     stacks: tuple[int, ...]
     button: int
@@ -67,6 +69,8 @@ class HandHistory:
     showdown: str = "all"
     posts: tuple[int, ...] = ()
     dead_small_blind: bool = False
+    boards: int = 1
+    bomb_pot: int = 0
 
 
 def check_history(history: object) -> HandHistory:
@@ -95,6 +99,10 @@ def check_history(history: object) -> HandHistory:
             raise TypeError(f"action {number}: all_in must be a bool, not {type(all_in).__name__}")
     if type(history.runs) is not int:
         raise TypeError(f"runs must be an int, not {type(history.runs).__name__}")
+    if type(history.boards) is not int:
+        raise TypeError(f"boards must be an int, not {type(history.boards).__name__}")
+    if type(history.bomb_pot) is not int:
+        raise TypeError(f"bomb_pot must be an int, not {type(history.bomb_pot).__name__}")
     if not isinstance(history.posts, (tuple, list)):
         raise TypeError(f"the history's posts must be a tuple of seats, not {type(history.posts).__name__}")
     if type(history.dead_small_blind) is not bool:
@@ -107,12 +115,18 @@ def check_history(history: object) -> HandHistory:
 _VERBS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises to", "show": "shows", "muck": "mucks"}
 
 
-def _street_line(street: int, board: Sequence[int]) -> str:
-    name = STREETS[street].upper()
+def _street_cards(street: int, board: Sequence[int]) -> str:
     shown = format_cards(board[:3])
     if street > 1:
         shown = f"{shown}] [{format_cards(board[street + 1:street + 2])}"
-    return f"*** {name} *** [{shown}]"
+    return f"[{shown}]"
+
+
+def _street_line(street: int, board: Sequence[int], second: Sequence[int] | None = None) -> str:
+    name = STREETS[street].upper()
+    if second is not None:  # a double board: both boards, street by street
+        return f"*** {name} *** board 1 {_street_cards(street, board)} board 2 {_street_cards(street, second)}"
+    return f"*** {name} *** {_street_cards(street, board)}"
 
 
 def render_log(
@@ -126,6 +140,8 @@ def render_log(
     holes: Sequence[Sequence[int] | None],
     posts: Sequence[int] = (),
     dead_small_blind: bool = False,
+    double_board: bool = False,
+    bomb_pot: bool = False,
     actions: Sequence[Action],
     boards: Sequence[Sequence[int]],
     street: int,
@@ -149,13 +165,17 @@ def render_log(
     stakes = f"{sb}/{bb}"
     if betting == "limit":
         stakes += f", bets {bets[0]}/{bets[1]}"
-    lines = [f"Omaha Hi/Lo {betting}, blinds {stakes}" + (f", ante {ante}" if ante else "")]
+    if bomb_pot:
+        small_seat = big_seat = -1
+    game = "Double-board Omaha Hi/Lo" if double_board else "Omaha Hi/Lo"
+    kind = "bomb pot" if bomb_pot else "ante"
+    lines = [f"{game} {betting}, blinds {stakes}" + (f", {kind} {ante}" if ante else "")]
     for s in range(n):
         role = " (button)" if s == button else ""
         lines.append(f"Seat {s}: {starting_stacks[s]} in chips{role}")
     if ante:
-        lines += [f"Seat {s} posts the ante {min(ante, starting_stacks[s])}" for s in range(n)]
-    if small_seat < 0:
+        lines += [f"Seat {s} posts the {kind} {min(ante, starting_stacks[s])}" for s in range(n)]
+    if small_seat < 0 and not bomb_pot:
         lines.append("The small blind is dead")
     for seat, blind, name in ((small_seat, sb, "small"), (big_seat, bb, "big")):
         if seat < 0:
@@ -168,6 +188,7 @@ def render_log(
     lines.append("*** HOLE CARDS ***")
     lines += [f"Seat {s}: {format_cards(hole)}" for s, hole in enumerate(holes) if hole is not None]
     board = boards[0]
+    second = boards[1] if double_board and len(boards) > 1 else None
     at = 0
     for on, seat, kind, amount, all_in in actions:
         if on == "showdown":
@@ -175,13 +196,13 @@ def render_log(
         number = STREETS.index(on)
         while at < number:
             at += 1
-            lines.append(_street_line(at, board))
+            lines.append(_street_line(at, board, second))
         text = f"Seat {seat} {_VERBS[kind]}" + (f" {amount}" if kind in ("call", "bet", "raise") else "")
         lines.append(text + (" and is all-in" if all_in else ""))
     while at < min(street, 3):
         at += 1
-        lines.append(_street_line(at, board))
-    for r, extra in enumerate(boards[1:], 2):
+        lines.append(_street_line(at, board, second))
+    for r, extra in enumerate(boards[1:] if second is None else (), 2):
         lines.append(f"*** RUN {r} *** [{format_cards(extra[:run_from])}] [{format_cards(extra[run_from:])}]"
                      if run_from else f"*** RUN {r} *** [{format_cards(extra)}]")
     if returned:
@@ -203,13 +224,14 @@ def render_log(
     return "\n".join(lines)
 
 
-def pot_lines(results: Sequence[Showdown], seat: Sequence[int]) -> list[str]:
-    """How each pot of each run was split, with seats (``seat[i]`` is the
-    showdown module's player ``i``)."""
+def pot_lines(results: Sequence[Showdown], seat: Sequence[int], label: str = "Run") -> list[str]:
+    """How each pot of each run (``label="Board"``: of each board of a
+    double-board hand) was split, with seats (``seat[i]`` is the showdown
+    module's player ``i``)."""
     lines = []
     for r, result in enumerate(results, 1):
         if len(results) > 1:
-            lines.append(f"Run {r}:")
+            lines.append(f"{label} {r}:")
         for k, pot in enumerate(result.pots):
             name = "Pot" if len(result.pots) == 1 else "Main pot" if k == 0 else f"Side pot {k}"
             seats = ", ".join(str(seat[i]) for i in pot.eligible)

@@ -47,6 +47,8 @@ if TYPE_CHECKING:
         _dead_sb: bool
         _faces: tuple[Card, ...] | None
         _manual: bool
+        _n_boards: int
+        _bomb: bool
         _guard: LockType
 
 else:
@@ -149,15 +151,27 @@ class _Reading(_State):
         return _BOARD_SIZE[street + 1] - dealt if dealt < _BOARD_SIZE[street + 1] else 0
 
     @property
+    def double_board(self) -> bool:
+        """Whether the hand deals two boards (``Hand(..., boards=2)``; :attr:`boards` holds both)."""
+        return self._n_boards == 2
+
+    @property
+    def bomb_pot(self) -> int:
+        """The ante of a bomb pot (``Hand(..., bomb_pot=...)``), 0 for a hand with blinds."""
+        return self._ante if self._bomb else 0
+
+    @property
     def board(self) -> tuple[Card, ...]:
-        """The community cards dealt so far (the first run's when the board ran more than once)."""
+        """The community cards dealt so far (the first run's when the board
+        ran more than once, the first board's on a double board)."""
         start = self._n * self._hole_size
         return tuple([_CARDS[c] for c in self._cards[start:start + _BOARD_SIZE[self._street]]])
 
     @property
     def boards(self) -> tuple[tuple[Card, ...], ...]:
         """The board of each run: one board (:attr:`board`) unless the hand
-        ran it ``runs`` times; the runs share the cards dealt before the all-in."""
+        ran it ``runs`` times (the runs share the cards dealt before the
+        all-in) or deals two boards (``boards=2``: both as far as dealt)."""
         if self._run_from == 5:
             return (self.board,)
         return tuple(tuple([_CARDS[c] for c in board]) for board in self._board_ids())
@@ -170,7 +184,9 @@ class _Reading(_State):
             return [first]
         k, extra = self._run_from, 5 - self._run_from
         at += 5
-        return [first] + [first[:k] + tuple(cards[at + r * extra:at + (r + 1) * extra]) for r in range(self._runs - 1)]
+        count = self._n_boards if self._n_boards > 1 else self._runs
+        seen = max(0, _BOARD_SIZE[self._street] - k)  # a double board shows each board street by street
+        return [first] + [first[:k] + tuple(cards[at + r * extra:at + r * extra + seen]) for r in range(count - 1)]
 
     @property
     def holes(self) -> list[tuple[Card, ...]]:
@@ -208,8 +224,9 @@ class _Reading(_State):
         """The settings, cards and actions so far (see :meth:`replay`)."""
         return HandHistory(
             self._start, self._button, self._sb, self._bb, self._rules.name, self._small_bet, self._big_bet,
-            self._ante, self._hole_size, tuple([_CARDS[c] for c in self._cards]), self._log(),
-            self._rake, self._runs, self._mode, self._posts, self._dead_sb,
+            0 if self._bomb else self._ante, self._hole_size, tuple([_CARDS[c] for c in self._cards]), self._log(),
+            self._rake, self._runs, self._mode, self._posts, self._dead_sb, self._n_boards,
+            self._ante if self._bomb else 0,
         )
 
     @property

@@ -38,7 +38,7 @@ key                 value
 ``payouts``         by seat, ``null`` until over
 ``returned``        ``[seat, chips]`` of an uncalled bet, or ``null``
 ``rake``            chips raked
-``settings``        ``{"betting", "small_blind", "big_blind", "small_bet", "big_bet", "ante", "runs", "posts", "dead_small_blind"}``
+``settings``        ``{"betting", "small_blind", "big_blind", "small_bet", "big_bet", "ante", "runs", "posts", "dead_small_blind", "double_board", "bomb_pot"}``
 =================== ==========================================================
 
 >>> from omaha8_fast import Hand
@@ -113,6 +113,10 @@ class SeatView(NamedTuple):
     posts: tuple[int, ...]
     #: Whether nobody posted the small blind (the dead-button rule).
     dead_small_blind: bool
+    #: Whether the hand deals two boards (``Hand(..., boards=2)``).
+    double_board: bool = False
+    #: Whether the hand is a bomb pot (``ante`` is its ante; no blinds).
+    bomb_pot: bool = False
 
     def legal_actions(self) -> LegalActions | None:
         """What this seat may do now, None when it is not its turn (or for a
@@ -149,7 +153,7 @@ class SeatView(NamedTuple):
         return render_log(
             betting=self.betting, blinds=(self.small_blind, self.big_blind), bets=(self.small_bet, self.big_bet),
             ante=self.ante, button=self.button, starting_stacks=self.starting_stacks, holes=holes, posts=self.posts,
-            dead_small_blind=self.dead_small_blind,
+            dead_small_blind=self.dead_small_blind, double_board=self.double_board, bomb_pot=self.bomb_pot,
             actions=self.actions, boards=self.boards, street=_STREET_NUMBER[self.street], run_from=self.run_from,
             returned=self.returned, shown=self.shown_seats, mucked=self.mucked, pot_text=self.pot_text, rake=self.rake,
             payouts=self.payouts, stacks=self.stacks,
@@ -188,6 +192,7 @@ class SeatView(NamedTuple):
                 "betting": self.betting, "small_blind": self.small_blind, "big_blind": self.big_blind,
                 "small_bet": self.small_bet, "big_bet": self.big_bet, "ante": self.ante, "runs": self.runs,
                 "posts": list(self.posts), "dead_small_blind": self.dead_small_blind,
+                "double_board": self.double_board, "bomb_pot": self.bomb_pot,
             },
         }
 

@@ -64,6 +64,7 @@ from .._modules import make_callable as _make_callable
 from ..cards import Card, CardsLike
 from ..evaluator import _CHUNKS, HOLE_SIZES
 from ..evaluator.kernels import KERNEL_ID
+from ._double import DOUBLE_BOARD_EXACT_LIMIT, DoubleBoardEquity, double_board_equity
 from ._overlap import check_fit, draw_seconds
 from ._players import BOARD_SIZES, Player, Spot, read_spot, runout_count
 
@@ -74,6 +75,9 @@ __all__ = [
     "BOARD_SIZES",
     "CHUNKS",
     "DEFAULT_SAMPLES",
+    "DOUBLE_BOARD_EXACT_LIMIT",
+    "DoubleBoardEquity",
+    "double_board_equity",
     "EXACT_LIMIT",
     "EXACT_MAX",
     "EquityJob",

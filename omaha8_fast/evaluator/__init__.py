@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .._core import ffi, lib
 from ..cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique
+from ._all_holes import AllHoles, rank_all_holes
 from .kernels import KERNEL_ID
 
 if TYPE_CHECKING:
@@ -47,6 +48,8 @@ __all__ = [
     "evaluate",
     "evaluate_batch",
     "evaluate_high_batch",
+    "AllHoles",
+    "rank_all_holes",
 ]
 
 HOLE_SIZES = (4, 5, 6)

@@ -74,10 +74,16 @@ def _value(value: Any) -> str:
 
 def _history(hand: Hand | HandHistory) -> HandHistory:
     if isinstance(hand, Hand):
-        return hand.history
-    if isinstance(hand, HandHistory):
-        return hand
-    raise TypeError(f"to_phh takes an engine Hand or HandHistory, not {type(hand).__name__}")
+        history = hand.history
+    elif isinstance(hand, HandHistory):
+        history = hand
+    else:
+        raise TypeError(f"to_phh takes an engine Hand or HandHistory, not {type(hand).__name__}")
+    if history.boards != 1:
+        raise ValueError("PHH has no double-board Omaha Hi/Lo: to_phh cannot write a double-board hand (use to_json)")
+    if history.bomb_pot:
+        raise ValueError("to_phh does not write bomb pots (the preflop would read as unplayed): use to_json")
+    return history
 
 
 def _fields(

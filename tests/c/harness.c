@@ -738,6 +738,45 @@ static void garbage_betting(void) {
     free(stacks); free(bets); free(acted); free(folded); free(out);
 }
 
+/* o8_rank_all_holes on garbage sizes and cards, and on valid boards with
+ * many dead cards (a few hundred holes): the buffers are exactly the
+ * capacity (a write past them is a heap overflow), the answer is the count,
+ * -1 or -2, and valid rows score as o8_eval scores them. */
+static long valid_all_holes;
+static void garbage_all_holes(void) {
+    int junk = rng_below(4) == 0;
+    int board_size = junk ? rng_below(9) - 1 : 3 + rng_below(3);
+    int hole_size = junk ? rng_below(10) - 1 : 4 + rng_below(3);
+    uint8_t deck[52], board[8], dead[64];
+    for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
+    for (int i = 51; i > 0; i--) { int j = rng_below(i + 1); uint8_t t = deck[i]; deck[i] = deck[j]; deck[j] = t; }
+    int bs = board_size > 0 && board_size <= 8 ? board_size : 0;
+    for (int i = 0; i < bs; i++) board[i] = junk && rng_below(4) == 0 ? (uint8_t)(rng() & 255) : deck[i];
+    int n_dead = junk && rng_below(4) == 0 ? rng_below(70) - 3 : 52 - bs - hole_size - rng_below(6);
+    int nd = n_dead > 0 && n_dead <= 64 ? n_dead : 0;
+    for (int i = 0; i < nd; i++) dead[i] = junk && rng_below(4) == 0 ? (uint8_t)(rng() & 255) : deck[(bs + i) % 52];
+    int64_t count = o8_all_holes_count(board_size, n_dead, hole_size);
+    int64_t capacity = count > 0 && count < 100000 ? count - (rng_below(8) == 0) : 0;
+    size_t rows = capacity > 0 ? (size_t)capacity : 0;
+    int k = hole_size > 0 && hole_size <= 6 ? hole_size : 1;
+    uint8_t *holes = alloc_exact(rows * (size_t)k);
+    uint16_t *high = alloc_exact(rows * sizeof *high);
+    int32_t *low = alloc_exact(rows * sizeof *low);
+    int64_t rc = o8_rank_all_holes(board, board_size, dead, n_dead, hole_size, holes, high, low, capacity);
+    EXPECT(rc == -1 || rc == -2 || (rc == count && rc <= capacity), "o8_rank_all_holes returns %lld (count %lld)",
+           (long long)rc, (long long)count);
+    for (int64_t r = 0; rc > 0 && r < rc; r += 1 + rng_below(7)) {
+        int64_t v = o8_eval(holes + r * k, k, board, board_size);
+        int32_t want_low = (int32_t)(v >> 16) == 0 ? -1 : (int32_t)(v >> 16);
+        EXPECT(v >= 0 && high[r] == (uint16_t)(v & 0xFFFF) && low[r] == want_low, "o8_rank_all_holes row %lld",
+               (long long)r);
+    }
+    if (rc > 0) valid_all_holes++;
+    free(holes);
+    free(high);
+    free(low);
+}
+
 static int run_garbage(uint64_t seed, long rounds) {
     rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
     garbage_every_byte();
@@ -759,7 +798,9 @@ static int run_garbage(uint64_t seed, long rounds) {
         if (i % 4 == 0) garbage_ranges();
         garbage_hh_scan();
         if (i % 4 == 1) garbage_union();
+        garbage_all_holes();
     }
+    EXPECT(rounds < 40 || valid_all_holes > 0, "o8_rank_all_holes ran on no valid board in %ld rounds", rounds);
     EXPECT(rounds < 40 || hh_scanned > 0, "o8_hh_scan read no hand in %ld rounds", rounds);
     printf("ok garbage %ld rounds %ld checks, %ld showdowns and %ld range matches valid, %ld hands scanned, "
            "%ld range unions valid, %ld turns valid\n",

@@ -45,6 +45,10 @@ def to_pokerstars(
 
     if not isinstance(hand, Hand):
         raise TypeError(f"to_pokerstars takes an engine Hand, not {type(hand).__name__}")
+    if hand.double_board:
+        raise ValueError("to_pokerstars cannot write a double-board hand (PokerStars text has one board): use to_json")
+    if hand.bomb_pot:
+        raise ValueError("to_pokerstars does not write bomb pots: use to_json")
     if not hand.is_over:
         raise ValueError("the hand is not over yet")
     history = hand.history
