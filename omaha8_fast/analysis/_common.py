@@ -328,7 +328,7 @@ def _run(tasks: list[tuple[Any, ...]], fn: Any, options: _Options, small: bool) 
         pool = options.executor if options.executor is not None else ThreadPoolExecutor(max_workers=threads)
         futures = []
         try:
-            futures = [pool.submit(fn, *t, cancel) if local else pool.submit(fn, *t) for t in tasks]
+            futures = [pool.submit(fn, *((*t, cancel) if local else t)) for t in tasks]
             for future in (_progress(iter(futures), total) if options.progress else futures):
                 left = None if deadline is None else max(0.0, deadline - time.monotonic())
                 try:

@@ -59,7 +59,7 @@ class OmahaHiLoGym(gymnasium.Env[Observation, np.int64]):
         others = [s for s in range(n) if s != seat]
         self._opponents: dict[int, Opponent] = dict(zip(others, opponents))
         high = np.float32(max(1.0, spec.total_chips / spec.big_blind))
-        self.observation_space = spaces.Dict({  # type: ignore[assignment]
+        self.observation_space = spaces.Dict({  # type: ignore[assignment, unused-ignore]
             "observation": spaces.Box(0.0, high, (observation_size(n),), np.float32),
             "action_mask": spaces.Box(0, 1, (len(self.layout),), np.int8),
         })
