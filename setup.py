@@ -1,7 +1,10 @@
+import os
+import platform
 import sys
 import sysconfig
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 # cffi compiles _core against the limited C API (Py_LIMITED_API), so a single
 # cp310-abi3 wheel serves every CPython from 3.10 on. Free-threaded CPython has
@@ -27,4 +30,27 @@ ENTRY = Extension(
     extra_link_args=["-s"] if sys.platform.startswith("linux") else [],
 )
 
-setup(cffi_modules=["build.py:ffibuilder"], ext_modules=[ENTRY], options=OPTIONS)
+# _entry is optional at build time too: PyPy (whose cpyext cannot build it),
+# OMAHA8_NO_ENTRY=1, or a compiler that fails on it give a package without it,
+# and the package serves every call through _core (cffi) and Python.
+NO_ENTRY = platform.python_implementation() != "CPython" or os.environ.get("OMAHA8_NO_ENTRY", "") not in ("", "0")
+
+
+class OptionalEntry(build_ext):
+    """build_ext that leaves _entry out, with a warning, where it fails."""
+
+    def build_extension(self, ext: Extension) -> None:
+        if ext.name != ENTRY.name:
+            return super().build_extension(ext)
+        try:
+            super().build_extension(ext)
+        except Exception as error:  # CompileError, LinkError, a missing compiler
+            print(f"warning: omaha8_fast._entry not built ({error}); the package runs without it", file=sys.stderr)
+
+
+setup(
+    cffi_modules=["build.py:ffibuilder"],
+    ext_modules=[] if NO_ENTRY else [ENTRY],
+    cmdclass={"build_ext": OptionalEntry},
+    options=OPTIONS,
+)
