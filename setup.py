@@ -11,7 +11,9 @@ from setuptools.command.build_ext import build_ext
 # no stable ABI before 3.15 (cffi then builds a plain extension), so its wheels
 # keep their version-specific tag.
 FREE_THREADED = bool(sysconfig.get_config_var("Py_GIL_DISABLED"))
-OPTIONS = {} if FREE_THREADED else {"bdist_wheel": {"py_limited_api": "cp310"}}
+# PyPy has no stable ABI either: its wheels are tagged per PyPy version.
+CPYTHON = platform.python_implementation() == "CPython"
+OPTIONS = {"bdist_wheel": {"py_limited_api": "cp310"}} if CPYTHON and not FREE_THREADED else {}
 
 # _entry: the direct CPython entry points of the single calls
 # (csrc/cpython/entry.c: the C that uses the Python C API, kept in csrc/cpython/
@@ -33,7 +35,7 @@ ENTRY = Extension(
 # _entry is optional at build time too: PyPy (whose cpyext cannot build it),
 # OMAHA8_NO_ENTRY=1, or a compiler that fails on it give a package without it,
 # and the package serves every call through _core (cffi) and Python.
-NO_ENTRY = platform.python_implementation() != "CPython" or os.environ.get("OMAHA8_NO_ENTRY", "") not in ("", "0")
+NO_ENTRY = not CPYTHON or os.environ.get("OMAHA8_NO_ENTRY", "") not in ("", "0")
 
 
 class OptionalEntry(build_ext):
