@@ -81,6 +81,14 @@
 #define O8_X86_TARGETS 0
 #endif
 
+/* AArch64 (GCC, clang, MSVC for ARM64): NEON (Advanced SIMD) is part of the
+ * base instruction set, so its kernels need no attribute and no CPU check. */
+#if defined(__aarch64__) || defined(_M_ARM64)
+#define O8_ARM64_NEON 1
+#else
+#define O8_ARM64_NEON 0
+#endif
+
 /* O8_TARGET_ATTR("avx2,popcnt"): compile one function for those instruction
  * set extensions (never the module: no -march). MSVC needs no attribute. */
 #if O8_MSVC

@@ -89,11 +89,13 @@ int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, in
 int64_t o8_eval_batch_checked(const uint8_t *holes, int hole_size, const uint8_t *boards,
                               int board_size, int64_t n, uint16_t *high, int32_t *low);
 
-/* Batch kernels: O8_KERNEL_SCALAR runs everywhere; the SIMD ones only on
- * x86-64 CPUs with those instructions (o8_kernel_supported). */
+/* Batch kernels: O8_KERNEL_SCALAR runs everywhere; AVX2 and AVX-512 only on
+ * x86-64 CPUs with those instructions, NEON on every AArch64 build
+ * (o8_kernel_supported). */
 #define O8_KERNEL_SCALAR 0
 #define O8_KERNEL_AVX2 1
 #define O8_KERNEL_AVX512 2
+#define O8_KERNEL_NEON 3
 
 /* 1 when this build has `kernel` and the CPU (and OS) can run it, else 0. */
 int o8_kernel_supported(int kernel);

@@ -32,7 +32,7 @@ HARNESS = ROOT / "tests" / "c" / "harness.c"
 #: The C sources of the core, in every folder of csrc/ but cpython/ (the
 #: _entry extension, which needs Python.h); the generated tables come from a
 #: fresh run, not from a tables.c the build left in the tree.
-CORE = sorted(p for p in CSRC.rglob("*.c") if p.name != "tables.c" and p.parent.name != "cpython")
+CORE = sorted(p for p in CSRC.rglob("*.c") if p.name != "tables.c" and p.parent.name not in ("cpython", "tools"))
 SANITIZE = ["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
 #: The flags build.py compiles the extension with, so valgrind sees that code.
 RELEASE = ["-O3", "-fno-strict-aliasing"]

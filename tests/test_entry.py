@@ -58,6 +58,8 @@ def test_the_entry_module_is_built_here() -> None:
     # a wheel silently without it would lose the single-call speed.
     if os.environ.get("OMAHA8_ENTRY") == "0":
         pytest.skip("OMAHA8_ENTRY=0")
+    if os.environ.get("OMAHA8_NO_ENTRY", "") not in ("", "0") or sys.implementation.name != "cpython":
+        pytest.skip("built without _entry (OMAHA8_NO_ENTRY=1, or not CPython)")
     assert HAS_ENTRY
     import omaha8_fast
     from omaha8_fast import _entry

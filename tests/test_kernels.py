@@ -236,8 +236,11 @@ def test_kernels_exercised(capsys: pytest.CaptureFixture[str]) -> None:
 # --- choosing the kernel -----------------------------------------------------
 
 
-def _import_with(value: str) -> subprocess.CompletedProcess[str]:
+def _import_with(value: str, strict: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "OMAHA8_KERNEL": value}
+    env.pop("OMAHA8_KERNEL_STRICT", None)
+    if strict is not None:
+        env["OMAHA8_KERNEL_STRICT"] = strict
     code = "import omaha8_fast, numpy as np; print(omaha8_fast.kernel()); print(omaha8_fast.evaluate_batch(np.array([[51, 47, 0, 6]] * 40, np.uint8), np.array([43, 39, 35, 3, 20], np.uint8))[0][-1])"
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
 
@@ -245,12 +248,33 @@ def _import_with(value: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize("name", KERNELS)
 def test_environment_variable_forces_a_kernel(name: str) -> None:
     done = _import_with(name)
+    expected_high = str(evaluate_high([51, 47, 0, 6], [43, 39, 35, 3, 20]))
+    assert done.returncode == 0, done.stderr
+    if name in HERE:
+        assert done.stdout.split() == [name, expected_high]
+        assert "RuntimeWarning" not in done.stderr
+    else:  # a warning naming what this CPU runs, and the best of those
+        assert done.stdout.split() == [HERE[-1], expected_high]
+        assert "RuntimeWarning" in done.stderr and f"OMAHA8_KERNEL='{name}'" in done.stderr
+        assert "cannot run" in done.stderr and f"it can run {', '.join(HERE)}" in done.stderr
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_strict_kernel_choice_fails_where_the_cpu_lacks_it(name: str) -> None:
+    done = _import_with(name, strict="1")
     if name in HERE:
         assert done.returncode == 0, done.stderr
-        assert done.stdout.split() == [name, str(evaluate_high([51, 47, 0, 6], [43, 39, 35, 3, 20]))]
+        assert done.stdout.split()[0] == name
     else:
         assert done.returncode != 0
-        assert "RuntimeError" in done.stderr and f"OMAHA8_KERNEL='{name}'" in done.stderr and "cannot run" in done.stderr
+        assert "RuntimeError" in done.stderr and f"OMAHA8_KERNEL='{name}'" in done.stderr
+        assert "OMAHA8_KERNEL_STRICT" in done.stderr and f"it can run {', '.join(HERE)}" in done.stderr
+
+
+def test_strict_zero_is_not_strict() -> None:
+    missing = [k for k in KERNELS if k not in HERE]
+    done = _import_with(missing[0], strict="0")  # neon or avx512 is missing on any one CPU
+    assert done.returncode == 0 and "RuntimeWarning" in done.stderr
 
 
 def test_unknown_kernel_name_is_a_clear_error() -> None:

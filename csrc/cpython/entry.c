@@ -1703,8 +1703,13 @@ static PyMethodDef METHODS[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* Free-threaded CPython (3.13t on; Py_mod_gil exists from 3.13): the module
+ * keeps no shared mutable state (the HandState depth counters are
+ * thread-local; act/start/play are left to Python there, see bind_engine),
+ * so it runs without the GIL. Without the slot, importing it would turn the
+ * GIL back on. */
 static PyModuleDef_Slot SLOTS[] = {
-#ifdef Py_GIL_DISABLED
+#if defined(Py_GIL_DISABLED) && defined(Py_mod_gil)
     {Py_mod_gil, Py_MOD_GIL_NOT_USED},
 #endif
     {0, NULL},

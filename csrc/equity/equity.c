@@ -856,6 +856,9 @@ static int monte_carlo_known(int kernel, const o8_range *players, int n_players,
 #if O8_X86_KERNELS
         if (kernel == O8_KERNEL_AVX2 || kernel == O8_KERNEL_AVX512) o8_mc_classes_avx2(&plan, &g, blocks, classes);
         else
+#elif O8_NEON_KERNELS
+        if (kernel == O8_KERNEL_NEON) o8_mc_classes_neon(&plan, &g, blocks, classes);
+        else
 #endif
         o8_mc_classes_scalar(&plan, &g, blocks, classes);
         (void)kernel;

@@ -139,5 +139,7 @@ void o8_mc_plan_deck(o8_mc_plan *p, int n_players, const uint8_t *board, int boa
 void o8_mc_classes_scalar(const o8_mc_plan *p, o8_mc_rng *g, int64_t blocks, uint32_t *classes);
 /* mc_avx2.c (x86-64 builds with O8_X86_KERNELS only) */
 void o8_mc_classes_avx2(const o8_mc_plan *p, o8_mc_rng *g, int64_t blocks, uint32_t *classes);
+/* mc_neon.c (AArch64 builds with O8_NEON_KERNELS only) */
+void o8_mc_classes_neon(const o8_mc_plan *p, o8_mc_rng *g, int64_t blocks, uint32_t *classes);
 
 #endif

@@ -204,11 +204,13 @@ static int cpu_runs(int kernel) {
 }
 
 int o8_kernel_supported(int kernel) {
+    if (kernel == O8_KERNEL_NEON) return O8_NEON_KERNELS;  /* AArch64: NEON is baseline */
     return kernel == O8_KERNEL_SCALAR || ((kernel == O8_KERNEL_AVX2 || kernel == O8_KERNEL_AVX512)
                                           && cpu_runs(kernel));
 }
 
 int o8_kernel_best(void) {
+    if (O8_NEON_KERNELS) return O8_KERNEL_NEON;
     if (cpu_runs(O8_KERNEL_AVX512)) return O8_KERNEL_AVX512;
     if (cpu_runs(O8_KERNEL_AVX2)) return O8_KERNEL_AVX2;
     return O8_KERNEL_SCALAR;
@@ -224,6 +226,9 @@ static int64_t eval_batch_with(int kernel, const uint8_t *holes, int hole_size, 
         done = o8_rows_avx512(holes, hole_size, boards, board_size, n, high, low, check);
     else if (kernel == O8_KERNEL_AVX2)
         done = o8_rows_avx2(holes, hole_size, boards, board_size, n, high, low, check);
+#elif O8_NEON_KERNELS
+    if (kernel == O8_KERNEL_NEON)
+        done = o8_rows_neon(holes, hole_size, boards, board_size, n, high, low, check);
 #else
     (void)kernel;
 #endif

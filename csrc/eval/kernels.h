@@ -1,5 +1,6 @@
 /* The batch kernels: the scalar one in eval.c and the SIMD ones in
- * kernel_avx2.c and kernel_avx512.c (x86-64 only). Internal to the C core.
+ * kernel_avx2.c and kernel_avx512.c (x86-64 only) and kernel_neon.c
+ * (AArch64 only). Internal to the C core.
  *
  * A SIMD kernel evaluates whole blocks of O8_AVX2_LANES / O8_AVX512_LANES rows
  * and returns how many rows it did, from the start; the caller evaluates the
@@ -16,7 +17,7 @@
 #ifndef OMAHA8_KERNELS_H
 #define OMAHA8_KERNELS_H
 #include <stdint.h>
-#include "o8_port.h" /* O8_X86_TARGETS */
+#include "o8_port.h" /* O8_X86_TARGETS, O8_ARM64_NEON */
 
 #if !defined(O8_NO_SIMD) && O8_X86_TARGETS
 #define O8_X86_KERNELS 1
@@ -24,7 +25,14 @@
 #define O8_X86_KERNELS 0
 #endif
 
+#if !defined(O8_NO_SIMD) && O8_ARM64_NEON
+#define O8_NEON_KERNELS 1
+#else
+#define O8_NEON_KERNELS 0
+#endif
+
 #define O8_AVX2_LANES 8
+#define O8_NEON_LANES 8
 #define O8_AVX512_LANES 16
 
 #if O8_X86_KERNELS
@@ -32,6 +40,11 @@ int64_t o8_rows_avx2(const uint8_t *holes, int hole_size, const uint8_t *boards,
                      int64_t n, uint16_t *high, int32_t *low, int check);
 int64_t o8_rows_avx512(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
                        int64_t n, uint16_t *high, int32_t *low, int check);
+#endif
+
+#if O8_NEON_KERNELS
+int64_t o8_rows_neon(const uint8_t *holes, int hole_size, const uint8_t *boards, int board_size,
+                     int64_t n, uint16_t *high, int32_t *low, int check);
 #endif
 
 #endif

@@ -69,6 +69,18 @@ class Card(int):
         return f"Card({str(self)!r})"
 
 
+def is_bool(value: object) -> bool:
+    """Whether ``value`` is a bool: Python's, or numpy's (``np.True_``, whose
+    ``__index__`` numpy before 2 still answers with 0 or 1). Booleans are
+    never card ids.
+
+    >>> is_bool(True), is_bool(1)
+    (True, False)
+    """
+    kind = type(value)
+    return kind is bool or isinstance(value, bool) or (kind.__name__ in ("bool_", "bool") and kind.__module__ == "numpy")
+
+
 def parse_card(card: int | str) -> int:
     """The id of one card given as an id or as text (``"As"``, ``"10h"``)."""
     if isinstance(card, str):
@@ -80,7 +92,7 @@ def parse_card(card: int | str) -> int:
         except KeyError:
             raise ValueError(f"invalid card {_quoted(card)}: expected a rank of {RANKS} and a suit of {SUITS}") from None
     if type(card) is not int:
-        if not hasattr(card, "__index__") or isinstance(card, bool):
+        if not hasattr(card, "__index__") or is_bool(card):
             raise TypeError(f"a card must be an int id or a string, not {type(card).__name__}")
         # numpy integers; an int subclass as its true value (not what its
         # __int__ or comparisons claim, which bytes() and the C core ignore);

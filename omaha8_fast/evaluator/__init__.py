@@ -26,7 +26,7 @@ from functools import total_ordering
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .._core import ffi, lib
-from ..cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique
+from ..cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, is_bool
 from ._all_holes import AllHoles, rank_all_holes
 from .kernels import KERNEL_ID
 
@@ -89,7 +89,7 @@ def _id_bytes(cards: list[Any] | tuple[Any, ...]) -> bytes | None:
         return None
     # bytes() takes True/False as 1/0, card_ids rejects bools: only ids 0 and
     # 1 can come from one, so most hands skip the scan.
-    if (0 in ids or 1 in ids) and bool in map(type, cards):
+    if (0 in ids or 1 in ids) and any(map(is_bool, cards)):
         return None
     return ids
 
@@ -149,7 +149,7 @@ def _has_bool(cards: Any, ids: bytes) -> bool:
     """Whether the cards of a valid hand (no id twice) hold True or False:
     only ids 0 and 1 can come from one, so only those are looked at."""
     zero, one = ids.find(0), ids.find(1)
-    return (zero >= 0 and type(cards[zero]) is bool) or (one >= 0 and type(cards[one]) is bool)
+    return (zero >= 0 and is_bool(cards[zero])) or (one >= 0 and is_bool(cards[one]))
 
 
 def _direct(hole: Any, board: Any) -> int:
@@ -191,8 +191,8 @@ def _hilo_general(hole: Any, board: Any) -> tuple[int, int | None]:
         except (TypeError, ValueError):
             packed = -1
         # _has_bool, inlined: only ids 0 and 1 can come from True/False
-        if packed >= 0 and not ((0 in ids and type(both[ids.index(0)]) is bool)
-                                or (1 in ids and type(both[ids.index(1)]) is bool)):
+        if packed >= 0 and not ((0 in ids and is_bool(both[ids.index(0)]))
+                                or (1 in ids and is_bool(both[ids.index(1)]))):
             return packed & 0xFFFF, (packed >> 16) or None
         packed = -1
     elif kind is str and type(board) is str:  # _direct, inlined

@@ -21,6 +21,16 @@
 #                target only then (MSVC itself needs no flag); no code is
 #                generated. Not -Wpedantic: __forceinline is an extension.
 #
+#   zig cc       cross checks of the core (clang with each target's C
+#                library headers, from the ziglang package on PyPI; run with
+#                `python -m ziglang cc`): aarch64-linux-gnu (the NEON kernel),
+#                x86_64-macos and aarch64-macos (Apple's targets),
+#                x86_64-windows-gnu (Windows' headers and ABI, MinGW), and
+#                aarch64-windows-gnu; -std=c11 -Wall -Wextra -Wpedantic
+#                -Werror -O0 (the diagnostics, not the code), every file but
+#                the generated tables.c. PYTHON must have ziglang (skipped
+#                otherwise).
+#
 # A missing compiler (or Python.h) is reported and its checks skipped. The
 # build itself never takes -march or -m flags (build.py).
 set -uo pipefail
@@ -34,7 +44,7 @@ trap 'rm -rf "$WORK"' EXIT
 
 "$PYTHON" csrc/eval/gen_tables.py "$WORK/tables.c" || { echo "compile_check: table generation failed"; exit 2; }
 CORE=()
-while IFS= read -r f; do CORE+=("$f"); done < <(find csrc -name '*.c' ! -path 'csrc/cpython/*' ! -name tables.c | sort)
+while IFS= read -r f; do CORE+=("$f"); done < <(find csrc -name '*.c' ! -path 'csrc/cpython/*' ! -path 'csrc/tools/*' ! -name tables.c | sort)
 CORE+=("$WORK/tables.c")
 CPYTHON=()
 while IFS= read -r f; do CPYTHON+=("$f"); done < <(find csrc/cpython -name '*.c' | sort)
@@ -121,6 +131,27 @@ EOF
     run "MSVC branches (clang, x86_64-pc-windows-msvc, syntax only)" clang --target=x86_64-pc-windows-msvc -std=c11 \
         -Wall -Wextra -Werror -U__clang__ -mavx2 -mavx512f -mavx512bw -mpopcnt -isystem "$STUBS" -Icsrc \
         -fsyntax-only -- "${CORE[@]}" "$WORK/msvc_port.c"
+fi
+
+if "$PYTHON" -c 'import ziglang' 2> /dev/null; then
+    # zig cc FILE for TARGET into an object of its own (zig's cache cannot
+    # take -fsyntax-only or a shared output name), at -O0: the check is the
+    # compiler's diagnostics, not the code.
+    cat > "$WORK/zigcc.sh" << 'EOF'
+target=$1 file=$2
+exec "$PYTHON" -m ziglang cc -target "$target" -std=c11 -Wall -Wextra -Wpedantic -Werror -Icsrc -O0 \
+    -c "$file" -o "$WORK/zig-$target-$(basename "$file").o"
+EOF
+    export PYTHON WORK
+    # Not the generated tables.c (plain const arrays, which gcc and clang
+    # check above): it is most of the compile time.
+    ZIGCORE=()
+    for f in "${CORE[@]}"; do [ "$(basename "$f")" = tables.c ] || ZIGCORE+=("$f"); done
+    for target in aarch64-linux-gnu x86_64-macos aarch64-macos x86_64-windows-gnu aarch64-windows-gnu; do
+        run "zig cc $target" bash "$WORK/zigcc.sh" "$target" -- "${ZIGCORE[@]}"
+    done
+else
+    echo "skip  zig cross checks: no ziglang for $PYTHON (pip install ziglang)"
 fi
 
 exit "$failed"
