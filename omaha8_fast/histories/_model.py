@@ -55,7 +55,12 @@ class HandHistoryError(ValueError):
 
     >>> str(HandHistoryError("bad amount 'x'", hand_id="123", line=7))
     "hand 123, line 7: bad amount 'x'"
+
+    ``path`` names the file when the hand came from a file of a directory
+    (or any named file) read by :func:`omaha8_fast.histories.read`.
     """
+
+    path: str | None = None
 
     def __init__(self, message: str, *, hand_id: str | None = None, line: int | None = None) -> None:
         where = []
