@@ -37,6 +37,7 @@ from ._model import (
     Tournament,
 )
 from ._phh import from_phh, from_phh_all, imported_to_phh, to_phh, to_phh_all
+from .ohh import from_ohh, ohh_dict, to_ohh
 from ._reading import HandHistoryWarning, HandList, HandReader, SiteStats, parse, read
 from ._sites import SiteReader, readers, register, sites
 from .pokerstars import (
@@ -49,6 +50,7 @@ from .pokerstars import (
 # The site readers: importing one registers it with _sites (one line per site, in any order:
 # the registry asks them in _sites.ORDER).
 from . import pokerstars  # noqa: E402,F401,I001  (registers "pokerstars")
+from . import ohh  # noqa: E402,F401,I001  (registers "ohh")
 
 # The conveniences of the lower layers' classes (Hand.to_phh(), ImportedHand.audit() ...).
 HAND_FORMATS.register(to_phh=to_phh, from_phh=from_phh, to_pokerstars=to_pokerstars)
@@ -57,6 +59,9 @@ IMPORTED_HAND.register(to_phh=imported_to_phh, to_json=to_json, to_engine=to_eng
 __all__ = [
     "parse",
     "read",
+    "to_ohh",
+    "ohh_dict",
+    "from_ohh",
     "sites",
     "readers",
     "register",

@@ -57,7 +57,7 @@ from heapq import merge
 from pathlib import Path
 from typing import IO, Any, Literal, Union
 
-from ._model import MAX_HAND_LINES, MAX_LINE, HandHistoryError, ImportedHand
+from ._model import MAX_HAND_CHARS, MAX_HAND_LINES, MAX_LINE, HandHistoryError, ImportedHand
 from ._sites import SiteReader, readers
 from ._stream import Block, blocks, normalize, stream_batches
 
@@ -125,6 +125,10 @@ def _paragraphs(text: str) -> Iterator[int]:
         at = find("\n\n", at)
 
 
+def _tagged(positions: Iterator[int], tag: str) -> Iterator[tuple[int, str]]:
+    return ((at, tag) for at in positions)
+
+
 def _finder(chosen: list[SiteReader]) -> Callable[[str], list[tuple[int, SiteReader]]]:
     """The header finder of :func:`~omaha8_fast.histories._stream.blocks` for these readers (see :mod:`._sites`)."""
     by_prefix: dict[str, list[SiteReader]] = {}
@@ -141,11 +145,9 @@ def _finder(chosen: list[SiteReader]) -> Callable[[str], list[tuple[int, SiteRea
     def headers(text: str) -> list[tuple[int, SiteReader]]:
         found: list[tuple[int, SiteReader]] = []
         last = -1
-        sources: list[Iterator[tuple[int, str]]] = [
-            ((at, prefix) for at in _prefix_hits(text, prefix)) for prefix in by_prefix
-        ]
+        sources: list[Iterator[tuple[int, str]]] = [_tagged(_prefix_hits(text, prefix), prefix) for prefix in by_prefix]
         if plain:
-            sources.append((at, "") for at in _paragraphs(text))
+            sources.append(_tagged(_paragraphs(text), ""))
         for at, prefix in merge(*sources) if len(sources) > 1 else (sources[0] if sources else ()):
             if at == last:
                 continue
@@ -250,8 +252,8 @@ class HandReader(Iterator[ImportedHand]):
             raise ValueError(f"errors must be 'raise', 'skip' or 'collect', got {errors!r}")
         self._readers = _chosen(site)
         # some reader takes longer lines or more lines than another: each block is checked against its own reader
-        self._wide = len({(getattr(r, "max_line", MAX_LINE), getattr(r, "max_lines", MAX_HAND_LINES))
-                          for r in self._readers}) > 1
+        self._wide = len({(getattr(r, "max_line", MAX_LINE), getattr(r, "max_lines", MAX_HAND_LINES),
+                           getattr(r, "max_chars", MAX_HAND_CHARS)) for r in self._readers}) > 1
         self._forced = site is not None
         self._mode = errors
         self._files = iter(files)
@@ -270,10 +272,11 @@ class HandReader(Iterator[ImportedHand]):
         headers = _finder(self._readers)
         most = max([getattr(r, "max_lines", MAX_HAND_LINES) for r in self._readers], default=MAX_HAND_LINES)
         longest = _longest(self._readers)
+        size = max([getattr(r, "max_chars", MAX_HAND_CHARS) for r in self._readers], default=MAX_HAND_CHARS)
         for path, batches in self._files:
             orphans: list[tuple[int, str]] = []
             seen = False
-            for block in blocks(batches, headers, most, orphans, longest):
+            for block in blocks(batches, headers, most, orphans, longest, size):
                 seen = True
                 yield path, block
             if not seen and orphans:
@@ -296,11 +299,13 @@ class HandReader(Iterator[ImportedHand]):
         site = reader.site
         limit = getattr(reader, "max_lines", MAX_HAND_LINES)
         width = getattr(reader, "max_line", MAX_LINE)
-        if too_long or long_line or (self._wide and _past(block, limit, width)):
+        size = getattr(reader, "max_chars", MAX_HAND_CHARS)
+        if too_long or long_line or (self._wide and _past(block, limit, width, size)):
             lines = block if isinstance(block, list) else block.split("\n")
             hand_id = _hand_id(reader, lines[0][:width + 1])
-            if too_long or len(lines) > limit:
-                self._error(HandHistoryError(f"the hand has more than {limit} lines", hand_id=hand_id, line=first),
+            if too_long or len(lines) > limit or sum(map(len, lines)) + len(lines) - 1 > size:
+                what = f"{limit} lines" if len(lines) > limit else f"{size} characters"
+                self._error(HandHistoryError(f"the hand has more than {what}", hand_id=hand_id, line=first),
                             path, site)
                 yield None
                 return
@@ -377,11 +382,12 @@ class HandReader(Iterator[ImportedHand]):
             ), stacklevel=3)
 
 
-def _past(block: str | list[str], limit: int, width: int) -> bool:
-    """Whether ``block`` has more than ``limit`` lines or a line longer than ``width``."""
+def _past(block: str | list[str], limit: int, width: int, size: int) -> bool:
+    """Whether ``block`` has more than ``limit`` lines, more than ``size``
+    characters or a line longer than ``width``."""
     if isinstance(block, list):
-        return len(block) > limit or max(map(len, block), default=0) > width
-    if block.count("\n") >= limit:
+        return len(block) > limit or max(map(len, block), default=0) > width or sum(map(len, block)) > size
+    if block.count("\n") >= limit or len(block) > size:
         return True
     return len(block) > width and max(map(len, block.split("\n"))) > width
 

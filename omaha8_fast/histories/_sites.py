@@ -21,7 +21,9 @@ How the framework (``omaha8_fast.histories._reading``) uses a reader:
 2. It cuts the text at the header lines into blocks, each bounded: at most
    ``max_lines`` lines (optional, default
    :data:`~omaha8_fast.histories._model.MAX_HAND_LINES`) of at most
-   :data:`~omaha8_fast.histories._model.MAX_LINE` characters. A block past a
+   ``max_line`` characters (default
+   :data:`~omaha8_fast.histories._model.MAX_LINE`), ``max_chars`` in all
+   (default :data:`~omaha8_fast.histories._model.MAX_HAND_CHARS`). A block past a
    bound is an error of that hand (``hand_id(header)``, optional, names it);
    the reader never sees it.
 3. It asks the block's reader to :meth:`SiteReader.split` the block into
@@ -74,6 +76,8 @@ class SiteReader(Protocol):
 # Optional members a reader may have (the framework reads them with getattr):
 #:   prefixes: tuple[str, ...]     every header line starts with one of these (fast header search)
 #:   max_lines: int                most lines of one block (default MAX_HAND_LINES)
+#:   max_line: int                 longest line (default MAX_LINE)
+#:   max_chars: int                most characters of one block (default MAX_HAND_CHARS)
 #:   hand_id(line: str) -> str | None   the hand id in a header line (for the framework's own errors)
 #:   name: str                     the site's name for people ("PokerStars"; default: ``site``)
 #:   whole_blocks: bool            True: every block the framework cuts is one hand (split is not called)

@@ -82,15 +82,26 @@ def stream_batches(stream: IO[str], chunk: int = CHUNK, who: str = "read", max_l
 
 
 def add_lines(current: list[str], lines: list[str], too_long: bool, long_line: bool,
-              max_lines: int = MAX_HAND_LINES, max_line: int = MAX_LINE) -> tuple[bool, bool]:
+              max_lines: int = MAX_HAND_LINES, max_line: int = MAX_LINE, max_chars: int | None = None) -> tuple[bool, bool]:
     """Add ``lines`` to the hand ``current``, keeping at most ``max_lines`` + 1
-    lines of at most ``max_line`` + 1 characters; the hand's flags
-    ``(too_long, long_line)`` updated."""
+    lines of at most ``max_line`` + 1 characters, and at most ``max_chars``
+    characters in all (None: no bound but those); the hand's flags
+    ``(too_long, long_line)`` updated (too_long: more lines or characters
+    than the bounds; nothing more is kept then)."""
+    if too_long:
+        return too_long, long_line
     room = max_lines + 1 - len(current)
     if len(lines) > room:
         too_long, lines = True, lines[:max(room, 0)]
     if lines and max(map(len, lines)) > max_line:
         long_line, lines = True, [t[:max_line + 1] for t in lines]
+    if max_chars is not None:
+        left = max_chars - sum(map(len, current)) - len(current)
+        for k, line in enumerate(lines):
+            left -= len(line) + 1
+            if left < 0:
+                too_long, lines = True, lines[:k + 1]
+                break
     current += lines
     return too_long, long_line
 
@@ -100,23 +111,26 @@ def bounded(start: int, text: str, max_lines: int = MAX_HAND_LINES) -> tuple[int
     ``(start, its lines, too many lines, a line too long)`` as :func:`blocks`
     gives them (at most ``max_lines`` + 1 lines of at most MAX_LINE + 1
     characters)."""
-    return _block(start, text, text.count("\n") + 1, None, max_lines, MAX_LINE)[:4]  # type: ignore[return-value]
+    return _block(start, text, text.count("\n") + 1, None, max_lines, MAX_LINE, None)[:4]  # type: ignore[return-value]
 
 
-def _block(start: int, text: str, count: int, tag: Any, max_lines: int, max_line: int) -> Block:
+def _block(start: int, text: str, count: int, tag: Any, max_lines: int, max_line: int, max_chars: int | None) -> Block:
     """The hand ``text`` (``count`` lines) beginning on line ``start``, as :func:`blocks` gives it."""
-    if count <= max_lines + 1 and (len(text) <= max_line or max(map(len, text.split("\n"))) <= max_line):
+    if count <= max_lines + 1 and (len(text) <= max_line or max(map(len, text.split("\n"))) <= max_line) and (
+            max_chars is None or len(text) <= max_chars):
         return start, text, False, False, tag
     lines: list[str] = []
-    too_long, long_line = add_lines(lines, text.split("\n"), False, False, max_lines, max_line)
+    too_long, long_line = add_lines(lines, text.split("\n"), False, False, max_lines, max_line, max_chars)
     return start, lines, too_long, long_line, tag
 
 
 def blocks(batches: Iterable[str | list[str]], headers: Headers, max_lines: int = MAX_HAND_LINES,
-           orphans: list[tuple[int, str]] | None = None, max_line: int = MAX_LINE) -> Iterator[Block]:
+           orphans: list[tuple[int, str]] | None = None, max_line: int = MAX_LINE,
+           max_chars: int | None = None) -> Iterator[Block]:
     """Cut the text into hands at the lines ``headers`` finds: ``(header line
     number, the hand's text or lines, whether it had more than ``max_lines``
-    lines, whether a line is longer than ``max_line``, the header's tag)``. A
+    lines (or more than ``max_chars`` characters), whether a line is longer
+    than ``max_line``, the header's tag)``. A
     batch is text of whole lines (``\\n`` endings, none at its end) or a list
     of lines. Lines before the first header are no hand: when ``orphans`` is
     a list, the first of them that is not blank is put there, once per run
@@ -139,10 +153,10 @@ def blocks(batches: Iterable[str | list[str]], headers: Headers, max_lines: int 
                 piece = text[pos:at - 1]
                 count = piece.count("\n") + 1
                 if here:
-                    yield _block(start, piece, count, tag, max_lines, max_line)
+                    yield _block(start, piece, count, tag, max_lines, max_line, max_chars)
                 elif current is not None:
                     too_long, long_line = add_lines(current, piece.split("\n"), too_long, long_line, max_lines,
-                                                    max_line)
+                                                    max_line, max_chars)
                 elif orphans is not None and loose:
                     loose = not _orphan(piece, done, orphans)
                 done += count
@@ -158,7 +172,7 @@ def blocks(batches: Iterable[str | list[str]], headers: Headers, max_lines: int 
         if here:
             current, too_long, long_line = [], False, False
         if current is not None and lines is not None:
-            too_long, long_line = add_lines(current, lines, too_long, long_line, max_lines, max_line)
+            too_long, long_line = add_lines(current, lines, too_long, long_line, max_lines, max_line, max_chars)
     if current is not None:
         yield start, current, too_long, long_line, tag
 
