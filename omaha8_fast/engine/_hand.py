@@ -23,6 +23,7 @@ from ._native import START as _START, HandBase
 from ._setup import (
     INT_TYPE as _INT_TYPE,
     blind_seats as _blind_seats,
+    check_extra_blinds as _extra_blinds,
     check_posts as _posts,
     check_settings as _check_settings,
     deal as _deal,
@@ -37,6 +38,7 @@ _CLOCKWISE = tuple(tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in ra
 _tuple_new = tuple.__new__  # builds an Action without its Python-level __new__
 _object_new = object.__new__  # builds a Hand without its __init__
 ShowdownMode = Literal["all", "muck-losers", "choose"]
+_NO_EXTRA: tuple[tuple[tuple[int, int, str], ...], bool] = ((), False)
 
 
 class Hand(_Actions, HandBase):
@@ -93,6 +95,17 @@ class Hand(_Actions, HandBase):
     more players): nobody posts the small blind this hand (the dead-button
     rule of a :class:`Table`); the player left of the button posts the big blind.
 
+    ``extra_blinds``: what real tables add to the blinds, for replaying their
+    hands: ``(seat, chips, kind)`` posted in order after the antes, blinds
+    and ``posts`` (all of a short stack when it has fewer chips). ``"dead"``
+    chips go into the pot and count toward nobody's bet (a dead small blind
+    of a player joining); a ``"live"`` blind counts toward the poster's call
+    and keeps their option, like a big blind; a ``"straddle"`` is a live
+    blind that raises the bet to the poster's total (the next raise at least
+    the straddle; in limit it counts as a bet), and the betting starts
+    after the last straddler. ``free_folds``: a player may fold when
+    checking is free (as real tables let them; the engine otherwise refuses).
+
     Folding is allowed only when facing a bet (check instead). The hand ends
     when one player is left, or at the showdown in :attr:`showdown_order`;
     uncalled chips go back to their owner and every pot is split by
@@ -125,6 +138,8 @@ class Hand(_Actions, HandBase):
         posts: Sequence[int] = (),
         dead_small_blind: bool = False,
         manual_board: bool = False,
+        extra_blinds: Sequence[tuple[int, int, str]] = (),
+        free_folds: bool = False,
     ) -> None:
         tp = type(stacks)
         start = tuple(stacks) if tp is list or tp is tuple else ()
@@ -136,7 +151,8 @@ class Hand(_Actions, HandBase):
             and type(button) is int and 0 <= button < n and type(small_blind) is int and type(big_blind) is int
             and 0 <= small_blind <= big_blind <= MAX_CHIPS and big_blind >= 1 and ante == 0 and type(ante) is int
             and small_bet is None and big_bet is None and deck is None and rake is None and showdown == "all"
-            and not posts and dead_small_blind is False and manual_board is False
+            and not posts and dead_small_blind is False and manual_board is False and not extra_blinds
+            and free_folds is False
             and (betting == "no-limit" or betting == "pot-limit")
             and (seed is None or type(seed) is int or isinstance(seed, random.Random))
         ):
@@ -150,16 +166,18 @@ class Hand(_Actions, HandBase):
                 raise TypeError(f"manual_board must be True or False, not {type(manual_board).__name__}")
             if manual_board and runs != 1:
                 raise ValueError("manual_board deals one board: runs must be 1")
+            if type(free_folds) is not bool:
+                raise TypeError(f"free_folds must be True or False, not {type(free_folds).__name__}")
         self._setup(
             start, button, sb, bb, betting, small_bet, big_bet, ante, deck, seed, hole_size, rake, runs, showdown,
-            posts, dead_small_blind, manual_board,
+            posts, dead_small_blind, manual_board, _extra_blinds(extra_blinds, n) if extra_blinds else (), free_folds,
         )
 
     def _setup(
         self, start: tuple[int, ...], button: int, sb: int, bb: int, betting: Betting, small_bet: int | None,
         big_bet: int | None, ante: int, deck: CardsLike | None, seed: int | random.Random | None, hole_size: int,
         rake: Rake | None, runs: int, showdown: str, posts: Sequence[int], dead_small_blind: bool,
-        manual_board: bool = False,
+        manual_board: bool = False, extra: tuple[tuple[int, int, str], ...] = (), free_folds: bool = False,
     ) -> None:
         """Deal and post (the settings checked, ``posts`` not yet), then the first turn."""
         n = len(start)
@@ -178,6 +196,7 @@ class Hand(_Actions, HandBase):
         self._posts = posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
         self._sb, self._bb, self._ante, self._small_bet, self._big_bet = sb, bb, ante, small_bet, big_bet
         self._start, self._raked, self._dead_sb = start, 0, dead_small_blind
+        self._extra = (extra, free_folds) if extra or free_folds else _NO_EXTRA
         self._shown: list[int] = []
         self._mucked: list[int] = []
         self._pending: list[int] = []  # choose mode: seats still to show or muck
@@ -194,8 +213,32 @@ class Hand(_Actions, HandBase):
                 start, button, small_seat, big_seat, sb, bb, ante, posts, rules, sizes, cap, cards, hole_size,
                 showdown, rake, runs,
             )
-        if code:
+        if extra:
+            self._post_extra(extra)
+            last = [seat for seat, _, kind in extra if kind == "straddle"]
+            self._to_act, self._legal = -1, None
+            self._next_turn(last[-1] if last else big_seat)
+        elif code:
             self._next_turn(big_seat)
+
+    def _post_extra(self, extra: tuple[tuple[int, int, str], ...]) -> None:
+        """Post the extra blinds (see the class docstring), after the blinds:
+        the same Python for both engines' states (the C members are lists and ints)."""
+        stacks, bets, committed = self._stacks, self._bets, self._committed
+        for seat, chips, kind in extra:
+            paid = min(chips, stacks[seat])
+            stacks[seat] -= paid
+            committed[seat] += paid
+            if not stacks[seat]:
+                self._able -= 1
+            if kind == "dead":
+                continue
+            bets[seat] += paid
+            if kind == "straddle" and bets[seat] > self._high:
+                if self._rules.resizes:  # the straddle is the bet to raise: the next raise at least its size
+                    self._min_raise = max(self._min_raise, bets[seat])
+                self._high = bets[seat]
+                self._bet_count += 1
 
     def _begin(
         self, start: tuple[int, ...], button: int, small_seat: int, big_seat: int, sb: int, bb: int, ante: int,
@@ -264,6 +307,7 @@ class Hand(_Actions, HandBase):
             small_bet=history.small_bet, big_bet=history.big_bet, ante=history.ante, deck=history.deck,
             hole_size=history.hole_size, rake=history.rake, runs=history.runs, showdown=history.showdown,  # type: ignore[arg-type]
             posts=history.posts, dead_small_blind=history.dead_small_blind,
+            extra_blinds=history.extra_blinds, free_folds=history.free_folds,
         )
         need = hand._n * hand._hole_size + 5 * hand._runs
         if len(history.deck) != need:

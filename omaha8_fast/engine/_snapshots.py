@@ -23,7 +23,7 @@ __all__ = ["HAND_SLOTS", "STATE", "_Snapshots"]
 #: of its base class (:data:`~omaha8_fast.engine._native.HAND_FIELDS`): its slots.
 HAND_SLOTS = (
     "_sb", "_bb", "_small_bet", "_big_bet", "_ante", "_start", "_results", "_raked", "_shown", "_mucked",
-    "_pending", "_pot_text", "_posts", "_dead_sb", "_faces", "_manual",
+    "_pending", "_pot_text", "_posts", "_dead_sb", "_faces", "_manual", "_extra",
 )
 #: Every attribute of a hand (its pickled state).
 STATE = HAND_FIELDS + HAND_SLOTS
@@ -61,6 +61,7 @@ class _Snapshots(_Legality):
         new._results, new._live, new._able = self._results, self._live, self._able
         new._rake, new._raked, new._runs, new._run_from, new._mode = self._rake, self._raked, self._runs, self._run_from, self._mode
         new._posts, new._dead_sb, new._faces, new._manual = self._posts, self._dead_sb, self._faces, self._manual
+        new._extra = self._extra
         new._guard = _allocate_lock()
         new._shown, new._mucked, new._pending, new._pot_text = self._shown[:], self._mucked[:], self._pending[:], self._pot_text
         return new
@@ -82,7 +83,8 @@ class _Snapshots(_Legality):
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name in STATE:
-            object.__setattr__(self, name, None if name == "_faces" else state.get(name, False) if name == "_manual" else state[name])
+            object.__setattr__(self, name, None if name == "_faces" else state.get(name, False) if name == "_manual"
+                               else state.get(name, ((), False)) if name == "_extra" else state[name])
         self._cards = bytes(self._cards)  # the card ids (a tuple in older pickles)
         self._guard = _allocate_lock()
 
@@ -147,5 +149,5 @@ class _Snapshots(_Legality):
             shown, shown_seats, tuple(self._mucked), self._payouts is not None,
             None if self._payouts is None else tuple(self._payouts), self._returned, self._raked,
             self._rules.name, self._sb, self._bb, self._small_bet, self._big_bet, self._ante, self._runs,
-            self._run_from, self._pot_text or (), self._posts, self._dead_sb,
+            self._run_from, self._pot_text or (), self._posts, self._dead_sb, self._extra[0], self._extra[1],
         ))

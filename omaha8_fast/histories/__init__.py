@@ -23,7 +23,8 @@ True
 from __future__ import annotations
 
 from .._hooks import HAND_FORMATS, IMPORTED_HAND
-from ._audit import Audit, AuditPot, Difference, audit, contributions, to_engine
+from ._audit import Audit, AuditPot, Difference, audit, contributions
+from ._replay import to_engine
 from ._describe import check_description, describe_pokerstars
 from ._json import SCHEMA as JSON_SCHEMA, VERSION as JSON_VERSION, from_dict, from_json, to_dict, to_json
 from ._model import (

@@ -55,7 +55,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from heapq import merge
 from pathlib import Path
-from typing import IO, Any, Literal, Union
+from typing import IO, Literal, Union
 
 from ._model import MAX_HAND_CHARS, MAX_HAND_LINES, MAX_LINE, HandHistoryError, ImportedHand
 from ._sites import SiteReader, readers
