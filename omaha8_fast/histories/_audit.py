@@ -342,18 +342,23 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
         return Audit(hand.hand_id, "unjudged", (), "a player cashed out the hand", {}, paid,
                      description_errors=descriptions, descriptions_checked=checked)
     put = contributions(hand)
-    if any(v < 0 for v in put.values()):
+    if any(v < 0 for v in put.values()):  # no per-player difference to state: not judged
         bad = next(n for n, v in put.items() if v < 0)
-        return _fail(hand, f"more was returned to {bad} than they put in", paid, "mispaid")
+        return _fail(hand, f"more was returned to {bad} than they put in", paid)
     total = sum(put.values())
 
     def money(value: int) -> str:
         return format_amount(value, hand.unit, hand.symbol)
 
-    if total != hand.total_pot:
-        return _fail(hand, f"the actions put in {money(total)} but the site's total pot is {money(hand.total_pot)}",
-                     paid, "mispaid")
     notes: list[str] = []
+    if total != hand.total_pot:
+        uncalled = _unprinted_return(put, total - hand.total_pot)
+        if uncalled is None:
+            return _fail(hand, f"the actions put in {money(total)} but the site's total pot is "
+                               f"{money(hand.total_pot)}", paid)
+        put[uncalled] -= total - hand.total_pot
+        notes.append(f"an uncalled bet of {money(total - hand.total_pot)} returned to {uncalled} "
+                     "(the text does not print it)")
     folded = {a[1] for a in records(hand, "actions") if a[2] == "fold"}
     shown = _shown(hand)
     mucked = set(hand.mucked) - shown  # they gave up their claim
@@ -438,6 +443,17 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
         audit_pots,  # type: ignore[arg-type]
         tuple(notes), descriptions, checked,
     )
+
+
+def _unprinted_return(put: dict[str, int], excess: int) -> str | None:
+    """The player an uncalled bet of ``excess`` went back to, when an old
+    text does not print it: the one who put in most, ``excess`` above
+    everybody else (None when that is not what the numbers say)."""
+    if excess <= 0 or len(put) < 2:
+        return None
+    ranked = sorted(put.items(), key=lambda item: item[1], reverse=True)
+    (top, most), (_, second) = ranked[0], ranked[1]
+    return top if most - second == excess else None
 
 
 def _pots(amounts: list[int], live: list[bool]) -> list[tuple[int, list[int]]]:

@@ -6,7 +6,10 @@ states it to :class:`omaha8_fast.engine.Hand`:
 * a player joining posts a big blind out of position (live): ``posts``; a
   live post of another size: an ``extra_blinds`` ``"live"`` blind;
 * a player joining posts small and big blinds: the small is dead (into the
-  pot, no bet: a ``"dead"`` extra blind), the big live;
+  pot, no bet: a ``"dead"`` extra blind), the big live. The engine counts
+  dead chips in their poster's contribution; where that decides the
+  uncalled bet otherwise than the site did, :func:`to_engine` says so
+  (HandHistoryError) rather than replay a different payout;
 * no small blind (its player left): ``dead_small_blind`` when the big blind
   sits left of the button, else a small blind of 0;
 * straddles: ``"straddle"`` extra blinds;
@@ -154,6 +157,12 @@ def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> object:
     if rake is not None and hand.pot_breakdown and _pots_after_rake(engine) != list(hand.pot_breakdown):
         # the site printed its pots after rake: a rake out of the main pot first fits them
         engine = _replay(hand, setting, replace(rake, split="main-first"), engine.history.free_folds, error)
+    if any(kind == "dead" for _, _, kind in extra):
+        back = engine.returned
+        site = {name: amount for name, amount in hand.returned}
+        if (back is None and site) or (back is not None and site.get(names[back[0]]) != back[1]):
+            raise error("a dead blind decides the uncalled bet here: the engine counts it as its poster's "
+                        "contribution (the site does not), so the replay would pay otherwise")
     return engine
 
 
