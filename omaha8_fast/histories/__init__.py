@@ -38,6 +38,7 @@ from ._model import (
     Tournament,
 )
 from ._phh import from_phh, from_phh_all, imported_to_phh, to_phh, to_phh_all
+from ._frame import to_dataframe
 from .ohh import from_ohh, ohh_dict, to_ohh
 from ._reading import HandHistoryWarning, HandList, HandReader, SiteStats, parse, read
 from ._sites import SiteReader, readers, register, sites
@@ -60,6 +61,7 @@ IMPORTED_HAND.register(to_phh=imported_to_phh, to_json=to_json, to_engine=to_eng
 __all__ = [
     "parse",
     "read",
+    "to_dataframe",
     "to_ohh",
     "ohh_dict",
     "from_ohh",

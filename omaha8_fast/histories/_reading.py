@@ -259,6 +259,7 @@ class HandReader(Iterator[ImportedHand]):
         self._files = iter(files)
         self._blocks: Iterator[tuple[str | None, Block]] = self._all_blocks()
         self._done = False
+        self._pending: Iterator[ImportedHand | None] = iter(())
         self.hands_read = 0
         self.error_count = 0
         self.errors: list[HandHistoryError] = []
@@ -284,8 +285,12 @@ class HandReader(Iterator[ImportedHand]):
                 self._error(_unknown_error(number, line, self._readers, self._forced), path, _UNKNOWN)
 
     def __next__(self) -> ImportedHand:
+        for hand in self._pending:  # the rest of a block of several hands
+            if hand is not None:
+                return hand
         for path, (first, block, too_long, long_line, reader) in self._blocks:
-            for hand in self._read_block(path, first, block, too_long, long_line, reader):
+            self._pending = self._read_block(path, first, block, too_long, long_line, reader)
+            for hand in self._pending:
                 if hand is not None:
                     return hand
         if not self._done:
