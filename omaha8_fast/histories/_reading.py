@@ -53,7 +53,6 @@ import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from heapq import merge
 from pathlib import Path
 from typing import IO, Literal, Union
 
@@ -125,8 +124,20 @@ def _paragraphs(text: str) -> Iterator[int]:
         at = find("\n\n", at)
 
 
-def _tagged(positions: Iterator[int], tag: str) -> Iterator[tuple[int, str]]:
-    return ((at, tag) for at in positions)
+def _first(item: tuple[int, SiteReader]) -> int:
+    return item[0]
+
+
+def _check(reader: SiteReader) -> Callable[[str, int], bool]:
+    """Whether a line of a text starting at a position is ``reader``'s header:
+    its optional ``header_at(text, at)``, else ``is_header`` of the line."""
+    fast = getattr(reader, "header_at", None)
+    if fast is not None:
+        return fast  # type: ignore[no-any-return]
+
+    def check(text: str, at: int) -> bool:
+        return reader.is_header(_line_at(text, at))
+    return check
 
 
 def _finder(chosen: list[SiteReader]) -> Callable[[str], list[tuple[int, SiteReader]]]:
@@ -140,27 +151,27 @@ def _finder(chosen: list[SiteReader]) -> Callable[[str], list[tuple[int, SiteRea
                 by_prefix.setdefault(prefix, []).append(reader)
         else:
             plain.append(reader)
-    prefixed = {r.site for rs in by_prefix.values() for r in rs}
+
+    checks = {prefix: [(_check(r), r) for r in group] for prefix, group in by_prefix.items()}
 
     def headers(text: str) -> list[tuple[int, SiteReader]]:
-        found: list[tuple[int, SiteReader]] = []
-        last = -1
-        sources: list[Iterator[tuple[int, str]]] = [_tagged(_prefix_hits(text, prefix), prefix) for prefix in by_prefix]
+        found: dict[int, SiteReader] = {}
+        for prefix, group in checks.items():  # in ORDER: a line two prefixes find is the first reader's
+            for at in _prefix_hits(text, prefix):
+                if at not in found:
+                    for check, reader in group:
+                        if check(text, at):
+                            found[at] = reader
+                            break
         if plain:
-            sources.append(_tagged(_paragraphs(text), ""))
-        for at, prefix in merge(*sources) if len(sources) > 1 else (sources[0] if sources else ()):
-            if at == last:
-                continue
-            line = _line_at(text, at)
-            for reader in (by_prefix[prefix] if prefix else plain):
-                if reader.is_header(line):
-                    found.append((at, reader))
-                    last = at
-                    break
-            else:
-                if not prefix and prefixed:  # a paragraph start: a prefixed reader's header here was found above
-                    continue
-        return found
+            for at in _paragraphs(text):
+                if at not in found:
+                    line = _line_at(text, at)
+                    for reader in plain:
+                        if reader.is_header(line):
+                            found[at] = reader
+                            break
+        return sorted(found.items(), key=_first) if len(checks) > 1 or plain else list(found.items())
 
     return headers
 
@@ -252,8 +263,9 @@ class HandReader(Iterator[ImportedHand]):
             raise ValueError(f"errors must be 'raise', 'skip' or 'collect', got {errors!r}")
         self._readers = _chosen(site)
         # some reader takes longer lines or more lines than another: each block is checked against its own reader
-        self._wide = len({(getattr(r, "max_line", MAX_LINE), getattr(r, "max_lines", MAX_HAND_LINES),
-                           getattr(r, "max_chars", MAX_HAND_CHARS)) for r in self._readers}) > 1
+        self._limits = {r.site: (getattr(r, "max_lines", MAX_HAND_LINES), getattr(r, "max_line", MAX_LINE),
+                                 getattr(r, "max_chars", MAX_HAND_CHARS)) for r in self._readers}
+        self._wide = len(set(self._limits.values())) > 1
         self._forced = site is not None
         self._mode = errors
         self._files = iter(files)
@@ -289,6 +301,24 @@ class HandReader(Iterator[ImportedHand]):
             if hand is not None:
                 return hand
         for path, (first, block, too_long, long_line, reader) in self._blocks:
+            whole = getattr(reader, "parse_block", None)
+            if whole is not None and type(block) is str and not (too_long or long_line) and not (
+                    self._wide and _past(block, *self._limits[reader.site])):
+                # a reader whose every block is one hand, handed its normalized, bounded text directly
+                try:
+                    result = whole(block, first)
+                except HandHistoryError as error:
+                    self._error(error, path, reader.site)
+                    continue
+                except Exception as error:  # noqa: BLE001 - a reader's bug is an error of this hand, not a crash
+                    self._error(_wrapped(reader, block, first, error), path, reader.site)
+                    continue
+                if type(result) is ImportedHand:
+                    self._stats(reader.site).hands += 1
+                    self.hands_read += 1
+                    return result
+                self._skip(reader.site, result)
+                continue
             self._pending = self._read_block(path, first, block, too_long, long_line, reader)
             for hand in self._pending:
                 if hand is not None:
@@ -343,18 +373,21 @@ class HandReader(Iterator[ImportedHand]):
                 self._error(_wrapped(reader, piece, start, error), path, site)
                 yield None
                 continue
-            stats = self._stats(site)
-            if result is None or isinstance(result, str):
-                stats.skipped += 1
-                game = f"{site}: {result or '(other games)'}"
-                if game not in self.skipped and len(self.skipped) >= MAX_KEPT_GAMES:
-                    game = f"{site}: (other games)"
-                self.skipped[game] += 1
+            if not isinstance(result, ImportedHand):
+                self._skip(site, result)
                 yield None
                 continue
-            stats.hands += 1
+            self._stats(site).hands += 1
             self.hands_read += 1
             yield result
+
+    def _skip(self, site: str, result: object) -> None:
+        """Count a hand of another game (``result``: its name, or None)."""
+        self._stats(site).skipped += 1
+        game = f"{site}: {result if isinstance(result, str) and result else '(other games)'}"
+        if game not in self.skipped and len(self.skipped) >= MAX_KEPT_GAMES:
+            game = f"{site}: (other games)"
+        self.skipped[game] += 1
 
     def _stats(self, site: str) -> SiteStats:
         stats = self.stats.get(site)

@@ -81,6 +81,9 @@ class SiteReader(Protocol):
 #:   hand_id(line: str) -> str | None   the hand id in a header line (for the framework's own errors)
 #:   name: str                     the site's name for people ("PokerStars"; default: ``site``)
 #:   whole_blocks: bool            True: every block the framework cuts is one hand (split is not called)
+#:   header_at(text, at) -> bool   is_header of the line of ``text`` starting at ``at`` (without cutting it out)
+#:   parse_block(text, first_line) parse_hand of a block the framework cut (one hand: its text normalized and
+#:                                 within the bounds), for a reader with whole_blocks
 
 
 #: The order readers are asked in (the most specific headers first); sites

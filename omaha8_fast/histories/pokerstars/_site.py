@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from .._model import MAX_HAND_LINES, ImportedHand
 from .._stream import bounded, normalize
 from ._lines import _HEADER, is_header
-from ._read import _headers, blocks, read_block
+from ._read import _HEADER_START, _headers, blocks, read_block
 
 __all__ = ["PokerStarsSite", "READER"]
 
@@ -31,6 +31,14 @@ class PokerStarsSite:
     def is_header(self, line: str) -> bool:
         """Whether ``line`` starts a PokerStars hand (any game)."""
         return is_header(line)
+
+    def header_at(self, text: str, at: int) -> bool:
+        """Whether the line of ``text`` starting at ``at`` starts a PokerStars hand."""
+        return _HEADER_START.match(text, at) is not None
+
+    def parse_block(self, text: str, first_line: int) -> ImportedHand | str:
+        """:meth:`parse_hand` of a hand the framework cut (normalized, within the bounds)."""
+        return read_block(first_line, text)
 
     def hand_id(self, line: str) -> str | None:
         """The hand number of a header line."""
