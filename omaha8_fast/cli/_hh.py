@@ -14,6 +14,7 @@ found from its header (``--site`` forces one).
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections import Counter
@@ -118,9 +119,10 @@ def _progress(reader: Any, path: str, wanted: bool | None) -> Iterator[Any]:
                 os.path.isdir(path) or os.path.getsize(path) >= PROGRESS_BYTES)
         except OSError:
             wanted = False
+    tqdm: Any = None
     if wanted:
         try:
-            from tqdm import tqdm
+            tqdm = importlib.import_module("tqdm").tqdm  # the optional extra 'progress'; untyped
         except ImportError:
             wanted = False
     if not wanted:

@@ -68,7 +68,6 @@ __all__ = [
     "sites",
     "readers",
     "register",
-    "SiteReader",
     "HandReader",
     "HandList",
     "SiteStats",

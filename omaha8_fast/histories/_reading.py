@@ -78,6 +78,9 @@ _UNKNOWN = "unknown"
 class HandHistoryWarning(UserWarning):
     """Hands left out by ``errors="skip"`` (how many, and the first one's error)."""
 
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+
 
 @dataclass
 class SiteStats:
@@ -460,6 +463,11 @@ class HandList(list[ImportedHand]):
     errors: list[HandHistoryError]
     skipped: Counter[str]
     stats: dict[str, SiteStats]
+
+    def __init__(self, hands: Iterable[ImportedHand] = ()) -> None:
+        super().__init__(hands)
+        self.hands_read, self.error_count, self.errors = len(self), 0, []
+        self.skipped, self.stats = Counter(), {}
 
 
 def read(source: Source, site: str | None = None, *, errors: Errors = "raise") -> HandReader:

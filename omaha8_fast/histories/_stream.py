@@ -111,7 +111,8 @@ def bounded(start: int, text: str, max_lines: int = MAX_HAND_LINES) -> tuple[int
     ``(start, its lines, too many lines, a line too long)`` as :func:`blocks`
     gives them (at most ``max_lines`` + 1 lines of at most MAX_LINE + 1
     characters)."""
-    return _block(start, text, text.count("\n") + 1, None, max_lines, MAX_LINE, None)[:4]  # type: ignore[return-value]
+    block = _block(start, text, text.count("\n") + 1, None, max_lines, MAX_LINE, None)
+    return block[0], block[1], block[2], block[3]
 
 
 def _block(start: int, text: str, count: int, tag: Any, max_lines: int, max_line: int, max_chars: int | None) -> Block:

@@ -307,7 +307,7 @@ def _read(text: str, first_line: int) -> ImportedHand | str:
     pots = body.get("pots", [])
     if not isinstance(pots, list) or len(pots) > 24:
         raise doc.error("pots must be a list")
-    unit: Unit = extra.get("unit") if extra.get("unit") in ("cents", "chips") else (
+    unit: Unit = "chips" if extra.get("unit") == "chips" else "cents" if extra.get("unit") == "cents" else (
         "chips" if body.get("tournament") is True or _all_whole(body) else "cents")
     names: dict[Any, str] = {}
     seats = []
@@ -401,9 +401,10 @@ def _read(text: str, first_line: int) -> ImportedHand | str:
         for w in pot.get("player_wins", []) if isinstance(pot.get("player_wins", []), list) else ():
             if not isinstance(w, dict):
                 raise doc.error("a player_wins entry is not an object")
-            name = names.get(w.get("player_id"))
-            if name is None:
+            winner = names.get(w.get("player_id"))
+            if winner is None:
                 raise doc.error(f"pot {k}: no player {w.get('player_id')!r}")
+            name = winner
             wins.append((name, doc.amount(w.get("win_amount", 0), unit, f"{name}'s win"), label, 1, doc.line))
     actions, returned = _actions(doc, steps, posts, pot_total, extra)
     collected = wins
@@ -435,11 +436,13 @@ def _read(text: str, first_line: int) -> ImportedHand | str:
     if not (isinstance(stakes, list) and len(stakes) == 2 and all(type(v) is int for v in stakes)):
         stakes = [doc.amount(body.get("small_blind_amount", 0), unit, "the small blind"),
                   doc.amount(body.get("big_blind_amount", 0), unit, "the big blind")]
-    betting = _BETTING.get((body.get("bet_limit") or {}).get("bet_type") if isinstance(body.get("bet_limit"), dict)
-                           else None, "limit")
+    limit = body.get("bet_limit")
+    bet_type = limit.get("bet_type") if isinstance(limit, dict) else None
+    betting = _BETTING.get(bet_type, "limit") if isinstance(bet_type, str) else "limit"
     tournament = None
     if body.get("tournament") is True:
-        info = body.get("tournament_info") if isinstance(body.get("tournament_info"), dict) else {}
+        given = body.get("tournament_info")
+        info: dict[str, Any] = given if isinstance(given, dict) else {}
         tournament = Tournament(str(info.get("tournament_number", "")), str(info.get("buyin_amount", "")),
                                 str(info.get("name", "")))
     flat_holes: list[Any] = []

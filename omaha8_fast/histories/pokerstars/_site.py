@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .._model import MAX_HAND_LINES, ImportedHand
-from .._stream import bounded, normalize
+from .._stream import blocks, bounded, normalize
 from ._lines import _HEADER, is_header
-from ._read import _HEADER_START, _headers, blocks, read_block
+from ._read import _HEADER_START, _headers, read_block
 
 __all__ = ["PokerStarsSite", "READER"]
 
