@@ -2,22 +2,14 @@
 
 pandas is an optional extra: ``pip install 'omaha8_fast[dataframe]'``.
 
->>> from omaha8_fast.histories import parse_pokerstars
->>> hands = parse_pokerstars('''PokerStars Hand #1:  Omaha Hi/Lo Limit (2/4) - 2024/01/01 ET
-... Table 'T' Seat #1 is the button
-... Seat 1: a (10 in chips)
-... Seat 2: b (10 in chips)
-... a: posts small blind 1
-... b: posts big blind 2
-... *** HOLE CARDS ***
-... a: folds
-... Uncalled bet (1) returned to b
-... b collected 2 from pot
-... *** SUMMARY ***
-... Total pot 2 | Rake 0''')
+>>> from omaha8_fast.engine import Hand
+>>> from omaha8_fast.histories import parse_pokerstars, to_pokerstars
+>>> hand = Hand([10, 10], button=0, small_blind=1, big_blind=2, betting="limit", seed=1)
+>>> hand.fold()
+>>> hands = parse_pokerstars(to_pokerstars(hand, hand_id=1))
 >>> rows = hand_rows(hands)
 >>> rows[0]["hand_id"], rows[0]["players"], rows[0]["winners"], rows[0]["total_pot"]
-('1', 2, 'b', 2)
+('1', 2, 'Player2', 2)
 """
 
 from __future__ import annotations

@@ -25,26 +25,17 @@ hand's unit here. A ``Raise`` is written with the total it raises to (as a
 site prints it); the reader also takes OHH files written with the chips the
 raise adds, choosing the reading whose contributions add up to the pots.
 
->>> from omaha8_fast.histories import parse_pokerstars
->>> [hand] = parse_pokerstars('''PokerStars Hand #5:  Omaha Hi/Lo Pot Limit ($0.25/$0.50 USD) - 2024/03/02 21:14:05 ET
-... Table 'T' 6-max Seat #1 is the button
-... Seat 1: alice ($10 in chips)
-... Seat 2: bob ($10 in chips)
-... alice: posts small blind $0.25
-... bob: posts big blind $0.50
-... *** HOLE CARDS ***
-... alice: raises $1 to $1.50
-... bob: folds
-... Uncalled bet ($1) returned to alice
-... alice collected $1 from pot
-... *** SUMMARY ***
-... Total pot $1 | Rake $0''')
+>>> from omaha8_fast.engine import Hand
+>>> from omaha8_fast.histories import parse_pokerstars, to_pokerstars
+>>> played = Hand([1000, 1000], button=0, small_blind=25, big_blind=50, betting="pot-limit", seed=5)
+>>> played.raise_to(150); played.fold()
+>>> [hand] = parse_pokerstars(to_pokerstars(played, hand_id=5, currency="USD"))
 >>> text = to_ohh(hand)
 >>> import json; json.loads(text)["ohh"]["game_type"]
 'OmahaHiLo'
 >>> again = from_ohh(text)
 >>> (again.hand_id, again.paid, again.returned, again.total_pot, again.unit)
-('5', {'alice': 100}, (('alice', 100),), 100, 'cents')
+('5', {'Player1': 100}, (('Player1', 100),), 100, 'cents')
 """
 
 from __future__ import annotations
