@@ -352,3 +352,35 @@ def test_hh_convert_to_ohh_and_back(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["hh", "convert", str(unknown), "--to", "json"]) == 2
     assert "not a known site's hand history format" in capsys.readouterr().err
     assert main(["hh", "convert", str(unknown), "--to", "json", "--skip-bad"]) == 0
+
+
+# --- fuzz: any text, through every registered reader -------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from budget import examples  # noqa: E402
+
+_PIECES = [O8.split("\n\n\n")[0], "PokerStars Hand #1:  Omaha Hi/Lo Limit (2/4) - 2024", "{", '{"ohh": {}}',
+           to_ohh(parse_pokerstars(O8)[0]), to_ohh(parse_pokerstars(O8)[0], indent=1), "*** SUMMARY ***",
+           "\x00\xff garbage", "", "Seat 1: a (10 in chips)", "x" * 5000]
+
+
+@pytest.mark.property
+@settings(max_examples=examples(12, 400), deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_PIECES), st.text(max_size=80)), max_size=12), st.randoms())
+def test_any_text_gives_hands_or_hand_history_errors(parts: list[str], rng: object) -> None:
+    text = "\n".join(parts)
+    if parts and rng.random() < 0.5:  # type: ignore[attr-defined]
+        at = rng.randrange(len(text) + 1)  # type: ignore[attr-defined]
+        text = text[:at] + rng.choice(["\n", "}", "]", "$", "\r", " "]) + text[at + 1:]  # type: ignore[attr-defined]
+    collected = parse(text, errors="collect")
+    assert all(isinstance(h, ImportedHand) for h in collected)
+    assert collected.error_count == sum(s.errors for s in collected.stats.values())
+    assert len(collected) == sum(s.hands for s in collected.stats.values())
+    try:
+        raised = parse(text)
+    except HandHistoryError:
+        assert collected.error_count or not collected
+    else:
+        assert [_key(h) for h in raised] == [_key(h) for h in collected] and collected.error_count == 0
+    assert [_key(h) for h in read(io.StringIO(text), errors="collect")] == [_key(h) for h in collected]
