@@ -384,3 +384,25 @@ def test_any_text_gives_hands_or_hand_history_errors(parts: list[str], rng: obje
     else:
         assert [_key(h) for h in raised] == [_key(h) for h in collected] and collected.error_count == 0
     assert [_key(h) for h in read(io.StringIO(text), errors="collect")] == [_key(h) for h in collected]
+
+
+def test_hh_progress_bar_with_tqdm_and_none_without(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    source = tmp_path / "o8.txt"
+    source.write_text(O8, encoding="utf-8")
+    if importlib.util.find_spec("tqdm") is not None:
+        assert main(["hh", "audit", "--progress", str(source)]) == 0
+        assert "hands" in capsys.readouterr().err  # tqdm's bar, on stderr
+    real = importlib.import_module
+
+    def refuse(name: str, *args: object) -> object:
+        if name == "tqdm":
+            raise ImportError("no tqdm here")
+        return real(name, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importlib, "import_module", refuse)
+    assert main(["hh", "audit", "--progress", str(source)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "" and "9 hands: 9 ok" in captured.out
