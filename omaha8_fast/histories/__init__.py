@@ -41,7 +41,7 @@ from ._phh import from_phh, from_phh_all, imported_to_phh, to_phh, to_phh_all
 from ._frame import to_dataframe
 from .ohh import from_ohh, ohh_dict, to_ohh
 from ._reading import HandHistoryWarning, HandList, HandReader, SiteStats, parse, read
-from ._sites import SiteReader, readers, register, sites
+from ._sites import SiteReader as SiteReader, readers, register, sites  # (the protocol: importable, not in __all__)
 from .pokerstars import (
     PokerStarsReader,
     parse_pokerstars,
