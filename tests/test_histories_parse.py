@@ -77,7 +77,7 @@ def test_site_forces_one_reader() -> None:
 
 @pytest.mark.parametrize(("text", "looks"), [
     ("hello\nworld", None),
-    ("Full Tilt Poker Game #123: Table X - $1/$2 - Limit Omaha H/L", "a Full Tilt hand"),
+    ("PokerStars Tournament #123, Omaha Hi/Lo Pot Limit\nBuy-In: $10", "a PokerStars text that is no hand"),
     ("<?xml version='1.0'?>\n<session/>", "XML"),
     ("\x00\x01\x02\x03\x04\x05 garbage \x06\x07", "binary data, not text"),
 ])

@@ -68,6 +68,9 @@ __all__ = [
 Errors = Literal["raise", "skip", "collect"]
 #: What :func:`read` takes: a path (a file or a directory), or an open text file.
 Source = Union[str, "os.PathLike[str]", IO[str]]
+#: How many lines of a paragraph (lines after blank lines) are asked whether they are the header of a reader
+#: without ``prefixes``.
+PARAGRAPH_LINES = 3
 #: The errors a reader keeps (the first ones; ``error_count`` counts them all).
 MAX_KEPT_ERRORS = 100
 #: The game names ``skipped`` counts hands under; further games count as ``"SITE: (other games)"``.
@@ -167,13 +170,20 @@ def _finder(chosen: list[SiteReader]) -> Callable[[str], list[tuple[int, SiteRea
                             found[at] = reader
                             break
         if plain:
-            for at in _paragraphs(text):
-                if at not in found:
+            for start in _paragraphs(text):
+                at = start
+                for _ in range(PARAGRAPH_LINES):  # a header may follow a line or two (888's '#Game No : N')
+                    if at in found or at >= len(text) or text[at] == "\n":
+                        break
                     line = _line_at(text, at)
-                    for reader in plain:
-                        if reader.is_header(line):
-                            found[at] = reader
-                            break
+                    reader_found = next((reader for reader in plain if reader.is_header(line)), None)
+                    if reader_found is not None:
+                        found[at] = reader_found
+                        break
+                    end = text.find("\n", at)
+                    if end < 0:
+                        break
+                    at = end + 1
         return sorted(found.items(), key=_first) if len(checks) > 1 or plain else list(found.items())
 
     return headers

@@ -15,8 +15,9 @@ How the framework (``omaha8_fast.histories._reading``) uses a reader:
 1. It finds the header lines of the text: for a reader with ``prefixes``
    (optional: every header line starts with one of them) at every line that
    starts with one of them (``str.find`` does the scanning); for a reader
-   without, at the first line of the text and at the first line after each
-   run of blank lines. A line is a header of the first reader, in
+   without, at the first three lines of the text and of each run of lines
+   after blank lines (a header may follow a line or two of its own, as 888's
+   ``#Game No : N``; such lines before it then end the hand before). A line is a header of the first reader, in
    :data:`ORDER`, whose :meth:`SiteReader.is_header` says so.
 2. It cuts the text at the header lines into blocks, each bounded: at most
    ``max_lines`` lines (optional, default
