@@ -1,5 +1,8 @@
 """Hand-history speed (issue 12): reading >= 20,000 PokerStars hands/s and
-auditing >= 10,000 hands/s on one core, on a file of 100,000 generated hands.
+auditing >= 10,000 hands/s on one core, on a file of 100,000 generated hands;
+and (issue 26) parse + audit through the site registry,
+``omaha8_fast.histories.read``/``parse`` (each hand's site found from its
+header), >= 20,000 hands/s on one core.
 
 The file is made here (not checked in): random 2- to 6-player Omaha Hi/Lo
 hands (limit, pot limit, no limit in turn; stacks 3 to 1000 big blinds;
@@ -30,7 +33,7 @@ from pathlib import Path
 import pytest
 
 from omaha8_fast.engine import Hand
-from omaha8_fast.histories import ImportedHand, audit, read_pokerstars, to_pokerstars
+from omaha8_fast.histories import ImportedHand, audit, parse, read, read_pokerstars, to_pokerstars
 
 HANDS = int(os.environ.get("OMAHA8_HH_BENCH_HANDS", "100000"))
 STRUCTURES = ("limit", "pot-limit", "no-limit")
@@ -90,6 +93,25 @@ def test_audit(benchmark: Callable[..., object], hands: list[ImportedHand], prin
     print_summary([f"audit: {len(hands) / seconds:,.0f} hands/s ({len(hands):,} hands in {seconds:.2f} s)"])
 
 
+def test_read_and_audit_any_site(benchmark: Callable[..., object], hand_file: Path,
+                                 print_summary: Callable[[list[str]], None]) -> None:
+    """read() (the registry: the site found per hand) then audit(), the whole file."""
+    result = benchmark.pedantic(lambda: sum(audit(h).ok for h in read(hand_file)), rounds=3, iterations=1)  # type: ignore[attr-defined]
+    assert result == HANDS
+    seconds = benchmark.stats.stats.min  # type: ignore[attr-defined]
+    print_summary([f"read + audit (any site): {HANDS / seconds:,.0f} hands/s ({HANDS:,} hands in {seconds:.2f} s)"])
+
+
+def test_parse_and_audit_any_site(benchmark: Callable[..., object], hand_file: Path,
+                                  print_summary: Callable[[list[str]], None]) -> None:
+    """parse() of the file's text (in memory) then audit()."""
+    text = hand_file.read_text(encoding="utf-8")
+    result = benchmark.pedantic(lambda: sum(audit(h).ok for h in parse(text)), rounds=3, iterations=1)  # type: ignore[attr-defined]
+    assert result == HANDS
+    seconds = benchmark.stats.stats.min  # type: ignore[attr-defined]
+    print_summary([f"parse + audit (any site): {HANDS / seconds:,.0f} hands/s ({HANDS:,} hands in {seconds:.2f} s)"])
+
+
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else HANDS
     with tempfile.TemporaryDirectory() as folder:
@@ -97,7 +119,10 @@ def main() -> None:
         started = time.perf_counter()
         write_file(path, count)
         print(f"generated {count:,} hands ({path.stat().st_size / 1e6:.0f} MB) in {time.perf_counter() - started:.0f} s")
-        best = {"read": float("inf"), "audit": float("inf"), "read, gc off": float("inf"), "audit, gc off": float("inf")}
+        best = {"read": float("inf"), "audit": float("inf"), "read, gc off": float("inf"), "audit, gc off": float("inf"),
+                "parse + audit (any site)": float("inf"), "read + audit (any site)": float("inf"),
+                "read_pokerstars + audit": float("inf")}
+        text = path.read_text(encoding="utf-8")
         for _ in range(3):  # gc on and off in turn, so both see the same machine
             for tail in ("", ", gc off"):
                 if tail:
@@ -114,8 +139,19 @@ def main() -> None:
                 best["audit" + tail] = min(best["audit" + tail], t2 - t1)
                 assert len(hands) == count and all(r.ok for r in results)
                 del hands, results
+                if not tail:  # the registry's parse against read_pokerstars, audited, in the same round
+                    t0 = time.process_time()
+                    assert sum(audit(h).ok for h in parse(text)) == count  # (every hand kept in the list)
+                    t1 = time.process_time()
+                    assert sum(audit(h).ok for h in read(path)) == count  # streamed
+                    t2 = time.process_time()
+                    assert sum(audit(h).ok for h in read_pokerstars(path)) == count  # streamed
+                    t3 = time.process_time()
+                    best["parse + audit (any site)"] = min(best["parse + audit (any site)"], t1 - t0)
+                    best["read + audit (any site)"] = min(best["read + audit (any site)"], t2 - t1)
+                    best["read_pokerstars + audit"] = min(best["read_pokerstars + audit"], t3 - t2)
         for name, seconds in best.items():
-            print(f"{name + ':':15} {count / seconds:,.0f} hands/s (CPU time, best of 3)")
+            print(f"{name + ':':27} {count / seconds:,.0f} hands/s (CPU time, best of 3)")
 
 
 if __name__ == "__main__":

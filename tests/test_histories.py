@@ -39,7 +39,7 @@ def o8() -> dict[str, histories.ImportedHand]:
 
 def test_the_header_and_seats_are_read(o8: dict[str, histories.ImportedHand]) -> None:
     hand = o8["500000000001"]
-    assert (hand.site, hand.game, hand.hole_size, hand.betting) == ("PokerStars", "Omaha Hi/Lo", 4, "limit")
+    assert (hand.site, hand.game, hand.hole_size, hand.betting) == ("pokerstars", "Omaha Hi/Lo", 4, "limit")
     assert (hand.unit, hand.currency, hand.symbol, hand.stakes) == ("cents", "USD", "$", (200, 400))
     assert (hand.table, hand.max_seats, hand.button_seat) == ("Quartered I", 6, 1)
     assert [(s.number, s.name, s.stack) for s in hand.seats] == [(1, "alice", 10000), (2, "bob", 10000), (3, "carol", 10000)]
@@ -236,8 +236,9 @@ def test_a_changed_payout_is_caught(o8: dict[str, histories.ImportedHand]) -> No
 def test_a_wrong_total_pot_is_a_finding(o8: dict[str, histories.ImportedHand]) -> None:
     import dataclasses
 
+    # (issue 26) a hand is called mispaid only with per-player differences: totals that do not add up are unjudged
     result = audit(dataclasses.replace(o8["500000000005"], total_pot=376))
-    assert result.verdict == "mispaid" and "total pot" in (result.reason or "")
+    assert result.verdict == "unjudged" and "total pot" in (result.reason or "") and result.differences == ()
 
 
 # --- descriptions ---------------------------------------------------------------

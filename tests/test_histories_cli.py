@@ -21,7 +21,9 @@ def test_audit_of_good_hands_exits_0(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["hh", "audit", O8, MIXED]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "500000000001  ok"
-    assert len(out) == 9 + 3 + 1
+    assert len(out) == 9 + 3 + 2 + 1  # the hands, the per-site table (a header, one site), the summary
+    assert out[-3].split() == ["site", "hands", "other", "games", "errors", "mispaid"]
+    assert out[-2].split() == ["pokerstars", "12", "3", "0", "0"]
     assert out[-1] == ("12 hands: 12 ok, 0 mis-paid, 0 unjudged, 0 with a wrong description; "
                        "3 of other games skipped, 0 unreadable")
 

@@ -93,7 +93,8 @@ class _Actions(_Flow):
         legal = self._legal or self._betting_legal()
         if legal.actions[0] != "fold":
             self._betting_legal()  # the betting is over at a choose-mode showdown
-            raise IllegalAction("nothing to call: check instead of folding")
+            if not self._extra[1]:
+                raise IllegalAction("nothing to call: check instead of folding")
         code = _DO(self, 0, 0)
         if code is None:
             code = self._act(0, 0)

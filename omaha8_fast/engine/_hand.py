@@ -24,6 +24,7 @@ from ._native import START as _START, HandBase
 from ._setup import (
     INT_TYPE as _INT_TYPE,
     blind_seats as _blind_seats,
+    check_extra_blinds as _extra_blinds,
     check_posts as _posts,
     check_settings as _check_settings,
     deal as _deal,
@@ -38,6 +39,7 @@ _CLOCKWISE = tuple(tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in ra
 _tuple_new = tuple.__new__  # builds an Action without its Python-level __new__
 _object_new = object.__new__  # builds a Hand without its __init__
 ShowdownMode = Literal["all", "muck-losers", "choose"]
+_NO_EXTRA: tuple[tuple[tuple[int, int, str], ...], bool] = ((), False)
 
 
 class Hand(_Actions, HandBase):
@@ -101,6 +103,16 @@ class Hand(_Actions, HandBase):
     antes that many chips, nobody posts a blind and the hand starts on the
     flop (``ante``, ``posts`` and ``dead_small_blind`` are then refused).
     The rules: ``docs/rules.md``, "Double board" and "Bomb pots".
+    ``extra_blinds``: what real tables add to the blinds, for replaying their
+    hands: ``(seat, chips, kind)`` posted in order after the antes, blinds
+    and ``posts`` (all of a short stack when it has fewer chips). ``"dead"``
+    chips go into the pot and count toward nobody's bet (a dead small blind
+    of a player joining); a ``"live"`` blind counts toward the poster's call
+    and keeps their option, like a big blind; a ``"straddle"`` is a live
+    blind that raises the bet to the poster's total (the next raise at least
+    the straddle; in limit it counts as a bet), and the betting starts
+    after the last straddler. ``free_folds``: a player may fold when
+    checking is free (as real tables let them; the engine otherwise refuses).
 
     Folding is allowed only when facing a bet (check instead). The hand ends
     when one player is left, or at the showdown in :attr:`showdown_order`;
@@ -136,6 +148,8 @@ class Hand(_Actions, HandBase):
         manual_board: bool = False,
         boards: int = 1,
         bomb_pot: int = 0,
+        extra_blinds: Sequence[tuple[int, int, str]] = (),
+        free_folds: bool = False,
     ) -> None:
         tp = type(stacks)
         start = tuple(stacks) if tp is list or tp is tuple else ()
@@ -148,11 +162,11 @@ class Hand(_Actions, HandBase):
             and 0 <= small_blind <= big_blind <= MAX_CHIPS and big_blind >= 1 and ante == 0 and type(ante) is int
             and small_bet is None and big_bet is None and deck is None and rake is None and showdown == "all"
             and not posts and dead_small_blind is False and manual_board is False and boards == 1 and bomb_pot == 0
-            and type(boards) is int and type(bomb_pot) is int
+            and type(boards) is int and type(bomb_pot) is int and not extra_blinds and free_folds is False
             and (betting == "no-limit" or betting == "pot-limit")
             and (seed is None or type(seed) is int or isinstance(seed, random.Random))
         ):
-            sb, bb = small_blind, big_blind
+            sb, bb, bomb = small_blind, big_blind, 0
         else:
             start, n, button, sb, bb, ante, small_bet, big_bet = _check_settings(
                 stacks, button, small_blind, big_blind, betting, small_bet, big_bet, ante, seed, hole_size, rake,
@@ -162,18 +176,18 @@ class Hand(_Actions, HandBase):
                 raise TypeError(f"manual_board must be True or False, not {type(manual_board).__name__}")
             if manual_board and runs != 1:
                 raise ValueError("manual_board deals one board: runs must be 1")
+            if type(free_folds) is not bool:
+                raise TypeError(f"free_folds must be True or False, not {type(free_folds).__name__}")
             boards, bomb = _check_variant(boards, bomb_pot, n, hole_size, runs, ante, posts, dead_small_blind,
                                           manual_board)
             if bomb:
+                if extra_blinds:
+                    raise ValueError("a bomb pot has no blinds: extra_blinds cannot be posted in it")
                 ante = bomb
-            self._setup(
-                start, button, sb, bb, betting, small_bet, big_bet, ante, deck, seed, hole_size, rake, runs, showdown,
-                posts, dead_small_blind, manual_board, boards, bomb > 0,
-            )
-            return
         self._setup(
             start, button, sb, bb, betting, small_bet, big_bet, ante, deck, seed, hole_size, rake, runs, showdown,
-            posts, dead_small_blind, manual_board,
+            posts, dead_small_blind, manual_board, boards, bomb > 0,
+            _extra_blinds(extra_blinds, n) if extra_blinds else (), free_folds,
         )
 
     def _setup(
@@ -181,6 +195,7 @@ class Hand(_Actions, HandBase):
         big_bet: int | None, ante: int, deck: CardsLike | None, seed: int | random.Random | None, hole_size: int,
         rake: Rake | None, runs: int, showdown: str, posts: Sequence[int], dead_small_blind: bool,
         manual_board: bool = False, boards: int = 1, bomb: bool = False,
+        extra: tuple[tuple[int, int, str], ...] = (), free_folds: bool = False,
     ) -> None:
         """Deal and post (the settings checked, ``posts`` not yet), then the
         first turn. ``boards=2`` deals a second board (double board);
@@ -201,6 +216,7 @@ class Hand(_Actions, HandBase):
         self._posts = posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
         self._sb, self._bb, self._ante, self._small_bet, self._big_bet = sb, bb, ante, small_bet, big_bet
         self._start, self._raked, self._dead_sb = start, 0, dead_small_blind
+        self._extra = (extra, free_folds) if extra or free_folds else _NO_EXTRA
         self._shown: list[int] = []
         self._mucked: list[int] = []
         self._pending: list[int] = []  # choose mode: seats still to show or muck
@@ -212,7 +228,7 @@ class Hand(_Actions, HandBase):
         if boards > 1 or bomb:  # the Python path: the C one (_START) knows neither
             if bomb:
                 small_seat = big_seat = -1
-            self._begin(
+            code = self._begin(
                 start, button, small_seat, big_seat, sb, bb, ante, posts, rules, sizes, cap, cards, hole_size,
                 showdown, rake, runs,
             )
@@ -220,20 +236,43 @@ class Hand(_Actions, HandBase):
                 self._run_from = 0  # the boards share no card (the C engine's showdown declines: Python settles)
             if bomb:
                 self._end_street()  # no preflop betting: on to the flop
-            else:
-                self._next_turn(big_seat)
-            return
-        code = _BEGIN(
-            self, start, button, small_seat, big_seat, sb, bb, ante, posts, rules, sizes, cap, cards, hole_size,
-            showdown, rake, runs,
-        )
-        if code is None:
-            code = self._begin(
-                start, button, small_seat, big_seat, sb, bb, ante, posts, rules, sizes, cap, cards, hole_size,
+                return
+        else:
+            code = _BEGIN(
+                self, start, button, small_seat, big_seat, sb, bb, ante, posts, rules, sizes, cap, cards, hole_size,
                 showdown, rake, runs,
             )
-        if code:
+            if code is None:
+                code = self._begin(
+                    start, button, small_seat, big_seat, sb, bb, ante, posts, rules, sizes, cap, cards, hole_size,
+                    showdown, rake, runs,
+                )
+        if extra:
+            self._post_extra(extra)
+            last = [seat for seat, _, kind in extra if kind == "straddle"]
+            self._to_act, self._legal = -1, None
+            self._next_turn(last[-1] if last else big_seat)
+        elif code:
             self._next_turn(big_seat)
+
+    def _post_extra(self, extra: tuple[tuple[int, int, str], ...]) -> None:
+        """Post the extra blinds (see the class docstring), after the blinds:
+        the same Python for both engines' states (the C members are lists and ints)."""
+        stacks, bets, committed = self._stacks, self._bets, self._committed
+        for seat, chips, kind in extra:
+            paid = min(chips, stacks[seat])
+            stacks[seat] -= paid
+            committed[seat] += paid
+            if not stacks[seat]:
+                self._able -= 1
+            if kind == "dead":
+                continue
+            bets[seat] += paid
+            if kind == "straddle" and bets[seat] > self._high:
+                if self._rules.resizes:  # the straddle is the bet to raise: the next raise at least its size
+                    self._min_raise = max(self._min_raise, bets[seat])
+                self._high = bets[seat]
+                self._bet_count += 1
 
     def _begin(
         self, start: tuple[int, ...], button: int, small_seat: int, big_seat: int, sb: int, bb: int, ante: int,
@@ -309,6 +348,7 @@ class Hand(_Actions, HandBase):
             hole_size=history.hole_size, rake=history.rake, runs=history.runs, showdown=history.showdown,  # type: ignore[arg-type]
             posts=history.posts, dead_small_blind=history.dead_small_blind, manual_board=manual,
             boards=history.boards, bomb_pot=history.bomb_pot,
+            extra_blinds=history.extra_blinds, free_folds=history.free_folds,
         )
         need = hand._n * hand._hole_size + 5 * hand._runs + 5 * (hand._n_boards - 1)
         if not manual and len(history.deck) != need:

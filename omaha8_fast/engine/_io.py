@@ -23,6 +23,7 @@ class _Records(_Settlement):
             betting=self._rules.name, blinds=(self._sb, self._bb), bets=(self._small_bet, self._big_bet),
             ante=self._ante, button=self._button, starting_stacks=self._start, holes=self.holes, posts=self._posts,
             dead_small_blind=self._dead_sb, double_board=self._n_boards == 2, bomb_pot=self._bomb,
+            extra_blinds=self._extra[0],
             actions=self._log(), boards=self.boards, street=self._street, run_from=self._run_from,
             returned=self._returned, shown=self.shown_seats, mucked=self._mucked, pot_text=self._pot_text or (),
             rake=self._raked, payouts=self._payouts, stacks=self._stacks,

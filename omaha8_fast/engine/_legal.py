@@ -87,7 +87,7 @@ class _Legality(_Records):
             return "nobody is to bet now"
         if kind <= 2:  # a fold or a call when something is owed, a check when nothing is (as _compute_legal says)
             owed, stack = self._high - self._bets[s], self._stacks[s]
-            if (owed > 0) != (kind != 1):
+            if (owed > 0) != (kind != 1) and not (kind == 0 and self._extra[1]):  # (free_folds: a fold is always taken)
                 return f"seat {s} cannot {_VERBS[kind]} now: {owed} to call"
             if kind == 2 and amount != (stack if owed > stack else owed):
                 return f"the call is {stack if owed > stack else owed} chips, not {amount}"

@@ -71,6 +71,8 @@ class HandHistory:
     dead_small_blind: bool = False
     boards: int = 1
     bomb_pot: int = 0
+    extra_blinds: tuple[tuple[int, int, str], ...] = ()
+    free_folds: bool = False
 
 
 def check_history(history: object) -> HandHistory:
@@ -107,6 +109,10 @@ def check_history(history: object) -> HandHistory:
         raise TypeError(f"the history's posts must be a tuple of seats, not {type(history.posts).__name__}")
     if type(history.dead_small_blind) is not bool:
         raise TypeError(f"dead_small_blind must be a bool, not {type(history.dead_small_blind).__name__}")
+    if not isinstance(history.extra_blinds, (tuple, list)):
+        raise TypeError(f"the history's extra_blinds must be a tuple, not {type(history.extra_blinds).__name__}")
+    if type(history.free_folds) is not bool:
+        raise TypeError(f"free_folds must be a bool, not {type(history.free_folds).__name__}")
     if history.rake is not None and not isinstance(history.rake, Rake):
         raise TypeError(f"the history's rake must be a Rake or None, not {type(history.rake).__name__}")
     return history
@@ -142,6 +148,7 @@ def render_log(
     dead_small_blind: bool = False,
     double_board: bool = False,
     bomb_pot: bool = False,
+    extra_blinds: Sequence[tuple[int, int, str]] = (),
     actions: Sequence[Action],
     boards: Sequence[Sequence[int]],
     street: int,
@@ -185,6 +192,8 @@ def render_log(
     for seat in posts:
         start = starting_stacks[seat]
         lines.append(f"Seat {seat} posts a big blind {min(bb, start - min(ante, start))}")
+    for seat, chips, kind in extra_blinds:
+        lines.append(f"Seat {seat} posts a {kind} blind {chips}" if kind != "straddle" else f"Seat {seat} straddles {chips}")
     lines.append("*** HOLE CARDS ***")
     lines += [f"Seat {s}: {format_cards(hole)}" for s, hole in enumerate(holes) if hole is not None]
     board = boards[0]

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
         _pot_text: tuple[str, ...] | None
         _posts: tuple[int, ...]
         _dead_sb: bool
+        _extra: tuple[tuple[tuple[int, int, str], ...], bool]
         _faces: tuple[Card, ...] | None
         _manual: bool
         _n_boards: int
@@ -226,7 +227,7 @@ class _Reading(_State):
             self._start, self._button, self._sb, self._bb, self._rules.name, self._small_bet, self._big_bet,
             0 if self._bomb else self._ante, self._hole_size, tuple([_CARDS[c] for c in self._cards]), self._log(),
             self._rake, self._runs, self._mode, self._posts, self._dead_sb, self._n_boards,
-            self._ante if self._bomb else 0,
+            self._ante if self._bomb else 0, self._extra[0], self._extra[1],
         )
 
     @property

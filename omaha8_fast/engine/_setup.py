@@ -19,7 +19,11 @@ from ._log import SHOWDOWN_MODES
 from ._native import DEAL as _DEAL
 from .rake import Rake
 
-__all__ = ["INT_TYPE", "bet_amount", "blind_seats", "check_posts", "check_settings", "deal"]
+__all__ = ["INT_TYPE", "BLIND_KINDS", "bet_amount", "blind_seats", "check_extra_blinds", "check_posts", "check_settings",
+           "deal"]
+
+#: The kinds of :class:`~omaha8_fast.engine.Hand`'s ``extra_blinds``.
+BLIND_KINDS = ("dead", "live", "straddle")
 
 #: What ``set(map(type, stacks))`` is when every stack is an int.
 INT_TYPE = {int}
@@ -105,6 +109,28 @@ def check_posts(posts: object, n: int, blinds: tuple[int, int]) -> tuple[int, ..
     if len(set(seats)) != len(seats):
         raise ValueError(f"a seat posts twice in {list(seats)}")
     return tuple(sorted(seats))
+
+
+def check_extra_blinds(blinds: object, n: int) -> tuple[tuple[int, int, str], ...]:
+    """``extra_blinds`` checked: ``(seat, chips, kind)`` triples, kind one of :data:`BLIND_KINDS`."""
+    if isinstance(blinds, (str, bytes)) or not hasattr(blinds, "__iter__"):
+        raise TypeError(f"extra_blinds must be a sequence of (seat, chips, kind), not {type(blinds).__name__}")
+    out = []
+    for item in blinds:  # pyright: ignore[reportGeneralTypeIssues]  # has __iter__
+        if not isinstance(item, (tuple, list)) or len(item) != 3:
+            raise TypeError(f"an extra blind must be (seat, chips, kind), not {item!r}")
+        seat, chips, kind = item
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"an extra blind's seat must be an int 0..{n - 1}, got {seat!r}")
+        chips = check_chips(chips, "an extra blind")
+        if chips < 1:
+            raise ValueError("an extra blind must be at least 1 chip")
+        if kind not in BLIND_KINDS:
+            raise ValueError(f"an extra blind's kind must be one of {', '.join(BLIND_KINDS)}, got {kind!r}")
+        out.append((seat, chips, kind))
+    if len(out) > 2 * n:
+        raise ValueError(f"at most {2 * n} extra blinds, got {len(out)}")
+    return tuple(out)
 
 
 def bet_amount(value: object, kind: str) -> int:

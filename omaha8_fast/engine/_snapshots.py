@@ -23,10 +23,10 @@ __all__ = ["HAND_SLOTS", "STATE", "_Snapshots"]
 #: of its base class (:data:`~omaha8_fast.engine._native.HAND_FIELDS`): its slots.
 HAND_SLOTS = (
     "_sb", "_bb", "_small_bet", "_big_bet", "_ante", "_start", "_results", "_raked", "_shown", "_mucked",
-    "_pending", "_pot_text", "_posts", "_dead_sb", "_faces", "_manual", "_n_boards", "_bomb",
+    "_pending", "_pot_text", "_posts", "_dead_sb", "_faces", "_manual", "_n_boards", "_bomb", "_extra",
 )
 #: What a pickle made before a slot existed gives it.
-_DEFAULTS: dict[str, object] = {"_manual": False, "_n_boards": 1, "_bomb": False}
+_DEFAULTS: dict[str, object] = {"_manual": False, "_n_boards": 1, "_bomb": False, "_extra": ((), False)}
 #: Every attribute of a hand (its pickled state).
 STATE = HAND_FIELDS + HAND_SLOTS
 #: _NONES[n]: n Nones (nobody's cards shown).
@@ -64,6 +64,7 @@ class _Snapshots(_Legality):
         new._rake, new._raked, new._runs, new._run_from, new._mode = self._rake, self._raked, self._runs, self._run_from, self._mode
         new._posts, new._dead_sb, new._faces, new._manual = self._posts, self._dead_sb, self._faces, self._manual
         new._n_boards, new._bomb = self._n_boards, self._bomb
+        new._extra = self._extra
         new._guard = _allocate_lock()
         new._shown, new._mucked, new._pending, new._pot_text = self._shown[:], self._mucked[:], self._pending[:], self._pot_text
         return new
@@ -151,4 +152,5 @@ class _Snapshots(_Legality):
             None if self._payouts is None else tuple(self._payouts), self._returned, self._raked,
             self._rules.name, self._sb, self._bb, self._small_bet, self._big_bet, self._ante, self._runs,
             self._run_from, self._pot_text or (), self._posts, self._dead_sb, self._n_boards == 2, self._bomb,
+            self._extra[0], self._extra[1],
         ))

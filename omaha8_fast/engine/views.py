@@ -117,6 +117,10 @@ class SeatView(NamedTuple):
     double_board: bool = False
     #: Whether the hand is a bomb pot (``ante`` is its ante; no blinds).
     bomb_pot: bool = False
+    #: The extra blinds posted, ``(seat, chips, kind)`` (see ``Hand``'s ``extra_blinds``).
+    extra_blinds: tuple[tuple[int, int, str], ...] = ()
+    #: Whether a player may fold when checking is free.
+    free_folds: bool = False
 
     def legal_actions(self) -> LegalActions | None:
         """What this seat may do now, None when it is not its turn (or for a
@@ -154,6 +158,7 @@ class SeatView(NamedTuple):
             betting=self.betting, blinds=(self.small_blind, self.big_blind), bets=(self.small_bet, self.big_bet),
             ante=self.ante, button=self.button, starting_stacks=self.starting_stacks, holes=holes, posts=self.posts,
             dead_small_blind=self.dead_small_blind, double_board=self.double_board, bomb_pot=self.bomb_pot,
+            extra_blinds=self.extra_blinds,
             actions=self.actions, boards=self.boards, street=_STREET_NUMBER[self.street], run_from=self.run_from,
             returned=self.returned, shown=self.shown_seats, mucked=self.mucked, pot_text=self.pot_text, rake=self.rake,
             payouts=self.payouts, stacks=self.stacks,
@@ -193,6 +198,8 @@ class SeatView(NamedTuple):
                 "small_bet": self.small_bet, "big_bet": self.big_bet, "ante": self.ante, "runs": self.runs,
                 "posts": list(self.posts), "dead_small_blind": self.dead_small_blind,
                 "double_board": self.double_board, "bomb_pot": self.bomb_pot,
+                **({"extra_blinds": [list(b) for b in self.extra_blinds], "free_folds": self.free_folds}
+                   if self.extra_blinds or self.free_folds else {}),
             },
         }
 

@@ -27,9 +27,7 @@ PokerStars hands, see docs/histories.md):
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 from .._core import ffi, lib
@@ -39,7 +37,6 @@ from ..evaluator import HOLE_SIZES, _fast_hilo, _id_bytes, evaluate_hilo
 from ._describe import UNREADABLE, check_values
 from ._model import (
     _SLOTS,
-    HandHistoryError,
     ImportedHand,
     _holes_dict,
     format_amount,
@@ -49,10 +46,10 @@ from ._model import (
 )
 
 if TYPE_CHECKING:
-    from ..engine import Hand
+    pass
 from ..showdown import _MAX_CHIPS, _side_pots, pots_from_contributions, split_pot
 
-__all__ = ["Audit", "Difference", "AuditPot", "audit", "to_engine", "contributions"]
+__all__ = ["Audit", "Difference", "AuditPot", "audit", "contributions"]
 
 Verdict = Literal["ok", "mispaid", "unjudged"]
 _UNITS = (5, 10, 25, 50, 100)
@@ -345,18 +342,23 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
         return Audit(hand.hand_id, "unjudged", (), "a player cashed out the hand", {}, paid,
                      description_errors=descriptions, descriptions_checked=checked)
     put = contributions(hand)
-    if any(v < 0 for v in put.values()):
+    if any(v < 0 for v in put.values()):  # no per-player difference to state: not judged
         bad = next(n for n, v in put.items() if v < 0)
-        return _fail(hand, f"more was returned to {bad} than they put in", paid, "mispaid")
+        return _fail(hand, f"more was returned to {bad} than they put in", paid)
     total = sum(put.values())
 
     def money(value: int) -> str:
         return format_amount(value, hand.unit, hand.symbol)
 
-    if total != hand.total_pot:
-        return _fail(hand, f"the actions put in {money(total)} but the site's total pot is {money(hand.total_pot)}",
-                     paid, "mispaid")
     notes: list[str] = []
+    if total != hand.total_pot:
+        uncalled = _unprinted_return(put, total - hand.total_pot)
+        if uncalled is None:
+            return _fail(hand, f"the actions put in {money(total)} but the site's total pot is "
+                               f"{money(hand.total_pot)}", paid)
+        put[uncalled] -= total - hand.total_pot
+        notes.append(f"an uncalled bet of {money(total - hand.total_pot)} returned to {uncalled} "
+                     "(the text does not print it)")
     folded = {a[1] for a in records(hand, "actions") if a[2] == "fold"}
     shown = _shown(hand)
     mucked = set(hand.mucked) - shown  # they gave up their claim
@@ -441,6 +443,17 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
         audit_pots,  # type: ignore[arg-type]
         tuple(notes), descriptions, checked,
     )
+
+
+def _unprinted_return(put: dict[str, int], excess: int) -> str | None:
+    """The player an uncalled bet of ``excess`` went back to, when an old
+    text does not print it: the one who put in most, ``excess`` above
+    everybody else (None when that is not what the numbers say)."""
+    if excess <= 0 or len(put) < 2:
+        return None
+    ranked = sorted(put.items(), key=lambda item: item[1], reverse=True)
+    (top, most), (_, second) = ranked[0], ranked[1]
+    return top if most - second == excess else None
 
 
 def _pots(amounts: list[int], live: list[bool]) -> list[tuple[int, list[int]]]:
@@ -571,140 +584,3 @@ def _descriptions(hand: ImportedHand) -> tuple[tuple[str, ...], int]:
         if problem is not None:
             errors.append(f"line {line}: {player}: {problem}")
     return tuple(errors), checked
-
-
-# --- replay in the engine ------------------------------------------------------
-
-
-def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> object:
-    """``hand`` replayed in :class:`omaha8_fast.engine.Hand` with its known
-    cards (the unknown ones drawn at random from ``seed``).
-
-    The engine plays standard hands: antes of one size, the small blind left
-    of the button and the big blind after it (heads-up: the button posts the
-    small blind). A hand with dead or extra blinds, or an action the engine
-    finds illegal, raises :class:`HandHistoryError` naming the line.
-    """
-    def error(message: str, line: int | None = None) -> HandHistoryError:
-        return HandHistoryError(message, hand_id=hand.hand_id, line=line if line is not None else hand.first_line)
-
-    dealt = {p.player for p in hand.posts} | {a.player for a in hand.actions}
-    seats = [s for s in hand.seats if s.name in dealt]
-    if len(seats) < 2:
-        raise error("fewer than two players were dealt in")
-    names = [s.name for s in seats]
-    button_candidates = [k for k, s in enumerate(seats) if s.number == hand.button_seat]
-    if not button_candidates:
-        raise error(f"the button seat {hand.button_seat} has no player in the hand (a dead button)")
-    button = button_candidates[0]
-    n = len(seats)
-    small_seat, big_seat = (button, 1 - button) if n == 2 else ((button + 1) % n, (button + 2) % n)
-    antes = {p.player: p.amount for p in hand.posts if p.kind == "ante"}
-    ante = max(antes.values(), default=0)
-    sb = bb = 0
-    for post in hand.posts:
-        if post.kind == "ante":
-            continue
-        if post.kind == "small blind" and post.player == names[small_seat] and not sb:
-            sb = post.amount
-        elif post.kind == "big blind" and post.player == names[big_seat] and not bb:
-            bb = post.amount
-        else:
-            raise error(f"the engine cannot replay this post: {post.player} posts {post.kind}", post.line)
-    if not bb:
-        raise error("no big blind posted by the player two seats left of the button")
-    for s in seats:
-        if ante and antes.get(s.name) != min(ante, s.stack):
-            raise error(f"{s.name} did not post the ante of the others")
-    small_bet = big_bet = None
-    if hand.betting == "limit":
-        small_bet, big_bet = bb, (hand.stakes[1] if hand.stakes[0] == bb and hand.stakes[1] else 2 * bb)
-    rng = random.Random(seed)
-    shared = 0
-    extra: list[Card] = []  # the second run's own cards
-    if hand.run_twice:
-        first, second = hand.boards[0], hand.boards[1]
-        shared = next(k for k in range(6) if k == 5 or k >= len(second) or first[k] != second[k])
-        extra = list(second[shared:])
-    known = [c for s in seats for c in hand.hole_cards.get(s.name, ())] + list(hand.board) + extra
-    if len(set(known)) != len(known):
-        raise error("the same card is known twice")
-    left = [Card(c) for c in range(52) if c not in set(known)]
-    rng.shuffle(left)
-    deck: list[Card] = []
-    for s in seats:
-        cards = hand.hole_cards.get(s.name)
-        if cards is None or len(cards) != hand.hole_size:
-            cards = tuple(left.pop() for _ in range(hand.hole_size))
-        deck += cards
-    board = list(hand.board) + [left.pop() for _ in range(5 - len(hand.board))]
-    deck += board + extra
-    rake = None
-    if hand.rake:  # the site's own schedule is unknown: this hand's rake as an exact fraction of its pot
-        if hand.rake >= hand.total_pot:
-            raise error(f"the rake {hand.rake} is not below the total pot {hand.total_pot}")
-        rake = Rake(Fraction(hand.rake, hand.total_pot), cap=hand.rake, no_flop_no_drop=False,
-                    split="proportional")  # how PokerStars spreads a rake over side pots
-    engine = _replay(hand, names, seats, button, sb, bb, small_bet, big_bet, ante, deck, rake, error)
-    if rake is not None and hand.pot_breakdown and _pots_after_rake(engine) != list(hand.pot_breakdown):
-        # the site printed its pots after rake: a rake out of the main pot first fits them
-        engine = _replay(hand, names, seats, button, sb, bb, small_bet, big_bet, ante, deck,
-                         replace(rake, split="main-first"), error)
-    return engine
-
-
-def _pots_after_rake(engine: Hand) -> list[int]:
-    """The amounts of a finished engine hand's pots after rake, every run's part added up."""
-    runs = engine.showdown_results
-    if not runs:
-        return []
-    return [sum(run.pots[k].amount for run in runs) for k in range(len(runs[0].pots))]
-
-
-def _replay(hand: ImportedHand, names: list[str], seats: Any, button: int, sb: int, bb: int, small_bet: Any,
-            big_bet: Any, ante: int, deck: list[Any], rake: Rake | None, error: Any) -> Hand:
-    """The engine hand of ``hand``'s actions, with this rake."""
-    from ..engine import Hand, IllegalAction
-
-    try:
-        engine = Hand(
-            [s.stack for s in seats], button, sb, bb, betting=hand.betting,  # type: ignore[arg-type]
-            small_bet=small_bet, big_bet=big_bet, ante=ante, deck=deck, hole_size=hand.hole_size,
-            rake=rake, runs=2 if hand.run_twice else 1, showdown="choose" if hand.mucked else "all",
-        )
-    except ValueError as problem:
-        raise error(f"the engine cannot set up this hand: {problem}") from None
-    index = {name: k for k, name in enumerate(names)}
-    for action in hand.actions:
-        seat = index[action.player]
-        if engine.to_act != seat:
-            whose = "nobody" if engine.to_act is None else names[engine.to_act]
-            raise error(f"{action.player} acts out of turn ({whose} is to act in the engine)", action.line)
-        try:
-            if action.kind in ("fold", "check"):
-                engine.act(action.kind)
-            elif action.kind == "call":
-                want = engine.legal_actions().call_amount
-                if want != action.added:
-                    raise IllegalAction(f"the call is {want} in the engine, not {action.added}")
-                engine.call()
-            elif action.kind == "bet":
-                engine.bet(engine.bets[seat] + action.added)
-            else:
-                engine.raise_to(action.amount)
-        except IllegalAction as problem:
-            raise error(f"illegal {action.kind} by {action.player}: {problem}", action.line) from None
-    _show_down(engine, names, set(hand.mucked))
-    return engine
-
-
-def _show_down(engine: Hand, names: list[str], mucked: set[str]) -> None:
-    """A hand with mucks (replayed with ``showdown="choose"``) at its showdown:
-    each player in the engine's showdown order mucks when the history says so
-    (and the rules let them: else they show), the others show."""
-    while engine.street == "showdown" and engine.to_act is not None:
-        seat = engine.to_act
-        if names[seat] in mucked and "muck" in engine.legal_actions():
-            engine.muck()
-        else:
-            engine.show()

@@ -124,6 +124,8 @@ def _read_extra(name: str, value: Any, where: str) -> Any:
                         split=rake.get("split", str, optional=True) or "main-first")
         except (TypeError, ValueError) as error:
             raise HandHistoryError(f"{where}: rake: {error}") from None
+    if name == "extra_blinds" and isinstance(value, list):
+        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
     return tuple(value) if isinstance(value, list) else value
 
 

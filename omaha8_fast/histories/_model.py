@@ -32,6 +32,7 @@ __all__ = [
     "format_amount",
     "MAX_LINE",
     "MAX_HAND_LINES",
+    "MAX_HAND_CHARS",
     "records",
     "stored",
     "stored_holes",
@@ -44,6 +45,8 @@ Unit = Literal["cents", "chips"]
 MAX_LINE = 4096
 #: Most lines one hand may have (a real one has well under 200).
 MAX_HAND_LINES = 2000
+#: Most characters one hand may have when read by ``parse``/``read`` (a real one has well under 20,000).
+MAX_HAND_CHARS = 1 << 20
 _MAX_AMOUNT = 10**15  # amounts above this are not real; refuse them instead of carrying huge ints
 
 
@@ -55,7 +58,12 @@ class HandHistoryError(ValueError):
 
     >>> str(HandHistoryError("bad amount 'x'", hand_id="123", line=7))
     "hand 123, line 7: bad amount 'x'"
+
+    ``path`` names the file when the hand came from a file of a directory
+    (or any named file) read by :func:`omaha8_fast.histories.read`.
     """
+
+    path: str | None = None
 
     def __init__(self, message: str, *, hand_id: str | None = None, line: int | None = None) -> None:
         where = []

@@ -83,6 +83,10 @@ def _history(hand: Hand | HandHistory) -> HandHistory:
         raise ValueError("PHH has no double-board Omaha Hi/Lo: to_phh cannot write a double-board hand (use to_json)")
     if history.bomb_pot:
         raise ValueError("to_phh does not write bomb pots (the preflop would read as unplayed): use to_json")
+    if history.extra_blinds or history.posts or history.dead_small_blind:
+        # PHH's blinds are the first seats' after the button, all live: not written rather than written wrong
+        raise ValueError("this PHH writer cannot state the hand's extra posts (out-of-turn, dead blinds, "
+                         "straddles, a dead small blind)")
     return history
 
 
@@ -170,6 +174,8 @@ def _fields(
         fields.append(("_omaha8_rake_no_flop_no_drop", rake.no_flop_no_drop))
         if rake.split != "main-first":
             fields.append(("_omaha8_rake_split", rake.split))
+    if history.free_folds:  # a fold when checking was free, which the engine takes only when told
+        fields.append(("_omaha8_free_folds", True))
     if history.runs != 1:
         fields.append(("_omaha8_runs", history.runs))
         if len(deck) > n * h + 5:  # the further runs' own cards, after run 1's board
@@ -205,7 +211,7 @@ def imported_to_phh(hand: ImportedHand, *, seed: int | None = 0) -> str:
     """An imported hand as PHH: the hand as the engine replays it
     (:func:`omaha8_fast.histories.to_engine`), unknown hole cards written
     ``????``, with the site's names, hand number, table, currency and rake."""
-    from ._audit import to_engine
+    from ._replay import to_engine
 
     engine = to_engine(hand, seed=seed)
     assert isinstance(engine, Hand)
@@ -353,7 +359,8 @@ def _from_fields(data: dict[str, Any], *, seed: int | None = 0) -> Hand:
     deck += [Card(c) if c is not None else left.pop() for c in run_cards]
     try:
         hand = Hand(seat_stacks, button, blinds[0], blinds[1], betting=betting, small_bet=small_bet, big_bet=big_bet,
-                    ante=antes[0], deck=deck, hole_size=hole_size, rake=rake, runs=runs, showdown=showdown)
+                    ante=antes[0], deck=deck, hole_size=hole_size, rake=rake, runs=runs, showdown=showdown,
+                    free_folds=data.get("_omaha8_free_folds") is True)
     except ValueError as error:
         raise HandHistoryError(f"the engine cannot set up this hand: {error}") from None
     for seat, kind, amount, number in moves:

@@ -36,9 +36,14 @@ from a bounded cache of what each line says (``_fast_lines``).
 
 from __future__ import annotations
 
+from .._sites import register
 from ._lines import is_header
 from ._read import MAX_KEPT_ERRORS, PokerStarsReader, parse_pokerstars, read_pokerstars
+from ._site import READER, PokerStarsSite
 from ._write import to_pokerstars
 
-__all__ = ["MAX_KEPT_ERRORS", "parse_pokerstars", "read_pokerstars", "PokerStarsReader", "to_pokerstars", "is_header"]
+__all__ = ["MAX_KEPT_ERRORS", "parse_pokerstars", "read_pokerstars", "PokerStarsReader", "to_pokerstars", "is_header",
+           "PokerStarsSite", "READER"]
+
+register(READER)
 

@@ -540,7 +540,7 @@ def _finish(hand: _Hand, known: list[int], holes: tuple[Any, ...], shown: tuple[
             twice = next(c for c in dealt if dealt.count(c) > 1)
             raise hand.error(f"the card {Card(twice)} is dealt twice", hand.first)
     return new_hand(
-        "PokerStars", hand.hand_id, hand.game, hand.hole_size, hand.betting, hand.unit, hand.currency, hand.symbol,
+        "pokerstars", hand.hand_id, hand.game, hand.hole_size, hand.betting, hand.unit, hand.currency, hand.symbol,
         hand.stakes, hand.table, hand.max_seats, hand.button, tuple(hand.seats), tuple(hand.posts),
         tuple(hand.actions), boards, hand.hero, holes, shown, tuple(hand.mucked),
         tuple(hand.collected), tuple(hand.returned), hand.total, hand.rake, hand.breakdown, hand.date, hand.mixed,

@@ -11,10 +11,10 @@ from typing import IO
 
 from .._model import (
     MAX_HAND_LINES,
-    MAX_LINE,
     HandHistoryError,
     ImportedHand,
 )
+from .._stream import CHUNK, blocks, normalize, stream_batches
 from ._fast import (
     _parse_fast,
 )
@@ -47,7 +47,7 @@ class PokerStarsReader(Iterator[ImportedHand]):
     def __init__(self, batches: Iterable[str | list[str]], errors: Errors = "raise") -> None:
         if errors not in ("raise", "skip"):
             raise ValueError(f"errors must be 'raise' or 'skip', got {errors!r}")
-        self._blocks = _blocks(batches)
+        self._blocks = blocks(batches, _headers)
         self._mode = errors
         self.skipped: Counter[str] = Counter()
         self.errors: list[HandHistoryError] = []
@@ -58,29 +58,9 @@ class PokerStarsReader(Iterator[ImportedHand]):
         return self
 
     def __next__(self) -> ImportedHand:
-        for first, block, too_long, long_line in self._blocks:
+        for first, block, too_long, long_line, _ in self._blocks:
             try:
-                if too_long or long_line:
-                    assert isinstance(block, list)
-                    lines = block
-                    if too_long:
-                        header = _HEADER.match(lines[0])
-                        raise HandHistoryError(f"the hand has more than {MAX_HAND_LINES} lines",
-                                               hand_id=header.group(1) if header else None, line=first)
-                    while lines and not lines[-1].strip():
-                        lines.pop()
-                    result = _parse_one(lines, first, long_line)
-                else:
-                    text = block if isinstance(block, str) else "\n".join(block)
-                    body = text.rstrip("\n")
-                    fast = _parse_fast(body, first) if body and not body[-1].isspace() else None
-                    if fast is not None:
-                        result = fast
-                    else:  # the general reader, with its error messages
-                        lines = text.split("\n")
-                        while lines and not lines[-1].strip():
-                            lines.pop()
-                        result = _parse_one(lines, first, False)
+                result = read_block(first, block, too_long, long_line)
             except HandHistoryError as error:
                 if self._mode == "raise":
                     raise
@@ -108,119 +88,58 @@ class PokerStarsReader(Iterator[ImportedHand]):
         self.skipped[game] += 1
 
 
+def read_block(first: int, block: str | list[str], too_long: bool = False, long_line: bool = False) -> ImportedHand | str:
+    """One hand as :func:`~omaha8_fast.histories._stream.blocks` cuts it:
+    the hand, the name of the other game it is, or HandHistoryError."""
+    if too_long or long_line:
+        assert isinstance(block, list)
+        lines = block
+        if too_long:
+            header = _HEADER.match(lines[0])
+            raise HandHistoryError(f"the hand has more than {MAX_HAND_LINES} lines",
+                                   hand_id=header.group(1) if header else None, line=first)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        return _parse_one(lines, first, long_line)
+    text = block if isinstance(block, str) else "\n".join(block)
+    body = text.rstrip("\n")
+    fast = _parse_fast(body, first) if body and not body[-1].isspace() else None
+    if fast is not None:
+        return fast
+    lines = text.split("\n")  # the general reader, with its error messages
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return _parse_one(lines, first, False)
+
+
 _HEADER_START = re.compile(r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #\d{1,30}:")  # what _HEADER needs
 
 
-def _headers(text: str) -> Iterator[int]:
+def _headers(text: str) -> Iterator[tuple[int, None]]:
     """Where the lines of ``text`` that are hand headers start (str.find does
     the scanning: no Python work per line)."""
     match = _HEADER_START.match
     if match(text):
-        yield 0
+        yield 0, None
     at = text.find("\nPokerStars ")
     while at >= 0:
         if match(text, at + 1):
-            yield at + 1
+            yield at + 1, None
         at = text.find("\nPokerStars ", at + 12)
 
 
-def _add_lines(current: list[str], lines: list[str], too_long: bool, long_line: bool) -> tuple[bool, bool]:
-    """Add ``lines`` to the hand ``current``, keeping at most MAX_HAND_LINES + 1
-    lines of at most MAX_LINE + 1 characters; the hand's flags
-    ``(too_long, long_line)`` updated."""
-    room = MAX_HAND_LINES + 1 - len(current)
-    if len(lines) > room:
-        too_long, lines = True, lines[:max(room, 0)]
-    if lines and max(map(len, lines)) > MAX_LINE:
-        long_line, lines = True, [t[:MAX_LINE + 1] for t in lines]
-    current += lines
-    return too_long, long_line
-
-
 def _blocks(batches: Iterable[str | list[str]]) -> Iterator[tuple[int, str | list[str], bool, bool]]:
-    """Cut the text into hands: ``(header line number, the hand's text or
-    lines, whether it had more than MAX_HAND_LINES lines, whether a line is
-    longer than MAX_LINE)``. A batch is text of whole lines (``\n`` endings,
-    none at its end) or a list of lines. Lines before the first header are
-    ignored. A hand that lies in one batch and is within the limits comes as
-    its text (lines joined by ``\n``); any other as a list of at most
-    MAX_HAND_LINES + 1 lines, each cut to MAX_LINE + 1 characters."""
-    done = 0  # lines in the batches before this one
-    current: list[str] | None = None  # the lines of a hand begun in an earlier batch
-    start = 0
-    too_long = long_line = False
-    for batch in batches:
-        text = batch if isinstance(batch, str) else "\n".join(batch)
-        pos = 0  # where the lines not yet given to a hand start
-        here = False  # whether a hand begins at pos
-        for at in _headers(text):
-            if at > pos:
-                piece = text[pos:at - 1]
-                count = piece.count("\n") + 1
-                if here:
-                    yield _block(start, piece, count)
-                elif current is not None:
-                    too_long, long_line = _add_lines(current, piece.split("\n"), too_long, long_line)
-                done += count
-            if current is not None:
-                yield start, current, too_long, long_line
-                current = None
-            here, start, pos = True, done + 1, at
-        lines = text[pos:].split("\n")
-        done += len(lines)
-        if here:
-            current, too_long, long_line = [], False, False
-        if current is not None:
-            too_long, long_line = _add_lines(current, lines, too_long, long_line)
-    if current is not None:
-        yield start, current, too_long, long_line
+    """The hands of the batches, as :func:`~omaha8_fast.histories._stream.blocks` cuts them (without the tag)."""
+    for first, block, too_long, long_line, _ in blocks(batches, _headers):
+        yield first, block, too_long, long_line
 
 
-def _block(start: int, text: str, count: int) -> tuple[int, str | list[str], bool, bool]:
-    """The hand ``text`` (``count`` lines) beginning on line ``start``, as :func:`_blocks` gives it."""
-    if count <= MAX_HAND_LINES + 1 and (len(text) <= MAX_LINE or max(map(len, text.split("\n"))) <= MAX_LINE):
-        return start, text, False, False
-    lines: list[str] = []
-    too_long, long_line = _add_lines(lines, text.split("\n"), False, False)
-    return start, lines, too_long, long_line
+def _stream_batches(stream: IO[str], chunk: int = CHUNK) -> Iterator[str]:
+    """:func:`~omaha8_fast.histories._stream.stream_batches` for read_pokerstars."""
+    return stream_batches(stream, chunk, "read_pokerstars")
 
 
-def _split(text: str) -> str:
-    """``text`` with every line ending (\\r\\n or \\r) made ``\\n``."""
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text
-
-
-def _stream_batches(stream: IO[str], chunk: int = 1 << 20) -> Iterator[str]:
-    """The text of a stream in batches of whole lines (see :func:`_blocks`),
-    read ``chunk`` characters at a time, so that a file without newlines
-    cannot fill the memory."""
-    carry = ""
-    first = True
-    while True:
-        data = stream.read(chunk)
-        if not isinstance(data, str):
-            raise TypeError("read_pokerstars needs a file opened in text mode")
-        if first:
-            first = False
-            if data.startswith("\ufeff"):
-                data = data[1:]
-        if not data:
-            if carry:
-                yield _split(carry)
-            return
-        text = carry + data
-        end = len(text) - 1 if text.endswith("\r") else len(text)  # a \r\n may be cut between two chunks
-        cut = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
-        if cut <= 0:
-            carry = text if len(text) <= MAX_LINE else text[: MAX_LINE + 1]  # keep only what refuses it
-            continue
-        body, carry = text[:cut], text[cut:]
-        if len(carry) > MAX_LINE + 1:
-            carry = carry[: MAX_LINE + 1]
-        body = body[:-2] if body.endswith("\r\n") else body[:-1]
-        yield _split(body)
+_split = normalize
 
 
 def read_pokerstars(source: Source, *, errors: Errors = "raise") -> PokerStarsReader:

@@ -52,6 +52,8 @@ def to_pokerstars(
     if not hand.is_over:
         raise ValueError("the hand is not over yet")
     history = hand.history
+    if history.extra_blinds:
+        raise ValueError("to_pokerstars does not write extra blinds (dead blinds, straddles) yet")
     n = len(history.stacks)
     names = [f"Player{s + 1}" for s in range(n)] if names is None else list(names)
     if len(names) != n or len(set(names)) != n:
