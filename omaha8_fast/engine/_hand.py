@@ -225,6 +225,7 @@ class Hand(_Actions, HandBase):
         self._results: list[Showdown] | None = None
         self._n_boards, self._bomb = boards, bomb
         cap = MAX_CHIPS if rules.cap is None else rules.cap  # bets a round
+        code: int | None
         if boards > 1 or bomb:  # the Python path: the C one (_START) knows neither
             if bomb:
                 small_seat = big_seat = -1

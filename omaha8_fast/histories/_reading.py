@@ -285,8 +285,8 @@ class HandReader(Iterator[ImportedHand]):
         self._blocks: Iterator[tuple[str | None, Block]] = self._all_blocks()
         self._done = False
         self._pending: Iterator[ImportedHand | None] = iter(())
-        self.hands_read = 0
-        self.error_count = 0
+        self.hands_read: int = 0
+        self.error_count: int = 0
         self.errors: list[HandHistoryError] = []
         self.skipped: Counter[str] = Counter()
         self.stats: dict[str, SiteStats] = {}

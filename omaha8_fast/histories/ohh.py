@@ -519,7 +519,7 @@ class OhhReader:
 
     site = "ohh"
     name = "Open Hand History"
-    prefixes = ("{",)
+    prefixes: tuple[str, ...] = ("{",)
     max_lines = 200_000
     max_line = _MAX_OHH
     max_chars = _MAX_OHH

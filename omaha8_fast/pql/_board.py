@@ -84,10 +84,11 @@ class RangeOnBoard:
         if not 3 <= len(ids) <= 5:
             raise ValueError(f"the board must have 3, 4 or 5 cards, got {len(ids)}")
         check_unique(ids + dead_ids)
-        self.range = hands.without(ids + dead_ids)
+        self.range: Range = hands.without(ids + dead_ids)
         if not self.range:
             raise ValueError(f"the range {hands.text!r} has no hand left on this board")
-        self.board, self.dead = tuple(ids), bytes(dead_ids)
+        self.board: tuple[int, ...] = tuple(ids)
+        self.dead: bytes = bytes(dead_ids)
 
     def __len__(self) -> int:
         return len(self.range)

@@ -48,7 +48,9 @@ class PQLSyntaxError(ValueError):
 
     def __init__(self, message: str, line: int, column: int, expected: str = "") -> None:
         super().__init__(f"line {line}, column {column}: {message}")
-        self.line, self.column, self.expected = line, column, expected
+        self.line: int = line
+        self.column: int = column
+        self.expected: str = expected
 
 
 @dataclass(frozen=True)

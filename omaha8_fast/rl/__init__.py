@@ -32,7 +32,6 @@ from ._spec import MAX_PLAYERS, STREET_NAMES, ActionLayout, TableSpec, encode_vi
 
 if TYPE_CHECKING:
     from ._gymnasium import OmahaHiLoGym, Opponent
-    from ._pettingzoo import OmahaHiLoEnv
 
 __all__ = [
     "MAX_PLAYERS",
@@ -64,8 +63,12 @@ def pettingzoo_env(
     blinds: tuple[int, int] = (1, 2),
     seed: int | None = None,
     render_mode: str | None = None,
-) -> OmahaHiLoEnv:
+) -> Any:
     """A PettingZoo AEC environment: one hand of Omaha Hi/Lo per episode.
+
+    The environment is a ``pettingzoo.AECEnv`` (the class
+    ``omaha8_fast.rl._pettingzoo.OmahaHiLoEnv``); the return type is written
+    ``Any`` because PettingZoo ships no type information.
 
     Agents ``player_0`` .. ``player_{n-1}`` sit at seats 0 .. n-1; each
     ``reset`` puts the button on a random seat and deals from the

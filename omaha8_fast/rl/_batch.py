@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import Hand
-from ._spec import ActionLayout, encode_view, observation_size, table_spec
+from ._spec import ActionLayout, TableSpec, encode_view, observation_size, table_spec
 
 __all__ = ["TableBatch"]
 
@@ -55,9 +55,9 @@ class TableBatch:
             raise TypeError(f"num_tables must be an int, not {type(num_tables).__name__}")
         if not 1 <= num_tables <= 1_000_000:
             raise ValueError(f"num_tables must be from 1 to 1000000, not {num_tables}")
-        self.spec = table_spec(num_players, betting, hole_size, stacks, blinds)
-        self.layout = ActionLayout(betting)
-        self.num_tables = num_tables
+        self.spec: TableSpec = table_spec(num_players, betting, hole_size, stacks, blinds)
+        self.layout: ActionLayout = ActionLayout(betting)
+        self.num_tables: int = num_tables
         self._rng = np.random.default_rng(seed)
         self._hands: list[Hand] = []
         n, d, a = self.spec.num_players, observation_size(self.spec.num_players), len(self.layout)
@@ -67,7 +67,7 @@ class TableBatch:
         self._rewards = np.zeros((num_tables, n), dtype=np.float32)
         self._done = np.zeros(num_tables, dtype=bool)
         #: Hands finished since the last reset.
-        self.hands_played = 0
+        self.hands_played: int = 0
 
     def _deal(self) -> Hand:
         spec = self.spec

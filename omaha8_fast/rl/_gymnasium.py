@@ -33,7 +33,7 @@ class OmahaHiLoGym(gymnasium.Env[Observation, np.int64]):
     """One seat of Omaha Hi/Lo against fixed opponents, one hand per episode
     (see :func:`omaha8_fast.rl.gymnasium_env`)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, spec: TableSpec, opponents: Sequence[Opponent] | None = None, seat: int = 0,
                  illegal: str = "check-call", seed: int | None = None, render_mode: str | None = None) -> None:
@@ -54,16 +54,19 @@ class OmahaHiLoGym(gymnasium.Env[Observation, np.int64]):
         for agent in opponents:
             if not callable(agent):
                 raise TypeError(f"an opponent must be callable (a SeatView in, an action out), not {agent!r}")
-        self.settings, self.seat, self.illegal, self.render_mode = spec, seat, illegal, render_mode
-        self.layout = ActionLayout(spec.betting)
+        self.settings: TableSpec = spec
+        self.seat: int = seat
+        self.illegal: str = illegal
+        self.render_mode: str | None = render_mode
+        self.layout: ActionLayout = ActionLayout(spec.betting)
         others = [s for s in range(n) if s != seat]
         self._opponents: dict[int, Opponent] = dict(zip(others, opponents))
         high = np.float32(max(1.0, spec.total_chips / spec.big_blind))
-        self.observation_space = spaces.Dict({  # type: ignore[assignment, unused-ignore]
+        self.observation_space: spaces.Space[Observation] = spaces.Dict({  # type: ignore[assignment, unused-ignore]
             "observation": spaces.Box(0.0, high, (observation_size(n),), np.float32),
             "action_mask": spaces.Box(0, 1, (len(self.layout),), np.int8),
         })
-        self.action_space = spaces.Discrete(len(self.layout))
+        self.action_space: spaces.Space[np.int64] = spaces.Discrete(len(self.layout))
         self._rng = np.random.default_rng(seed)
         self.hand: Hand | None = None
 

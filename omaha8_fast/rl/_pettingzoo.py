@@ -23,17 +23,17 @@ class OmahaHiLoEnv(AECEnv[str, Observation, "int | None"]):
     """One hand of Omaha Hi/Lo per episode, agents ``player_0`` .. ``player_{n-1}``
     at seats 0 .. n-1 (see :func:`omaha8_fast.rl.pettingzoo_env`)."""
 
-    metadata = {"name": "omaha8_hilo_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"name": "omaha8_hilo_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, spec: TableSpec, seed: int | None = None, render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode != "ansi":
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
-        self.settings = spec
-        self.layout = ActionLayout(spec.betting)
+        self.render_mode: str | None = render_mode
+        self.settings: TableSpec = spec
+        self.layout: ActionLayout = ActionLayout(spec.betting)
         n = spec.num_players
-        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
         self._seat = {name: i for i, name in enumerate(self.possible_agents)}
         high = np.float32(max(1.0, spec.total_chips / spec.big_blind))
         space = spaces.Dict({
@@ -43,7 +43,8 @@ class OmahaHiLoEnv(AECEnv[str, Observation, "int | None"]):
         observation_spaces = {a: cast("spaces.Space[Observation]", space) for a in self.possible_agents}
         action_spaces = {a: cast("spaces.Space[int | None]", spaces.Discrete(len(self.layout)))
                          for a in self.possible_agents}
-        self.observation_spaces, self.action_spaces = observation_spaces, action_spaces
+        self.observation_spaces: dict[str, spaces.Space[Observation]] = observation_spaces
+        self.action_spaces: dict[str, spaces.Space[int | None]] = action_spaces
         self._rng = np.random.default_rng(seed)
         self.hand: Hand | None = None
 
@@ -61,11 +62,11 @@ class OmahaHiLoEnv(AECEnv[str, Observation, "int | None"]):
         spec = self.settings
         button = int(self._rng.integers(spec.num_players))
         self.hand = spec.hand(button, int(self._rng.integers(2**63)))
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.agents: list[str] = self.possible_agents[:]
+        self.rewards: dict[str, float] = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.terminations: dict[str, bool] = {a: False for a in self.agents}
+        self.truncations: dict[str, bool] = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
@@ -79,7 +80,7 @@ class OmahaHiLoEnv(AECEnv[str, Observation, "int | None"]):
                 self.rewards[a] = net[self._seat[a]] / big
                 self.terminations[a] = True
                 self.infos[a] = {"chips": net[self._seat[a]]}
-            self.agent_selection = self.agents[0]
+            self.agent_selection: str = self.agents[0]
         else:
             seat = hand.to_act
             assert seat is not None

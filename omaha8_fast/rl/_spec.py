@@ -167,7 +167,7 @@ class ActionLayout:
         #: The pot fractions of indices 3, 4, ...
         self.fractions: tuple[float, ...] = tuple(f for _, f in fractions)
         #: Whether the last index is the largest bet (pot-limit, no-limit).
-        self.top = top is not None
+        self.top: bool = top is not None
 
     def __len__(self) -> int:
         return len(self.names)

@@ -24,7 +24,7 @@ class PokerStarsSite:
 
     site = "pokerstars"
     name = "PokerStars"
-    prefixes = ("PokerStars ",)
+    prefixes: tuple[str, ...] = ("PokerStars ",)
     max_lines = MAX_HAND_LINES
     whole_blocks = True  # every header starts a hand: a block is one hand
 
