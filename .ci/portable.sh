@@ -49,8 +49,11 @@ build() {  # NAME COMPILER...
         || { cat "$W/build-$name.log"; return 1; }
 }
 build native "${CC:-cc}" & native=$!
-build aarch64 "${ZIG[@]}" -target aarch64-linux-musl -static & aarch64=$!
-build s390x "${ZIG[@]}" -target s390x-linux-musl -static & s390x=$!
+# The cross builds take the strict warnings of tests/c/compile_check.sh:
+# they are its aarch64 (NEON) and big-endian compile checks.
+STRICT=(-Wall -Wextra -Wpedantic -Werror)
+build aarch64 "${ZIG[@]}" -target aarch64-linux-musl -static "${STRICT[@]}" & aarch64=$!
+build s390x "${ZIG[@]}" -target s390x-linux-musl -static "${STRICT[@]}" & s390x=$!
 wait "$native" || die "native build failed"
 wait "$aarch64" || die "aarch64 build failed"
 wait "$s390x" || die "s390x build failed"
