@@ -120,8 +120,12 @@ def asan_harness(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sanitizer build (ASan and UBSan), with signed overflow undefined
     as the C standard has it: Python's own CFLAGS (which build the extension)
     carry -fwrapv, which would hide it. One build serves every sanitizer test:
-    the SIMD kernels alone take minutes to compile with UBSan."""
-    return _compile(tmp_path_factory, "harness_asan", ["-O2", *SANITIZE, "-fno-wrapv"])
+    the SIMD kernels alone take minutes to compile with UBSan. At -O1 with
+    line tables only (-g1: the reports' file:line), as the sanitizers'
+    documentation suggests: the checks are the same at any level, and the
+    AVX2 kernel compiles in 57 s instead of 106 s at -O2 -g (272 s to 100 s
+    for the whole build on 2 cores)."""
+    return _compile(tmp_path_factory, "harness_asan", ["-O1", "-g1", *SANITIZE, "-fno-wrapv"])
 
 
 @pytest.fixture(scope="session")

@@ -49,6 +49,7 @@ static void prepare_pairs(walk_state *w, const o8_board *b) {
  * next card is at `start` or later; hi and lo are the prefix's minima. */
 static int64_t walk(walk_state *w, int t, int start, unsigned hi, unsigned lo, int *prefix, int64_t row) {
     const int m = w->m, k = w->k;
+    if (t < 0 || t >= O8_MAX_HOLE) return row; /* never (t < k <= O8_MAX_HOLE): a bound the compiler sees */
     if (t == k - 1) {
         for (int x = start; x < m; x++) {
             unsigned h = hi, l = lo;
