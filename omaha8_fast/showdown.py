@@ -135,7 +135,9 @@ def _chips(value: object, what: str) -> int:
     return chips
 
 
-def pots_from_contributions(contributions: Iterable[int], folded: Collection[int] = ()) -> list[Pot]:
+def pots_from_contributions(
+    contributions: Iterable[int], folded: Collection[int] = (), dead: Sequence[int] | None = None,
+) -> list[Pot]:
     """The main pot and side pots built from the chips each player put in.
 
     ``contributions[i]`` is what player ``i`` put in this hand, ``folded`` the
@@ -152,13 +154,29 @@ def pots_from_contributions(contributions: Iterable[int], folded: Collection[int
     [Pot(amount=120, eligible=(0, 1, 2, 3)), Pot(amount=90, eligible=(0, 2, 3)), Pot(amount=80, eligible=(0, 2))]
     >>> pots_from_contributions([100, 250], folded=[0])  # an uncalled raise
     [Pot(amount=350, eligible=(1,))]
+
+    ``dead[i]``: the part of ``contributions[i]`` posted dead (a dead small
+    blind of a player joining a table): in the pot, but no part of the
+    player's stake, so it goes to the main pot.
+
+    >>> pots_from_contributions([61, 60, 30], dead=[1, 0, 0])  # 1 dead, two all-in for 60 and 30
+    [Pot(amount=91, eligible=(0, 1, 2)), Pot(amount=60, eligible=(0, 1))]
     """
     amounts = contributions if isinstance(contributions, Contributions) else Contributions(contributions)
     out = {_player(i, len(amounts), "a folded player") for i in folded}
     live = [i for i in range(len(amounts)) if i not in out]
     if not live and any(amounts):
         raise ValueError("every player folded: nobody is eligible for the pot")
-    return [Pot(amount, tuple(eligible)) for amount, eligible in _side_pots(amounts, live)]
+    if dead is None or not any(dead):
+        return [Pot(amount, tuple(eligible)) for amount, eligible in _side_pots(amounts, live)]
+    if len(dead) != len(amounts) or any(type(d) is not int or not 0 <= d <= a for d, a in zip(dead, amounts)):
+        raise ValueError("dead must give each player 0 up to their contribution")
+    stakes = [a - d for a, d in zip(amounts, dead)]
+    pots = _side_pots(stakes, live) if any(stakes) else []
+    money = sum(dead)
+    if not pots:
+        return [Pot(money, tuple(live))]
+    return [Pot(amount + (money if k == 0 else 0), tuple(eligible)) for k, (amount, eligible) in enumerate(pots)]
 
 
 def _side_pots(amounts: Sequence[int], live: list[int]) -> list[tuple[int, list[int]]]:

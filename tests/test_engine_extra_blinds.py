@@ -34,6 +34,58 @@ def test_dead_chips_go_in_the_pot_and_count_toward_no_bet() -> None:
     assert hand.to_act == 3 and hand.legal_actions().actions[0] == "check"  # the live post keeps its option
 
 
+def test_dead_chips_are_no_part_of_an_uncalled_bet() -> None:
+    # seat 3 posts 2 live and 1 dead, raises to 10, everyone folds: 8 comes back (not 9)
+    hand = Hand([100] * 4, 0, 1, 2, betting="no-limit", seed=6, posts=[3], extra_blinds=[(3, 1, "dead")])
+    hand.raise_to(10)
+    hand.fold(); hand.fold(); hand.fold()
+    assert hand.returned == (3, 8) and hand.payouts == [0, 0, 0, 6] and hand.stacks == [100, 99, 98, 103]
+
+
+def _showdown(extra: list[tuple[int, int, str]]) -> Hand:
+    """A heads-up: seat 0 (the button and small blind, posting ``extra``
+    too) all in preflop for 30 in all, seat 1 calls. Seat 0 wins the high
+    (kings), seat 1 the low (7-5-4-2-A)."""
+    deck = "Kc Qd Jh Ts  Ah 2d 3c 9s  7d 8c 4s 5h Kd"  # seat 0, seat 1, the board
+    hand = Hand([30, 100], 0, 1, 2, betting="no-limit", deck=deck, extra_blinds=extra)
+    hand.raise_to(29)  # all in: 1 extra + 29
+    hand.call()
+    assert hand.is_over
+    return hand
+
+
+def test_dead_chips_go_to_the_main_pot_not_a_side_pot_of_their_poster() -> None:
+    # 1 dead + 29 live against 29: one pot of 59 split high and low, nothing returned (the engine once
+    # gave seat 0 its dead chip back as an uncalled bet)
+    hand = _showdown([(0, 1, "dead")])
+    assert hand.returned is None and hand.payouts == [30, 29] and hand.stacks == [30, 100]
+    assert hand.showdown_result is not None
+    assert [(p.amount, sorted(p.eligible)) for p in hand.showdown_result.pots] == [(59, [0, 1])]
+
+
+def test_an_ante_extra_is_its_posters_stake() -> None:
+    # an "ante" extra (antes of different sizes) is part of its poster's stake: seat 0 is in for 30,
+    # seat 1 for 29, and the chip nobody matched goes back
+    hand = _showdown([(0, 1, "ante")])
+    assert hand.returned == (0, 1) and hand.payouts == [29, 29] and hand.stacks == [30, 100]
+
+
+def test_a_dead_blind_must_leave_chips_behind() -> None:
+    with pytest.raises(ValueError, match="must leave chips behind"):
+        Hand([100, 100, 1], 0, 1, 2, extra_blinds=[(2, 1, "dead")])
+    with pytest.raises(ValueError, match="must leave chips behind"):
+        Hand([100, 100, 3], 0, 1, 2, posts=[], extra_blinds=[(0, 1, "live"), (2, 4, "dead")])
+
+
+def test_the_pots_of_a_hand_with_dead_chips() -> None:
+    hand = Hand([100] * 4, 0, 1, 2, betting="pot-limit", seed=2, posts=[3], extra_blinds=[(3, 1, "dead")])
+    for _ in range(4):
+        hand.check_or_call()
+    assert [(p.amount, p.eligible) for p in hand.pots] == [(9, (0, 1, 2, 3))]
+    view = hand.view(0)
+    assert view.pots == hand.pots
+
+
 def test_a_live_blind_of_its_own_size() -> None:
     hand = Hand([100] * 4, 0, 2, 4, betting="limit", seed=3, extra_blinds=[(0, 2, "live")])
     assert hand.bets == [2, 2, 4, 0] and hand.to_act == 3
@@ -74,11 +126,15 @@ def play(seed: int) -> list[object]:
     """A random hand with random extra blinds and free folds, played to the end: its log and payouts."""
     rng = random.Random(seed)
     n = rng.randint(3, 6)
-    extra = [(rng.randrange(n), rng.choice([1, 2, 4, 9]), rng.choice(["dead", "live", "straddle"]))
-             for _ in range(rng.randint(0, 2))]
-    hand = Hand([rng.choice([3, 20, 100]) for _ in range(n)], rng.randrange(n), 1, 2,
-                betting=rng.choice(["limit", "pot-limit", "no-limit"]), seed=seed, extra_blinds=extra,
-                free_folds=True)
+    extra = [(rng.randrange(n), rng.choice([1, 2, 4, 9]), rng.choice(["dead", "ante", "live", "straddle"]))
+             for _ in range(rng.randint(0, 3))]
+    settings = dict(stacks=[rng.choice([3, 20, 100]) for _ in range(n)], button=rng.randrange(n), small_blind=1,
+                    big_blind=2, betting=rng.choice(["limit", "pot-limit", "no-limit"]), seed=seed, free_folds=True)
+    try:
+        hand = Hand(**settings, extra_blinds=extra)  # type: ignore[arg-type]
+    except ValueError as error:  # a dead blind must leave chips behind
+        assert "must leave chips behind" in str(error)
+        hand = Hand(**settings, extra_blinds=[e for e in extra if e[2] != "dead"])  # type: ignore[arg-type]
     while not hand.is_over:
         legal = hand.legal_actions()
         r = rng.random()

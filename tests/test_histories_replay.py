@@ -197,14 +197,23 @@ def test_a_fold_when_checking_is_free_is_told_to_the_engine_only_when_needed() -
     assert isinstance(plain, Hand) and not plain.history.free_folds and plain.history.posts == (3,)
 
 
-def test_a_dead_blind_that_decides_the_uncalled_bet_is_refused_not_replayed_wrong() -> None:
-    text = TEXTS["dead small"].split("*** FLOP ***")[0] + (
-        "*** FLOP *** [Kh 9d 4c]\nbob: bets $1\ncarl: folds\ndave: folds\nalice: folds\n"
-        "Uncalled bet ($1) returned to bob\nbob collected $2.25 from pot\n*** SUMMARY ***\nTotal pot $2.25 | Rake $0")
+@pytest.mark.parametrize("flop", [
+    # bob's bet is uncalled: the dead 0.25 of dave is no part of dave's stake (0.50), so $1 goes back
+    "*** FLOP *** [Kh 9d 4c]\nbob: bets $1\ncarl: folds\ndave: folds\nalice: folds\n"
+    "Uncalled bet ($1) returned to bob\nbob collected $2.25 from pot\n*** SUMMARY ***\nTotal pot $2.25 | Rake $0",
+    # dave, who posted dead, bets and nobody calls: his $1 back, not $1.25
+    "*** FLOP *** [Kh 9d 4c]\nbob: checks\ncarl: checks\ndave: bets $1\nalice: folds\nbob: folds\ncarl: folds\n"
+    "Uncalled bet ($1) returned to dave\ndave collected $2.25 from pot\n*** SUMMARY ***\nTotal pot $2.25 | Rake $0",
+])
+def test_a_dead_blind_is_no_part_of_the_uncalled_bet(flop: str) -> None:
+    text = TEXTS["dead small"].split("*** FLOP ***")[0] + flop
     [hand] = parse(text)
     assert audit(hand).verdict == "ok"
-    with pytest.raises(HandHistoryError, match="dead blind decides the uncalled bet"):
-        to_engine(hand)
+    engine = to_engine(hand)
+    assert isinstance(engine, Hand)
+    winner = hand.returned[0][0]
+    seat = [s.name for s in hand.seats].index(winner)
+    assert engine.returned == (seat, 100) and engine.payouts is not None and engine.payouts[seat] == 225
 
 
 def test_a_mispaid_hand_has_per_player_differences() -> None:

@@ -859,6 +859,42 @@ static PyObject *int_list(Py_ssize_t n, const int64_t *values) {
     return list;
 }
 
+/* Whether the hand may hold dead chips: its Hand._extra (a slot of the
+ * Python subclass; none on a bare HandState) lists a "dead" extra blind, or
+ * is not as the engine keeps it. Dead chips are no part of their poster's
+ * stake (engine/_setup.py dead_chips): the Python path pays such a hand. 1
+ * yes, 0 no; no error set. */
+static int has_dead_chips(hand_state *h) {
+    PyObject *extra = PyObject_GetAttrString((PyObject *)h, "_extra"), *blinds, *item, *kind;
+    Py_ssize_t i, n;
+    int dead = 0;
+    if (extra == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    if (!PyTuple_CheckExact(extra) || PyTuple_Size(extra) < 1) {
+        Py_DECREF(extra);
+        return 1;
+    }
+    blinds = PyTuple_GetItem(extra, 0);
+    if (!PyTuple_CheckExact(blinds)) {
+        Py_DECREF(extra);
+        return 1;
+    }
+    n = PyTuple_Size(blinds);
+    for (i = 0; i < n && !dead; i++) {
+        item = PyTuple_GetItem(blinds, i);
+        if (!PyTuple_CheckExact(item) || PyTuple_Size(item) != 3) {
+            dead = 1;
+            break;
+        }
+        kind = PyTuple_GetItem(item, 2);
+        dead = !PyUnicode_CheckExact(kind) || PyUnicode_CompareWithASCIIString(kind, "dead") == 0;
+    }
+    Py_DECREF(extra);
+    return dead;
+}
+
 /* The payout of a hand with no rake (Hand._finish, Hand._return_uncalled and
  * Hand._split_one_board): an uncalled bet back to its owner, then the whole
  * pot to the one player left (`showdown` 0), or every main and side pot
@@ -876,7 +912,7 @@ static int settle(const o8_entry_api *api, hand_state *h, const hs_ints *v, int 
     char *cards = NULL;
     PyObject *stacks, *committed, *payouts, *bets, *returned = NULL;
     int flag, single = 1;
-    if (h->rake != Py_None || h->payouts != Py_None || h->returned != Py_None) return 0;
+    if (h->rake != Py_None || h->payouts != Py_None || h->returned != Py_None || has_dead_chips(h)) return 0;
     for (i = 0; i < n; i++) {
         flag = item_flag(h->folded, i);
         if (flag < 0 || item_amount(h->stacks, i, &stack[i], 0) || item_amount(h->committed, i, &put[i], 0)) return 0;

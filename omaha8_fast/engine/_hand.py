@@ -106,9 +106,12 @@ class Hand(_Actions, HandBase):
     ``extra_blinds``: what real tables add to the blinds, for replaying their
     hands: ``(seat, chips, kind)`` posted in order after the antes, blinds
     and ``posts`` (all of a short stack when it has fewer chips). ``"dead"``
-    chips go into the pot and count toward nobody's bet (a dead small blind
-    of a player joining); a ``"live"`` blind counts toward the poster's call
-    and keeps their option, like a big blind; a ``"straddle"`` is a live
+    chips (a dead small blind of a player joining) go into the main pot and
+    are no part of their poster's stake: not of a bet, an uncalled bet or a
+    side pot (they must leave chips behind); an ``"ante"`` is part of the
+    poster's stake but of no bet (antes of different sizes); a ``"live"``
+    blind counts toward the poster's call and keeps their option, like a
+    big blind; a ``"straddle"`` is a live
     blind that raises the bet to the poster's total (the next raise at least
     the straddle; in limit it counts as a bet), and the betting starts
     after the last straddler. ``free_folds``: a player may fold when
@@ -261,12 +264,15 @@ class Hand(_Actions, HandBase):
         the same Python for both engines' states (the C members are lists and ints)."""
         stacks, bets, committed = self._stacks, self._bets, self._committed
         for seat, chips, kind in extra:
+            if kind == "dead" and chips >= stacks[seat]:  # dead chips are nobody's stake: never part of an all-in
+                raise ValueError(f"seat {seat} has {stacks[seat]} chips left: a dead blind of {chips} must leave chips "
+                                 "behind")
             paid = min(chips, stacks[seat])
             stacks[seat] -= paid
             committed[seat] += paid
             if not stacks[seat]:
                 self._able -= 1
-            if kind == "dead":
+            if kind == "dead" or kind == "ante":
                 continue
             bets[seat] += paid
             if kind == "straddle" and bets[seat] > self._high:

@@ -106,7 +106,7 @@ class _Legality(_Records):
         """At a choose-mode showdown: show, or muck unless that would leave a
         pot with nobody to win it."""
         dead = [o for o in range(self._n) if self._folded[o] or o in self._mucked]
-        pots = pots_from_contributions(self._committed, folded=dead)
+        pots = pots_from_contributions(self._committed, folded=dead, dead=self._dead())
         can_muck = all(len(pot.eligible) > 1 for pot in pots if s in pot.eligible)
         return LegalActions(s, ("muck", "show") if can_muck else ("show",), 0, 0, 0)
 

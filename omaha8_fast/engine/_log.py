@@ -193,7 +193,8 @@ def render_log(
         start = starting_stacks[seat]
         lines.append(f"Seat {seat} posts a big blind {min(bb, start - min(ante, start))}")
     for seat, chips, kind in extra_blinds:
-        lines.append(f"Seat {seat} posts a {kind} blind {chips}" if kind != "straddle" else f"Seat {seat} straddles {chips}")
+        lines.append(f"Seat {seat} straddles {chips}" if kind == "straddle" else f"Seat {seat} posts an ante {chips}"
+                     if kind == "ante" else f"Seat {seat} posts a {kind} blind {chips}")
     lines.append("*** HOLE CARDS ***")
     lines += [f"Seat {s}: {format_cards(hole)}" for s, hole in enumerate(holes) if hole is not None]
     board = boards[0]

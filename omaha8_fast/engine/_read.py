@@ -12,6 +12,7 @@ from ..showdown import Pot, Showdown, pots_from_contributions
 from ._betting import Betting
 from ._log import STREETS, Action, HandHistory
 from ._native import _HandFields
+from ._setup import dead_chips
 
 __all__ = ["BOARD_SIZE", "CARDS", "_Reading", "_State"]
 
@@ -129,7 +130,11 @@ class _Reading(_State):
         collected = [c - b for c, b in zip(self._committed, self._bets)]
         if self._payouts is not None or not any(collected):
             return []
-        return pots_from_contributions(collected, folded=[s for s in range(self._n) if self._folded[s]])
+        return pots_from_contributions(collected, folded=[s for s in range(self._n) if self._folded[s]], dead=self._dead())
+
+    def _dead(self) -> tuple[int, ...] | None:
+        """The chips each seat posted dead (:func:`~omaha8_fast.engine._setup.dead_chips`), None when nobody did."""
+        return dead_chips(self._extra[0], self._n)
 
     @property
     def folded(self) -> list[bool]:

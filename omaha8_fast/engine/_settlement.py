@@ -5,7 +5,7 @@ state of its own)."""
 
 from __future__ import annotations
 
-from operator import add as _add
+from operator import add as _add, sub as _sub
 
 from .._core import ffi as _ffi, lib as _lib
 from ..showdown import (
@@ -49,12 +49,13 @@ class _Settlement(_Reading):
         return tuple(self._results)
 
     def _return_uncalled(self) -> None:
-        committed = self._committed
-        most = max(committed)
-        if committed.count(most) > 1:  # two or more put in the most: nothing is uncalled
+        committed, dead = self._committed, self._dead()
+        stakes = committed if dead is None else list(map(_sub, committed, dead))  # dead chips are nobody's stake
+        most = max(stakes)
+        if stakes.count(most) > 1:  # two or more put in the most: nothing is uncalled
             return
-        top = committed.index(most)  # the seat that put in the most
-        excess = most - sorted(committed)[-2]  # over the most anyone else put in
+        top = stakes.index(most)  # the seat that put in the most
+        excess = most - sorted(stakes)[-2]  # over the most anyone else put in
         if excess:
             committed[top] -= excess
             self._stacks[top] += excess
@@ -103,10 +104,11 @@ class _Settlement(_Reading):
 
     def _pots_in_order(self) -> list[Pot]:
         """The pots, players numbered in showdown-module order, the rake taken out."""
-        seats, committed = self.showdown_seats, self._committed
+        seats, committed, chips = self.showdown_seats, self._committed, self._dead()
         mucked = self._mucked if self._mode == "choose" else ()  # a muck-losers muck gives up nothing it could win
         dead = [i for i, s in enumerate(seats) if self._folded[s] or s in mucked]
-        pots = pots_from_contributions([committed[s] for s in seats], folded=dead)
+        pots = pots_from_contributions([committed[s] for s in seats], folded=dead,
+                                       dead=None if chips is None else [chips[s] for s in seats])
         return self._rake.take(pots, self._raked) if self._rake is not None and self._raked else pots
 
     def _split_one_board(self) -> list[int] | None:
@@ -117,6 +119,8 @@ class _Settlement(_Reading):
         The holes go to C in seat order: the leftover chips of a half start
         with the seat left of the button (``first``), as the showdown
         module's player order does."""
+        if self._extra[0] and self._dead() is not None:  # dead chips: the general path's pots
+            return None
         n, h = self._n, self._hole_size
         committed, folded = self._committed, self._folded
         live = 0
@@ -161,7 +165,7 @@ class _Settlement(_Reading):
         holes = [None if dead[s] or s in mucked else tuple(cards[s * h:(s + 1) * h]) for s in order]
         boards = self._board_ids()
         pots: PotLike
-        if len(boards) == 1 and not self._raked and not mucked:
+        if len(boards) == 1 and not self._raked and not mucked and self._dead() is None:
             committed = self._committed
             live = {committed[s] for s in range(n) if not dead[s]}
             # Live players all in for the same: one pot (the folded chips are dead money in it).

@@ -20,10 +20,10 @@ from ._native import DEAL as _DEAL
 from .rake import Rake
 
 __all__ = ["INT_TYPE", "BLIND_KINDS", "bet_amount", "blind_seats", "check_extra_blinds", "check_posts", "check_settings",
-           "deal"]
+           "dead_chips", "deal"]
 
 #: The kinds of :class:`~omaha8_fast.engine.Hand`'s ``extra_blinds``.
-BLIND_KINDS = ("dead", "live", "straddle")
+BLIND_KINDS = ("dead", "ante", "live", "straddle")
 
 #: What ``set(map(type, stacks))`` is when every stack is an int.
 INT_TYPE = {int}
@@ -131,6 +131,23 @@ def check_extra_blinds(blinds: object, n: int) -> tuple[tuple[int, int, str], ..
     if len(out) > 2 * n:
         raise ValueError(f"at most {2 * n} extra blinds, got {len(out)}")
     return tuple(out)
+
+
+def dead_chips(extra_blinds: tuple[tuple[int, int, str], ...], n: int) -> tuple[int, ...] | None:
+    """The chips each seat posted dead (``"dead"`` extra blinds: a dead small
+    blind of a player joining), None when nobody did. Dead chips are in the
+    pot but no part of their poster's stake: they go to the main pot, and the
+    uncalled bet and the side pots are judged without them (the rule for the
+    engine's payout, its :attr:`~omaha8_fast.engine.Hand.pots` and the seat
+    views'). A dead blind is always paid in full (the engine refuses one that
+    a stack cannot cover), so the asked chips are the paid ones."""
+    if not extra_blinds:
+        return None
+    dead = [0] * n
+    for seat, chips, kind in extra_blinds:
+        if kind == "dead":
+            dead[seat] += chips
+    return tuple(dead) if any(dead) else None
 
 
 def bet_amount(value: object, kind: str) -> int:

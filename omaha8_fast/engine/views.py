@@ -61,6 +61,7 @@ from ..cards import Card, format_cards
 from ..showdown import Pot, pots_from_contributions
 from ._betting import LegalActions
 from ._log import Action, render_log
+from ._setup import dead_chips
 
 __all__ = ["VIEW_SCHEMA", "VIEW_SCHEMA_VERSION", "SeatView"]
 
@@ -145,7 +146,8 @@ class SeatView(NamedTuple):
         collected = [c - b for c, b in zip(self.contributions, self.bets)]
         if self.is_over or not any(collected):
             return []
-        return pots_from_contributions(collected, folded=[s for s, f in enumerate(self.folded) if f])
+        return pots_from_contributions(collected, folded=[s for s, f in enumerate(self.folded) if f],
+                                       dead=dead_chips(self.extra_blinds, len(collected)))
 
     @property
     def history(self) -> str:

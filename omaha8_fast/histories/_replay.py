@@ -6,14 +6,12 @@ states it to :class:`omaha8_fast.engine.Hand`:
 * a player joining posts a big blind out of position (live): ``posts``; a
   live post of another size: an ``extra_blinds`` ``"live"`` blind;
 * a player joining posts small and big blinds: the small is dead (into the
-  pot, no bet: a ``"dead"`` extra blind), the big live. The engine counts
-  dead chips in their poster's contribution; where that decides the
-  uncalled bet otherwise than the site did, :func:`to_engine` says so
-  (HandHistoryError) rather than replay a different payout;
+  main pot, no part of the poster's bet or stake: a ``"dead"`` extra
+  blind), the big live;
 * no small blind (its player left): ``dead_small_blind`` when the big blind
   sits left of the button, else a small blind of 0;
 * straddles: ``"straddle"`` extra blinds;
-* antes of different sizes: ``"dead"`` extra blinds;
+* antes of different sizes: ``"ante"`` extra blinds;
 * a fold when checking was free: ``free_folds`` (only when the hand has one);
 * an all-in for less than a full raise, an uncalled bet returned: the
   engine's own rules;
@@ -74,7 +72,7 @@ def _blinds(hand: ImportedHand, names: list[str], button: int, error: Any) -> tu
         seat = index[p.player]
         if p.kind == "ante":
             if not uniform:
-                extra.append((seat, p.amount, "dead"))
+                extra.append((seat, p.amount, "ante"))
             continue
         if p.kind == "small blind" and seat == small_seat and not seen_sb:
             sb, seen_sb = p.amount, True
@@ -161,8 +159,8 @@ def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> object:
         back = engine.returned
         site = {name: amount for name, amount in hand.returned}
         if (back is None and site) or (back is not None and site.get(names[back[0]]) != back[1]):
-            raise error("a dead blind decides the uncalled bet here: the engine counts it as its poster's "
-                        "contribution (the site does not), so the replay would pay otherwise")
+            raise error(f"the replay returns an uncalled bet of {back} where the site returned {site or 'none'}, "
+                        "with a dead blind in the hand")
     return engine
 
 
