@@ -17,6 +17,15 @@ does not inflate; with the garbage collector on, and off for the record):
     python benchmarks/bench_histories.py
 
 ``OMAHA8_HH_BENCH_HANDS=N`` changes the number of hands (default 100,000).
+
+Side by side with pokerkit (the ``peers`` extra, Python 3.11+): pokerkit's
+``PokerStarsParser`` reads PokerStars "Hold'em No Limit" text only, so it
+gets the no-limit hands of the file rewritten as hold'em (the game name, the
+first two of each hole's cards, no hi/lo labels): the same seats, actions,
+amounts and summaries, in the format it knows. pokerkit builds its
+``HandHistory`` (actions in its notation) and checks nothing; this library's
+figure is parse alone and parse + audit of the Omaha Hi/Lo text of the same
+hands.
 """
 
 from __future__ import annotations
@@ -29,6 +38,8 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+
+import re
 
 import pytest
 
@@ -112,6 +123,58 @@ def test_parse_and_audit_any_site(benchmark: Callable[..., object], hand_file: P
     print_summary([f"parse + audit (any site): {HANDS / seconds:,.0f} hands/s ({HANDS:,} hands in {seconds:.2f} s)"])
 
 
+_HOLE_LINE = re.compile(r"^(Dealt to \S+|\S+: shows|.* showed|.* mucked) \[(\S\S) (\S\S)(?: \S\S)+\]", re.M)
+
+
+def as_holdem(text: str) -> str:
+    """The no-limit hands of ``text`` (to_pokerstars output) as PokerStars
+    "Hold'em No Limit" text, for pokerkit's parser: the game renamed, each
+    hole cut to its first two cards, the hi/lo labels dropped."""
+    hands = [h for h in text.split("\n\n\n") if "Omaha Hi/Lo No Limit" in h]
+    out = "\n\n\n".join(hands).replace("Omaha Hi/Lo No Limit", "Hold'em No Limit")
+    out = _HOLE_LINE.sub(r"\1 [\2 \3]", out)
+    out = re.sub(r" \((?:HI|LO): [^)]*\)| with HI: .*$|^No low hand qualified\n", "", out, flags=re.M)
+    return out + "\n\n\n"
+
+
+def pokerkit_side_by_side(text: str, rounds: int = 3, limit: int = 5000) -> list[str]:
+    """Hands/s (CPU time, best of ``rounds``) of pokerkit's PokerStarsParser
+    on the hold'em form of the first ``limit`` no-limit hands (pokerkit
+    reads a few hundred a second), and of this library's parse (and parse +
+    audit) of the same hands' Omaha Hi/Lo text."""
+    from pokerkit.notation import PokerStarsParser
+
+    import warnings
+
+    omaha = "\n\n\n".join([h for h in text.split("\n\n\n") if "Omaha Hi/Lo No Limit" in h][:limit]) + "\n\n\n"
+    holdem = as_holdem(omaha)
+    parser = PokerStarsParser()
+    best = {"pokerkit PokerStarsParser": float("inf"), "omaha8_fast parse": float("inf"),
+            "omaha8_fast parse + audit": float("inf")}
+    count = omaha.count("PokerStars Hand #")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns of each hand's time zone field
+        for _ in range(rounds):
+            t0 = time.process_time()
+            theirs = sum(1 for _ in parser(holdem))
+            t1 = time.process_time()
+            ours = len(parse(omaha))
+            t2 = time.process_time()
+            audited = sum(audit(h).ok for h in parse(omaha))
+            t3 = time.process_time()
+            assert theirs == ours == audited == count, (theirs, ours, audited, count)
+            for name, seconds in zip(best, (t1 - t0, t2 - t1, t3 - t2)):
+                best[name] = min(best[name], seconds)
+    return [f"{name + ':':27} {count / seconds:,.0f} hands/s ({count:,} no-limit hands, CPU time, best of {rounds})"
+            for name, seconds in best.items()]
+
+
+def test_side_by_side_with_pokerkit(hand_file: Path, print_summary: Callable[[list[str]], None]) -> None:
+    """pokerkit's PokerStars parser against parse (+ audit), on 5,000 no-limit hands of the file."""
+    pytest.importorskip("pokerkit")
+    print_summary(pokerkit_side_by_side(hand_file.read_text(encoding="utf-8")))
+
+
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else HANDS
     with tempfile.TemporaryDirectory() as folder:
@@ -152,6 +215,12 @@ def main() -> None:
                     best["read_pokerstars + audit"] = min(best["read_pokerstars + audit"], t3 - t2)
         for name, seconds in best.items():
             print(f"{name + ':':27} {count / seconds:,.0f} hands/s (CPU time, best of 3)")
+        try:
+            import pokerkit  # noqa: F401
+        except ImportError:
+            print("pokerkit is not installed: no side-by-side run (pip install pokerkit)")
+        else:
+            print("\n".join(pokerkit_side_by_side(text)))
 
 
 if __name__ == "__main__":

@@ -94,7 +94,9 @@ def test_the_python_split_refuses_cards_too_short_for_the_board(monkeypatch: pyt
 
 def test_the_hostile_loop() -> None:
     count = run(SECONDS, seed=int(os.environ.get("OMAHA8_ENTRY_HOSTILE_SEED", "0")))
-    assert count["entry known"] and count["evaluate_hilo refused"] and count["deal/split"]
+    assert count["entry known"] and count["evaluate_hilo refused"]
+    if SPLIT is not None:  # the extension's deal and split (a build without it has neither)
+        assert count["deal/split"]
     if ACT is not None:
         assert count["act taken"] and count["act none"] and count["start taken"] and count["start none"]
     if ps._RECORDS is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import gc
+import importlib.util
 import os
 import pickle
 import random
@@ -306,8 +307,8 @@ def test_the_extension_and_omaha8_entry_0_give_the_same_output() -> None:
         outputs.append(run.stdout.splitlines())
     on, off = outputs
     assert off[0] == "True True"
-    if os.environ.get("OMAHA8_ENTRY") != "0":
-        assert on[0] == "False False"
+    if os.environ.get("OMAHA8_ENTRY") != "0" and importlib.util.find_spec("omaha8_fast._entry") is not None:
+        assert on[0] == "False False"  # the extension is used where it is built and not turned off
     assert on[1:] == off[1:] and len(on) == 21
     assert [line.split()[0] for line in on[15:]] == ["ValueError", "TypeError"] + ["ValueError"] * 4
 
@@ -373,7 +374,6 @@ def test_no_references_or_memory_kept() -> None:
 
 def test_the_fuzz_oracle_reports_a_direct_path_that_differs(monkeypatch: pytest.MonkeyPatch) -> None:
     """tests/fuzz/fuzz_api.py compares the direct path with the general one."""
-    import importlib.util
     from pathlib import Path
 
     fuzz = Path(__file__).resolve().parent / "fuzz"
