@@ -2,6 +2,8 @@ import os
 import platform
 import sys
 import sysconfig
+import types
+from concurrent.futures import ThreadPoolExecutor
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -38,10 +40,35 @@ ENTRY = Extension(
 NO_ENTRY = not CPYTHON or os.environ.get("OMAHA8_NO_ENTRY", "") not in ("", "0")
 
 
+def _compile_in_parallel(compiler, sources, output_dir=None, macros=None, include_dirs=None, debug=0,
+                         extra_preargs=None, extra_postargs=None, depends=None):
+    """CCompiler.compile with one compiler process a source file, as many at
+    once as there are cores (the C core's SIMD kernels take most of the build:
+    one at a time, the others wait). The same steps as the method's own."""
+    macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
+        output_dir, macros, include_dirs, sources, depends, extra_postargs)
+    cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+
+    def one(obj):
+        src, ext = build[obj]
+        compiler._compile(obj, src, ext, cc_args, extra_postargs, pp_opts)
+
+    with ThreadPoolExecutor(max_workers=JOBS) as pool:
+        list(pool.map(one, objects))
+    return objects
+
+
+#: Compiler processes at once (OMAHA8_BUILD_JOBS, default the cores).
+JOBS = int(os.environ.get("OMAHA8_BUILD_JOBS", "0") or 0) or os.cpu_count() or 1
+
+
 class OptionalEntry(build_ext):
-    """build_ext that leaves _entry out, with a warning, where it fails."""
+    """build_ext that compiles each extension's sources in parallel (GCC and
+    clang) and leaves _entry out, with a warning, where it fails."""
 
     def build_extension(self, ext: Extension) -> None:
+        if self.compiler.compiler_type == "unix" and JOBS > 1 and hasattr(self.compiler, "_setup_compile"):
+            self.compiler.compile = types.MethodType(_compile_in_parallel, self.compiler)
         if ext.name != ENTRY.name:
             return super().build_extension(ext)
         try:
