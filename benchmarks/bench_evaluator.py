@@ -23,7 +23,7 @@ import pytest
 
 from omaha8_fast import evaluate_batch, evaluate_high, evaluate_high_batch, evaluate_hilo, format_cards
 from omaha8_fast._core import ffi, lib
-from omaha8_fast.kernels import _IDS, available_kernels, kernel
+from omaha8_fast.evaluator.kernels import _IDS, available_kernels, kernel
 from omaha8_fast.showdown import split_pot
 
 SINGLE = 10_000

@@ -117,6 +117,23 @@
 #define o8_cpu_supports(feature) __builtin_cpu_supports(feature)
 #endif
 
+/* o8_cpuid(leaf, r): r[0..3] = eax, ebx, ecx, edx of cpuid `leaf` (subleaf
+ * 0), all 0 where the leaf is beyond the CPU's; x86 targets only. */
+#if O8_X86_TARGETS && O8_MSVC
+static __forceinline void o8_cpuid(unsigned leaf, unsigned r[4]) {
+    int max[4], out[4] = {0, 0, 0, 0};
+    __cpuid(max, (int)(leaf & 0x80000000u));
+    if ((unsigned)max[0] >= leaf) __cpuidex(out, (int)leaf, 0);
+    for (int i = 0; i < 4; i++) r[i] = (unsigned)out[i];
+}
+#elif O8_X86_TARGETS
+#include <cpuid.h>
+static inline __attribute__((always_inline)) void o8_cpuid(unsigned leaf, unsigned r[4]) {
+    r[0] = r[1] = r[2] = r[3] = 0;
+    if (!__get_cpuid_count(leaf, 0, &r[0], &r[1], &r[2], &r[3])) r[0] = r[1] = r[2] = r[3] = 0;
+}
+#endif
+
 /* ---- bits ------------------------------------------------------------------ */
 
 /* Index of the lowest (ctz) or highest (31 - clz, 63 - clz) set bit; x must

@@ -100,7 +100,9 @@ int64_t o8_eval_batch_checked(const uint8_t *holes, int hole_size, const uint8_t
 /* 1 when this build has `kernel` and the CPU (and OS) can run it, else 0. */
 int o8_kernel_supported(int kernel);
 
-/* The fastest supported kernel; o8_eval_batch and o8_eval_batch_checked use it. */
+/* The fastest supported kernel (AVX-512 where supported, but AVX2 on AMD
+ * Zen 4, whose 512-bit vectors run as two halves); o8_eval_batch and
+ * o8_eval_batch_checked use it. */
 int o8_kernel_best(void);
 
 /* Batch evaluation of n rows with the given kernel: like

@@ -203,6 +203,25 @@ static int cpu_runs(int kernel) {
 #endif
 }
 
+/* Whether the CPU runs 512-bit vectors at half the width: AMD family 25
+ * with AVX-512 (Zen 4) splits each into two 256-bit halves, and its 16-lane
+ * gathers cost more than two 8-lane ones, so the AVX2 kernel is the faster
+ * there (1.2x to 1.9x on a Zen 4 EPYC: docs/performance-kernels.md). Zen 5
+ * (family 26) and Intel's AVX-512 CPUs run the AVX-512 kernel faster. */
+static int avx512_half_width(void) {
+#if O8_X86_KERNELS
+    unsigned r[4], family;
+    o8_cpuid(0, r);
+    if (r[1] != 0x68747541u || r[3] != 0x69746e65u || r[2] != 0x444d4163u) return 0; /* "AuthenticAMD" */
+    o8_cpuid(1, r);
+    family = r[0] >> 8 & 0xF;
+    if (family == 0xF) family += r[0] >> 20 & 0xFF;
+    return family == 25;
+#else
+    return 0;
+#endif
+}
+
 int o8_kernel_supported(int kernel) {
     if (kernel == O8_KERNEL_NEON) return O8_NEON_KERNELS;  /* AArch64: NEON is baseline */
     return kernel == O8_KERNEL_SCALAR || ((kernel == O8_KERNEL_AVX2 || kernel == O8_KERNEL_AVX512)
@@ -211,7 +230,7 @@ int o8_kernel_supported(int kernel) {
 
 int o8_kernel_best(void) {
     if (O8_NEON_KERNELS) return O8_KERNEL_NEON;
-    if (cpu_runs(O8_KERNEL_AVX512)) return O8_KERNEL_AVX512;
+    if (cpu_runs(O8_KERNEL_AVX512) && !avx512_half_width()) return O8_KERNEL_AVX512;
     if (cpu_runs(O8_KERNEL_AVX2)) return O8_KERNEL_AVX2;
     return O8_KERNEL_SCALAR;
 }
