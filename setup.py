@@ -40,6 +40,10 @@ ENTRY = Extension(
 NO_ENTRY = not CPYTHON or os.environ.get("OMAHA8_NO_ENTRY", "") not in ("", "0")
 
 
+#: Compiler processes at once (OMAHA8_BUILD_JOBS, default the cores).
+JOBS = int(os.environ.get("OMAHA8_BUILD_JOBS", "0") or 0) or os.cpu_count() or 1
+
+
 def _compile_in_parallel(compiler, sources, output_dir=None, macros=None, include_dirs=None, debug=0,
                          extra_preargs=None, extra_postargs=None, depends=None):
     """CCompiler.compile with one compiler process a source file, as many at
@@ -56,10 +60,6 @@ def _compile_in_parallel(compiler, sources, output_dir=None, macros=None, includ
     with ThreadPoolExecutor(max_workers=JOBS) as pool:
         list(pool.map(one, objects))
     return objects
-
-
-#: Compiler processes at once (OMAHA8_BUILD_JOBS, default the cores).
-JOBS = int(os.environ.get("OMAHA8_BUILD_JOBS", "0") or 0) or os.cpu_count() or 1
 
 
 class OptionalEntry(build_ext):

@@ -117,21 +117,23 @@
 #define o8_cpu_supports(feature) __builtin_cpu_supports(feature)
 #endif
 
-/* o8_cpuid(leaf, r): r[0..3] = eax, ebx, ecx, edx of cpuid `leaf` (subleaf
- * 0), all 0 where the leaf is beyond the CPU's; x86 targets only. */
+/* o8_cpu_amd_family_19h(): whether the CPU is an AMD of family 19h (Zen 3,
+ * Zen 4). GCC and clang answer from the data their run time filled in
+ * before main, as for o8_cpu_supports (no cpuid per call); MSVC asks cpuid
+ * (vendor "AuthenticAMD", then the family). x86 targets only. */
 #if O8_X86_TARGETS && O8_MSVC
-static __forceinline void o8_cpuid(unsigned leaf, unsigned r[4]) {
-    int max[4], out[4] = {0, 0, 0, 0};
-    __cpuid(max, (int)(leaf & 0x80000000u));
-    if ((unsigned)max[0] >= leaf) __cpuidex(out, (int)leaf, 0);
-    for (int i = 0; i < 4; i++) r[i] = (unsigned)out[i];
+static __forceinline int o8_cpu_amd_family_19h(void) {
+    int r[4];
+    unsigned family;
+    __cpuid(r, 0);
+    if (r[1] != 0x68747541 || r[3] != 0x69746e65 || r[2] != 0x444d4163) return 0;
+    __cpuid(r, 1);
+    family = (unsigned)r[0] >> 8 & 0xF;
+    if (family == 0xF) family += (unsigned)r[0] >> 20 & 0xFF;
+    return family == 0x19;
 }
 #elif O8_X86_TARGETS
-#include <cpuid.h>
-static inline __attribute__((always_inline)) void o8_cpuid(unsigned leaf, unsigned r[4]) {
-    r[0] = r[1] = r[2] = r[3] = 0;
-    if (!__get_cpuid_count(leaf, 0, &r[0], &r[1], &r[2], &r[3])) r[0] = r[1] = r[2] = r[3] = 0;
-}
+#define o8_cpu_amd_family_19h() (__builtin_cpu_is("amdfam19h") != 0)
 #endif
 
 /* ---- bits ------------------------------------------------------------------ */

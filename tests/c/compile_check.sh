@@ -130,9 +130,7 @@ O8_NOINLINE int o8_port_probe(uint32_t x, uint64_t y, const volatile int32_t *fl
     int n = o8_ctz(x) + o8_ctz64(y) + o8_clz(x) + o8_clz64(y) + o8_popcnt32(x) + o8_popcnt64(y);
     O8_UNROLL(4)
     for (int i = 0; i < 4; i++) n += (int)o8_rotl32(x, i + 1) + (int)o8_rotl64(y, i + 1);
-    unsigned r[4];
-    o8_cpuid(1, r);
-    return n + table[O8_LIKELY(x) + O8_UNLIKELY(y) - 1] + o8_load_relaxed(flag) + (int)r[0];
+    return n + table[O8_LIKELY(x) + O8_UNLIKELY(y) - 1] + o8_load_relaxed(flag) + o8_cpu_amd_family_19h();
 }
 EOF
     run "MSVC branches (clang, x86_64-pc-windows-msvc, syntax only)" clang --target=x86_64-pc-windows-msvc -std=c11 \
