@@ -14,13 +14,14 @@ import re
 from typing import Any
 
 import pytest
+from budget import examples
 
 import omaha8_fast as o8
 from omaha8_fast import Rake, SeatView
 from omaha8_fast.engine import MAX_CHIPS, Action, Hand, IllegalAction, LegalActions, Table
 
 HANDS = int(os.environ.get("OMAHA8_ENGINE_HANDS", "4000" if os.environ.get("CI") else "1500"))
-VIEW_HANDS = int(os.environ.get("OMAHA8_ENGINE_HANDS", "2000" if os.environ.get("CI") else "800"))
+VIEW_HANDS = int(os.environ.get("OMAHA8_ENGINE_HANDS", examples(400, 2000)))
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
 
 
@@ -168,6 +169,7 @@ def _check_views(hand: Hand, with_log: bool = True) -> None:
             assert view.shown[s] == (hand.holes[s] if s in hand.shown_seats else None)
 
 
+@pytest.mark.property
 def test_no_view_ever_shows_a_card_its_seat_may_not_see() -> None:
     rng = random.Random(2016)
     mucked = folded_at_showdown = 0

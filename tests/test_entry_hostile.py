@@ -2,8 +2,9 @@
 hostile callers: objects whose finalizer changes the hand while ``act`` or
 ``start`` runs (each in a subprocess: before the fix they crashed it),
 ``split``'s seat and mask checks, the Python showdown's length check, and a
-short run of the hostile loop of tests/entry_hostile.py (longer with
-``OMAHA8_ENTRY_HOSTILE_SECONDS``; tests/test_entry_sanitized.py runs it
+counted run of the hostile loop of tests/entry_hostile.py (150 rounds of 20
+calls, 1,500 in the long property run; ``OMAHA8_ENTRY_HOSTILE_ROUNDS`` sets
+it; tests/test_entry_sanitized.py runs it
 under AddressSanitizer and UndefinedBehaviorSanitizer)."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from budget import examples
 from entry_hostile import run
 
 from omaha8_fast.engine import Hand, _settlement as _hand_settle
@@ -21,7 +23,7 @@ from omaha8_fast.engine._native import ACT, SPLIT
 from omaha8_fast.histories.pokerstars import _fast as ps
 
 needs_entry = pytest.mark.skipif(ACT is None, reason="built without omaha8_fast._entry, or OMAHA8_ENTRY=0")
-SECONDS = float(os.environ.get("OMAHA8_ENTRY_HOSTILE_SECONDS", "4"))
+ROUNDS = int(os.environ.get("OMAHA8_ENTRY_HOSTILE_ROUNDS", examples(150, 1500)))
 
 #: A hand, and a member of it set to an object whose finalizer deletes
 #: another member: the C call releases the object half-way through.
@@ -92,8 +94,9 @@ def test_the_python_split_refuses_cards_too_short_for_the_board(monkeypatch: pyt
         assert hand._split_one_board() is None, short
 
 
+@pytest.mark.property
 def test_the_hostile_loop() -> None:
-    count = run(SECONDS, seed=int(os.environ.get("OMAHA8_ENTRY_HOSTILE_SEED", "0")))
+    count = run(rounds=ROUNDS, seed=int(os.environ.get("OMAHA8_ENTRY_HOSTILE_SEED", "0")))
     assert count["entry known"] and count["evaluate_hilo refused"]
     if SPLIT is not None:  # the extension's deal and split (a build without it has neither)
         assert count["deal/split"]

@@ -25,7 +25,7 @@ from omaha8_fast.evaluator.kernels import _IDS, KERNELS, available_kernels, kern
 SIZES = [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)]
 LENGTHS = [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 1001]
 #: Deals per size for the kernel-vs-kernel comparison (more in the slow stage).
-DEALS = examples(6_000, 30_000)
+DEALS = examples(3_000, 30_000)
 #: Of which this many are also compared with the (slow) pure-Python reference.
 REFERENCE_DEALS = examples(150, 400)
 SIMD = [name for name in KERNELS if name != "scalar"]

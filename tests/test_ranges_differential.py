@@ -38,7 +38,7 @@ from omaha8_fast.ranges import (
 )
 
 pytestmark = pytest.mark.property  # the slow stage runs it again with the long count
-EXAMPLES = examples(60, 200)
+EXAMPLES = examples(30, 200)
 
 # ------------------------------------------------------------------ the old evaluator (a copy)
 
@@ -262,7 +262,7 @@ def test_new_expander_agrees_with_the_old_one(data: Any) -> None:
     same(data.draw(range_text(k)), k)
 
 
-@settings(max_examples=max(EXAMPLES // 15, 5), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2, 15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_new_expander_agrees_on_5_card_hands(data: Any) -> None:
     same(data.draw(range_text(5)), 5)
@@ -356,7 +356,7 @@ def test_rank_variables_and_small_filters_agree_with_the_old_expander(data: Any)
         same(text, data.draw(st.sampled_from([4, 4, 3, 2])))
 
 
-@settings(max_examples=max(EXAMPLES // 15, 5), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(2, 15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_rank_variables_agree_on_5_card_hands(data: Any) -> None:
     same(data.draw(variable_text(5)).replace("%", "").replace("5-20", "KK").replace("15", "QQ"), 5)

@@ -33,7 +33,7 @@ from _range_cases import CASES_4, CASES_6
 from test_ranges_differential import SMALL, same, variable_part
 
 pytestmark = pytest.mark.property  # the slow stage runs it again with the long count
-EXAMPLES = examples(50, 200)
+EXAMPLES = examples(25, 200)
 
 
 def _outcome(text: str, k: int) -> Any:
