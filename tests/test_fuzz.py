@@ -11,7 +11,7 @@ findings, not only crashes. Per target:
   ``tests/fuzz/regressions-<name>/``; the files directly in ``regressions/``
   are fuzz_api's) and a few thousand
   seeded random inputs, no atheris needed;
-- with ``OMAHA8_FUZZ_SECONDS=N`` (60 in CI) and atheris installed: a
+- with ``OMAHA8_FUZZ_SECONDS=N`` (30 in CI) and atheris installed: a
   coverage-guided run, the N seconds shared equally among the targets.
 
 The driver's limits themselves are tested on a small synthetic target.

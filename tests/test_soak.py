@@ -16,7 +16,7 @@ exactly (same numbers, same messages), any other exception is a failure
 naming the call, and the resident memory at the end must be within
 ``RSS_GROWTH_MB`` of what it was after the warm-up.
 
-``OMAHA8_SOAK_SECONDS`` (default 5; CI sets 60) is the duration,
+``OMAHA8_SOAK_SECONDS`` (default 5; CI sets 30) is the duration,
 ``OMAHA8_SOAK_SEED`` the seed of the calls (default 15). The calls include
 issue 15's reproducers (``soak_calls.ISSUE15``); those still open on this
 branch (``soak_calls.PENDING``) only with ``OMAHA8_SOAK_PENDING=1``. ``-s`` prints a
