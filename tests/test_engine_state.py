@@ -21,7 +21,7 @@ from omaha8_fast import Rake, SeatView
 from omaha8_fast.engine import MAX_CHIPS, Action, Hand, IllegalAction, LegalActions, Table
 
 HANDS = int(os.environ.get("OMAHA8_ENGINE_HANDS", "4000" if os.environ.get("CI") else "1500"))
-VIEW_HANDS = int(os.environ.get("OMAHA8_ENGINE_HANDS", examples(400, 2000)))
+VIEW_HANDS = int(os.environ.get("OMAHA8_ENGINE_HANDS", examples(250, 2000)))
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][cdhs](?![A-Za-z0-9])")
 
 

@@ -14,6 +14,10 @@ import sys
 import textwrap
 
 import pytest
+from budget import examples
+
+#: Rounds over every job (each round sends the signal at other moments).
+ROUNDS = examples(1, 3)
 
 JOBS = {
     "exact flop, two random hands": 'equity(["As Ad 2s 3d", None, None], board="Kh 7c 2d", exact=True, '
@@ -28,6 +32,7 @@ JOBS = {
 }
 
 
+@pytest.mark.property
 @pytest.mark.parametrize("threads", [1, 2])
 def test_ctrl_c_stops_every_kernel(threads: int) -> None:
     calls = "\n".join(f"    ({name!r}, lambda: {call.replace('THREADS', str(threads))})," for name, call in JOBS.items())
@@ -39,7 +44,7 @@ def test_ctrl_c_stops_every_kernel(threads: int) -> None:
         JOBS = [
         %s
         ]
-        for round_ in range(3):
+        for round_ in range(%d):
             for i, (name, job) in enumerate(JOBS):
                 sent = []
                 def fire():
@@ -54,10 +59,10 @@ def test_ctrl_c_stops_every_kernel(threads: int) -> None:
                     late = time.process_time() - sent[0]
                     timer.join()  # the timer's own thread may still be returning from os.kill
                     print("interrupted", round(late, 3), threading.active_count(), name)
-    """) % calls
+    """) % (calls, ROUNDS)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False)
     lines = done.stdout.splitlines()
-    assert len(lines) == 3 * len(JOBS), done.stdout + done.stderr
+    assert len(lines) == ROUNDS * len(JOBS), done.stdout + done.stderr
     for line in lines:
         word, seconds, alive, _ = line.split(" ", 3)
         assert word == "interrupted", line

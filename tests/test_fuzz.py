@@ -34,7 +34,7 @@ from budget import examples
 FUZZ = Path(__file__).resolve().parent / "fuzz"
 DRIVER = FUZZ / "driver.py"
 TARGETS = sorted(FUZZ.glob("fuzz_*.py"))
-RANDOM_INPUTS = examples(400, 4000)
+RANDOM_INPUTS = examples(200, 4000)
 #: The suite's CPU bound per input is this many times the target's own (a
 #: finding is a finding at 1x when fuzzing; in the suite a busy machine must
 #: not turn a saved case into a failure). No wall-clock bound: HARD_TIMEOUT
