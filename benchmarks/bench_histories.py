@@ -33,13 +33,13 @@ from __future__ import annotations
 import gc
 import os
 import random
+import re
 import sys
 import tempfile
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
-
-import re
 
 import pytest
 
@@ -123,6 +123,11 @@ def test_parse_and_audit_any_site(benchmark: Callable[..., object], hand_file: P
     print_summary([f"parse + audit (any site): {HANDS / seconds:,.0f} hands/s ({HANDS:,} hands in {seconds:.2f} s)"])
 
 
+def _no_limit_hands(text: str) -> list[str]:
+    """The Omaha Hi/Lo no-limit hands of ``text`` (to_pokerstars output)."""
+    return [h for h in text.split("\n\n\n") if "Omaha Hi/Lo No Limit" in h]
+
+
 _HOLE_LINE = re.compile(r"^(Dealt to \S+|\S+: shows|.* showed|.* mucked) \[(\S\S) (\S\S)(?: \S\S)+\]", re.M)
 
 
@@ -130,8 +135,7 @@ def as_holdem(text: str) -> str:
     """The no-limit hands of ``text`` (to_pokerstars output) as PokerStars
     "Hold'em No Limit" text, for pokerkit's parser: the game renamed, each
     hole cut to its first two cards, the hi/lo labels dropped."""
-    hands = [h for h in text.split("\n\n\n") if "Omaha Hi/Lo No Limit" in h]
-    out = "\n\n\n".join(hands).replace("Omaha Hi/Lo No Limit", "Hold'em No Limit")
+    out = "\n\n\n".join(_no_limit_hands(text)).replace("Omaha Hi/Lo No Limit", "Hold'em No Limit")
     out = _HOLE_LINE.sub(r"\1 [\2 \3]", out)
     out = re.sub(r" \((?:HI|LO): [^)]*\)| with HI: .*$|^No low hand qualified\n", "", out, flags=re.M)
     return out + "\n\n\n"
@@ -144,9 +148,7 @@ def pokerkit_side_by_side(text: str, rounds: int = 3, limit: int = 5000) -> list
     audit) of the same hands' Omaha Hi/Lo text."""
     from pokerkit.notation import PokerStarsParser
 
-    import warnings
-
-    omaha = "\n\n\n".join([h for h in text.split("\n\n\n") if "Omaha Hi/Lo No Limit" in h][:limit]) + "\n\n\n"
+    omaha = "\n\n\n".join(_no_limit_hands(text)[:limit]) + "\n\n\n"
     holdem = as_holdem(omaha)
     parser = PokerStarsParser()
     best = {"pokerkit PokerStarsParser": float("inf"), "omaha8_fast parse": float("inf"),

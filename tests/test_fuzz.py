@@ -9,8 +9,8 @@ findings, not only crashes. Per target:
 
 - always: its saved findings (``tests/fuzz/regressions/fuzz_<name>/`` or
   ``tests/fuzz/regressions-<name>/``; the files directly in ``regressions/``
-  are fuzz_api's) and a few thousand
-  seeded random inputs, no atheris needed;
+  are fuzz_api's) and 200 seeded random inputs (4,000 in the long
+  run), no atheris needed;
 - with ``OMAHA8_FUZZ_SECONDS=N`` (30 in CI) and atheris installed: a
   coverage-guided run, the N seconds shared equally among the targets.
 
