@@ -351,15 +351,15 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
         return format_amount(value, hand.unit, hand.symbol)
 
     notes: list[str] = []
+    folded = {a[1] for a in records(hand, "actions") if a[2] == "fold"}
     if total != hand.total_pot:
-        uncalled = _unprinted_return(put, total - hand.total_pot)
+        uncalled = _unprinted_return(put, total - hand.total_pot, folded)
         if uncalled is None:
             return _fail(hand, f"the actions put in {money(total)} but the site's total pot is "
                                f"{money(hand.total_pot)}", paid)
         put[uncalled] -= total - hand.total_pot
         notes.append(f"an uncalled bet of {money(total - hand.total_pot)} returned to {uncalled} "
                      "(the text does not print it)")
-    folded = {a[1] for a in records(hand, "actions") if a[2] == "fold"}
     shown = _shown(hand)
     mucked = set(hand.mucked) - shown  # they gave up their claim
     if mucked_out:
@@ -445,15 +445,16 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
     )
 
 
-def _unprinted_return(put: dict[str, int], excess: int) -> str | None:
+def _unprinted_return(put: dict[str, int], excess: int, folded: set[str]) -> str | None:
     """The player an uncalled bet of ``excess`` went back to, when an old
     text does not print it: the one who put in most, ``excess`` above
-    everybody else (None when that is not what the numbers say)."""
+    everybody else, who did not fold (a bet nobody called is never folded;
+    None when that is not what the numbers say)."""
     if excess <= 0 or len(put) < 2:
         return None
     ranked = sorted(put.items(), key=lambda item: item[1], reverse=True)
     (top, most), (_, second) = ranked[0], ranked[1]
-    return top if most - second == excess else None
+    return top if most - second == excess and top not in folded else None
 
 
 def _pots(amounts: list[int], live: list[bool]) -> list[tuple[int, list[int]]]:

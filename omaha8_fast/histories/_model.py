@@ -13,10 +13,14 @@ played for money (``unit == "cents"``), chips for tournaments and play money
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .._hooks import IMPORTED_HAND
 from ..cards import Card
+
+if TYPE_CHECKING:
+    from ..engine import Hand
+    from ._audit import Audit
 
 __all__ = [
     "HandHistoryError",
@@ -37,6 +41,8 @@ __all__ = [
     "stored",
     "stored_holes",
     "new_hand",
+    "board_problem",
+    "repeated_post",
 ]
 
 Unit = Literal["cents", "chips"]
@@ -107,6 +113,47 @@ def parse_amount(text: str, unit: Unit) -> int:
     if value > _MAX_AMOUNT:
         raise ValueError(f"amount {text!r} is too large")
     return value
+
+
+def board_problem(boards: tuple[tuple[Any, ...], ...]) -> str | None:
+    """What is wrong with a hand's ``boards`` (None: nothing): one board of
+    0, 3, 4 or 5 cards, or, for a hand run twice, two boards of 5 cards
+    each, which differ (the second run deals its own cards).
+
+    >>> board_problem(((1, 2, 3),)), board_problem(((1, 2, 3, 4, 5), (1, 2, 3)))
+    (None, 'a hand run twice needs two boards of 5 cards, not 5 and 3')
+    """
+    if len(boards) > 2:
+        return f"{len(boards)} boards (at most two: a hand run twice)"
+    if len(boards) == 2:
+        first, second = boards
+        if len(first) != 5 or len(second) != 5:
+            return f"a hand run twice needs two boards of 5 cards, not {len(first)} and {len(second)}"
+        if tuple(first) == tuple(second):
+            return "the two boards of a hand run twice are the same"
+        return None
+    if boards and len(boards[0]) not in (0, 3, 4, 5):
+        return f"a board of {len(boards[0])} cards"
+    return None
+
+
+def repeated_post(posts: Any) -> tuple[Any, ...] | None:
+    """The first post record (``(player, kind, amount, all_in, dead, line,
+    ...)``) that repeats an earlier post of the same kind by the same player
+    (a blind posted twice: no site's format has that), or None.
+
+    >>> repeated_post([("a", "small blind", 1, False, 0, 5), ("b", "big blind", 2, False, 0, 6)]) is None
+    True
+    >>> repeated_post([("b", "big blind", 2, False, 0, 6), ("b", "big blind", 2, False, 0, 7)])[5]
+    7
+    """
+    seen = set()
+    for post in posts:
+        key = (post[0], post[1])
+        if key in seen:
+            return tuple(post)
+        seen.add(key)
+    return None
 
 
 def format_amount(value: int, unit: Unit, symbol: str = "") -> str:
@@ -270,14 +317,14 @@ class ImportedHand:
         result: str = IMPORTED_HAND("to_json")(self)
         return result
 
-    def to_engine(self) -> object:
+    def to_engine(self) -> Hand:
         """The hand replayed in the engine (see :func:`omaha8_fast.histories.to_engine`)."""
-        result: object = IMPORTED_HAND("to_engine")(self)
+        result: Hand = IMPORTED_HAND("to_engine")(self)
         return result
 
-    def audit(self) -> object:
+    def audit(self) -> Audit:
         """The payout audit (see :func:`omaha8_fast.histories.audit`)."""
-        result: object = IMPORTED_HAND("audit")(self)
+        result: Audit = IMPORTED_HAND("audit")(self)
         return result
 
 

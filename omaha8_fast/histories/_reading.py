@@ -159,6 +159,12 @@ def _finder(chosen: list[SiteReader]) -> Callable[[str], list[tuple[int, SiteRea
             plain.append(reader)
 
     checks = {prefix: [(_check(r), r) for r in group] for prefix, group in by_prefix.items()}
+    # the lines a reader without ``prefixes`` also looks at, wherever they are (its ``header_starts``): a header
+    # right after another site's hand, without a blank line, starts a new hand instead of joining that one
+    starts: dict[str, list[SiteReader]] = {}
+    for reader in plain:
+        for start in getattr(reader, "header_starts", None) or ():
+            starts.setdefault(start, []).append(reader)
 
     def headers(text: str) -> list[tuple[int, SiteReader]]:
         found: dict[int, SiteReader] = {}
@@ -169,6 +175,13 @@ def _finder(chosen: list[SiteReader]) -> Callable[[str], list[tuple[int, SiteRea
                         if check(text, at):
                             found[at] = reader
                             break
+        for prefix, group in starts.items():
+            for at in _prefix_hits(text, prefix):
+                if at not in found:
+                    line = _line_at(text, at)
+                    reader_found = next((reader for reader in group if reader.is_header(line)), None)
+                    if reader_found is not None:
+                        found[at] = reader_found
         if plain:
             for start in _paragraphs(text):
                 at = start

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
 from ..engine.rake import Rake
-from ._model import HandHistoryError, ImportedHand
+from ._model import HandHistoryError, ImportedHand, board_problem
 
 if TYPE_CHECKING:
     from ..engine import Hand
@@ -97,7 +97,7 @@ def _blinds(hand: ImportedHand, names: list[str], button: int, error: Any) -> tu
     return sb, bb, ante, dead_sb, tuple(live_posts), extra
 
 
-def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> object:
+def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> Hand:
     """``hand`` replayed in :class:`omaha8_fast.engine.Hand` with its known
     cards (the unknown ones drawn at random from ``seed``), with the blinds,
     posts and folds of real tables (see the module docstring). An action the
@@ -106,6 +106,9 @@ def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> object:
     def error(message: str, line: int | None = None) -> HandHistoryError:
         return HandHistoryError(message, hand_id=hand.hand_id, line=line if line is not None else hand.first_line)
 
+    problem = board_problem(hand.boards)
+    if problem is not None:
+        raise error(problem)
     dealt = {p.player for p in hand.posts} | {a.player for a in hand.actions}
     seats = [s for s in hand.seats if s.name in dealt]
     if len(seats) < 2:

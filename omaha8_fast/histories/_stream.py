@@ -16,6 +16,7 @@ newline is read :data:`CHUNK` characters at a time and only the first
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
@@ -43,10 +44,22 @@ def _starts(text: str, prefix: str) -> Iterator[tuple[int, None]]:
 
 
 def normalize(text: str) -> str:
-    """``text`` with every line ending (``\\r\\n`` or ``\\r``) made ``\\n``."""
+    """``text`` with every line ending (``\\r\\n`` or ``\\r``) made ``\\n``,
+    and a byte-order mark at the start of any line dropped (two UTF-8 files
+    with BOMs joined by ``cat a.txt b.txt`` have one before the second
+    file's first header).
+
+    >>> normalize("a\\r\\n\\ufeffb\\rc")
+    'a\\nb\\nc'
+    """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\ufeff" in text:
+        text = _MARKS.sub("", text)
     return text
+
+
+_MARKS = re.compile("^\ufeff+", re.MULTILINE)  # (linear: a mark is one character, a run is matched once)
 
 
 def stream_batches(stream: IO[str], chunk: int = CHUNK, who: str = "read", max_line: int = MAX_LINE) -> Iterator[str]:

@@ -28,7 +28,9 @@ from typing import Any
 
 from ..cards import Card
 from ..evaluator import evaluate_hilo
-from ._model import MAX_HAND_LINES, MAX_LINE, HandHistoryError, ImportedHand, Tournament, Unit, new_hand, parse_amount
+from ._model import (
+    MAX_HAND_LINES, MAX_LINE, HandHistoryError, ImportedHand, Tournament, Unit, board_problem, new_hand, parse_amount,
+)
 
 __all__ = [
     "TextHand", "money", "card_ids", "split_hands", "pot_name", "checked_lines", "MAX_SEATS", "strip_all_in",
@@ -110,21 +112,24 @@ def split_hands(text: str, is_header: Callable[[str], bool]) -> Iterator[tuple[i
         yield start, "\n".join(lines).rstrip("\n")
 
 
-_HALF = re.compile(r"\s*\(\s*(hi|lo|high|low)\s*\)\s*$", re.IGNORECASE)
+_HALVES = {"hi": " (hi)", "high": " (hi)", "lo": " (lo)", "low": " (lo)"}
 
 
 def pot_name(text: str) -> str:
     """A site's pot name in the model's words: ``pot``, ``main pot``,
-    ``side pot-N``, with `` (hi)``/`` (lo)`` for a labelled half.
+    ``side pot-N``, with `` (hi)``/`` (lo)`` for a labelled half (read in
+    one pass over the text: a run of spaces costs its length, never more).
 
     >>> pot_name("pot(HI)"), pot_name("side pot 2 (LO)"), pot_name("Main Pot"), pot_name("side pot-1")
     ('pot (hi)', 'side pot-2 (lo)', 'main pot', 'side pot-1')
     """
     half = ""
-    match = _HALF.search(text)
-    if match is not None:
-        half = " (hi)" if match.group(1).lower().startswith("hi") else " (lo)"
-        text = text[:match.start()]
+    tail = text.rstrip()
+    if tail.endswith(")"):
+        open_ = tail.rfind("(")
+        label = _HALVES.get(tail[open_ + 1:-1].strip().lower()) if open_ >= 0 else None
+        if label is not None:
+            half, text = label, tail[:open_]
     name = " ".join(text.lower().split())
     if name.startswith("side pot"):
         number = name[len("side pot"):].strip(" -#")
@@ -214,6 +219,8 @@ class TextHand:
     def post(self, name: str, kind: str, amount: int, line: int, all_in: bool = False, dead: int = 0) -> None:
         """A forced bet; ``dead`` of it does not count as the player's bet."""
         self.known(name, line)
+        if any(p[0] == name and p[1] == kind for p in self.posts):
+            raise self.error(f"{name[:40]} posts the {kind} twice", line)
         self.bets[name] = self.bets.get(name, 0) + amount - dead
         self.posts.append((name, kind, amount, all_in, dead, line))
 
@@ -405,6 +412,9 @@ class TextHand:
             known += cards
         first, second = (tuple(b) for b in self.boards)
         boards = ((first, second) if second else (first,)) if first else ()
+        problem = board_problem(boards) if second else None
+        if problem is not None:
+            raise self.error(problem, self.first)
         for board in boards or ((),):
             if len(set(known).union(board)) != len(known) + len(board):
                 raise self.error("a card is dealt twice", self.first)

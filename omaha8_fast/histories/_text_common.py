@@ -319,6 +319,8 @@ class HandBuilder:
     def post(self, name: str, kind: str, amount: int, line: int, all_in: bool = False, dead: int = 0) -> None:
         """A forced bet: ``dead`` of it does not count as a bet."""
         self.player(name, line)
+        if any(p[0] == name and p[1] == kind for p in self.posts):
+            raise self.error(f"{name[:60]} posts the {kind} twice", line)
         if kind in ("small blind", "big blind", "small & big blinds", "straddle"):
             self.bets[name] = self.bets.get(name, 0) + amount - dead
         self.posts.append((name, kind, amount, all_in, dead, line))

@@ -17,8 +17,10 @@ from .._model import (
     ImportedHand,
     Tournament,
     Unit,
+    board_problem,
     new_hand,
     parse_amount,
+    repeated_post,
 )
 from .._text_common import CARD_IDS
 
@@ -532,8 +534,16 @@ def _build(hand: _Hand) -> ImportedHand:
 def _finish(hand: _Hand, known: list[int], holes: tuple[Any, ...], shown: tuple[Any, ...]) -> ImportedHand:
     """:func:`_build` after the checks of the hole cards: ``known`` the hole
     cards, ``holes`` and ``shown`` as the hand stores them."""
+    if len(hand.posts) > 1:
+        twice = repeated_post(hand.posts)
+        if twice is not None:
+            raise hand.error(f"{twice[0]} posts the {twice[1]} twice", twice[5])
     first, second = hand.boards
     boards = ((first, second) if second else (first,)) if first else ((second,) if second else ())
+    if second:
+        problem = board_problem(boards)
+        if problem is not None:
+            raise hand.error(problem, hand.first)
     for board in boards or ((),):
         if len(set(known).union(board)) != len(known) + len(board):
             dealt = known + list(board)

@@ -1,0 +1,184 @@
+"""The shared hand-history framework against hostile input (issue 40: F6-F9, F11-F13) and the writers' refusals
+(issue 38): every text here is written for this test from the formats' facts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from omaha8_fast.engine import Hand
+from omaha8_fast.histories import (
+    HandHistoryError,
+    audit,
+    parse,
+    parse_pokerstars,
+    read,
+    readers,
+    to_engine,
+    to_ohh,
+)
+from omaha8_fast.histories._text_b import pot_name
+from test_histories_sites_b import SPLIT, TEXT_SITES
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _checked_down(seed: int, hand_id: int) -> str:
+    """A three-handed pot-limit hand checked down, as PokerStars text."""
+    hand = Hand([200, 200, 200], 0, 1, 2, betting="pot-limit", seed=seed)
+    hand.call()
+    hand.call()
+    hand.check()
+    while not hand.is_over:
+        hand.check()
+    return hand.to_pokerstars(hand_id=hand_id, currency="USD")
+
+
+def _first_hands() -> dict[str, str]:
+    """One hand of each text reader: the sample files' first hands and the rendered ones."""
+    out = {"pokerstars": _checked_down(3, 77)}
+    for site in ("bovada", "everleaf", "fulltilt", "partypoker"):
+        reader = next(r for r in readers() if r.site == site)
+        text = (DATA / "sites" / f"{site}.txt").read_text(encoding="utf-8")
+        out[site] = next(iter(reader.split(text)))[1].rstrip("\n")
+    for site, (_, render) in TEXT_SITES.items():
+        out[site] = render(SPLIT).strip("\n")
+    return out
+
+
+# --- F7: a header is never absorbed by the hand before it ------------------------------------------------------------
+
+def test_bom_at_a_line_start_is_dropped(tmp_path: Path) -> None:
+    """Two UTF-8 files with byte-order marks joined as ``cat a b`` does: both hands read, from a file and from text."""
+    a, b = _checked_down(11, 1), _checked_down(12, 2)
+    joined = tmp_path / "all.txt"
+    joined.write_bytes(("\ufeff" + a + "\n\n").encode() + ("\ufeff" + b + "\n\n").encode())
+    assert [h.hand_id for h in read(joined)] == ["1", "2"]
+    assert [h.hand_id for h in parse("\ufeff" + a + "\n\n\ufeff\ufeff" + b)] == ["1", "2"]
+
+
+@pytest.mark.parametrize("second", sorted(_first_hands()))
+@pytest.mark.parametrize("first", sorted(_first_hands()))
+def test_another_sites_header_right_after_a_hand_starts_a_hand(first: str, second: str) -> None:
+    """Every ordered pair of sites, the second hand straight after the first (no blank line): two hands come out,
+    each read or counted as an error, never one hand swallowing the other."""
+    hands = _first_hands()
+    assert len(parse(hands[first])) == 1 and len(parse(hands[second])) == 1
+    both = parse(hands[first] + "\n" + hands[second], errors="collect")
+    assert len(both) + both.error_count == 2, (first, second, [h.site for h in both], both.errors)
+    assert second in [h.site for h in both] or any(second in str(e) or e.line and e.line > 1 for e in both.errors)
+
+
+def test_every_reader_says_where_its_headers_start() -> None:
+    """The framework finds a header at any line only through ``prefixes`` or ``header_starts``: every reader has one
+    (a new reader without them is found only after blank lines), and its sample header starts with one of them."""
+    hands = _first_hands()
+    for reader in readers():
+        starts = getattr(reader, "prefixes", None) or getattr(reader, "header_starts", None)
+        assert starts, reader.site
+        if reader.site in hands:
+            header = next(line for line in hands[reader.site].split("\n") if reader.is_header(line))
+            assert header.startswith(tuple(starts)), reader.site
+
+
+# --- F8: the pot name is read in linear time ---------------------------------------------------------------------
+
+def test_pot_name_with_a_long_run_of_spaces() -> None:
+    """The half label is found from the end: spaces anywhere cost their length (the old regex searched from every
+    space); the names come out as before."""
+    assert pot_name("pot" + " " * 100_000) == "pot"
+    assert pot_name(" " * 100_000 + "side pot 2" + " " * 100_000 + "( LOW )  ") == "side pot-2 (lo)"
+    assert pot_name("main pot (hi)") == "main pot (hi)"
+    assert pot_name("main pot (middle)") == "main pot (middle)"
+    assert pot_name("pot(") == "pot("
+
+
+# --- F9: a blind posted twice -------------------------------------------------------------------------------------
+
+def _raised_and_folded() -> str:
+    hand = Hand([200, 200, 200], 0, 1, 2, betting="no-limit", seed=5)
+    hand.raise_to(6)
+    hand.fold()
+    hand.fold()
+    return hand.to_pokerstars(hand_id=9)
+
+
+def test_a_blind_posted_twice_is_refused() -> None:
+    text = _raised_and_folded()
+    [plain] = parse(text)
+    assert audit(plain).ok
+    lines = text.split("\n")
+    k = next(i for i, line in enumerate(lines) if "posts big blind" in line)
+    doubled = "\n".join(lines[:k + 1] + [lines[k]] + lines[k + 1:])
+    with pytest.raises(HandHistoryError, match="posts the big blind twice") as caught:
+        parse(doubled)
+    assert caught.value.line == k + 2
+
+
+def test_wpn_blind_posted_twice_is_refused() -> None:
+    render = TEXT_SITES["wpn"][1]
+    text = render(SPLIT)
+    post = next(line for line in text.split("\n") if "posts the big blind" in line)
+    with pytest.raises(HandHistoryError, match="twice"):
+        parse(text.replace(post, post + "\n" + post))
+
+
+def test_no_uncalled_bet_is_invented_for_a_folded_player() -> None:
+    """An old text's missing uncalled bet goes back to the top contributor only when they did not fold."""
+    from omaha8_fast.histories._audit import _unprinted_return
+    assert _unprinted_return({"a": 6, "b": 2}, 4, set()) == "a"
+    assert _unprinted_return({"a": 6, "b": 2}, 4, {"a"}) is None
+
+
+# --- F12: a run-twice hand with a short board ----------------------------------------------------------------------
+
+def test_run_twice_with_a_short_first_board_is_refused() -> None:
+    text = (DATA / "pokerstars_o8.txt").read_text(encoding="utf-8")
+    twice = next(h for h in text.split("\n\n\n") if "run twice" in h)
+    [hand] = parse(twice)
+    assert hand.run_twice and to_engine(hand).is_over
+    lines = twice.split("\n")
+    second = next(k for k, line in enumerate(lines) if line.startswith("SECOND Board ["))
+    flop = next(k for k, line in enumerate(lines) if line.startswith("*** FLOP ***"))
+    lines[second], lines[flop] = lines[flop], lines[second]  # the flop now comes after the first board's summary
+    with pytest.raises(HandHistoryError, match="run twice needs two boards of 5 cards"):
+        parse("\n".join(lines))
+
+
+def test_to_engine_refuses_boards_that_cannot_be() -> None:
+    """A hand built by hand (or from JSON) with a short second board is a HandHistoryError, not an IndexError."""
+    from dataclasses import replace
+    [hand] = parse(_checked_down(4, 5))
+    board = hand.board
+    for boards in ((board, board[:3]), (board[:3], board)):
+        with pytest.raises(HandHistoryError, match="run twice"):
+            to_engine(replace(hand, boards=boards))
+
+
+# --- F11: the OHH reader checks what it is given -------------------------------------------------------------------
+
+def _ohh_doc() -> dict:
+    [imported] = parse_pokerstars(_checked_down(11, 3))
+    return json.loads(to_ohh(imported))  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("edit, field", [
+    (lambda o: o["omaha8_fast"]["collected"][0].__setitem__(0, "Nobody"), "collected"),
+    (lambda o: o["omaha8_fast"]["shown"][0].__setitem__(0, "Nobody"), "shown"),
+])
+def test_ohh_names_that_are_not_seated(edit, field) -> None:  # type: ignore[no-untyped-def]
+    doc = _ohh_doc()
+    edit(doc["ohh"])
+    with pytest.raises(HandHistoryError, match=f"{field}.*Nobody.*not seated"):
+        parse(json.dumps(doc))
+    assert parse(json.dumps(doc), errors="collect").error_count == 1
+
+
+def test_ohh_a_card_twice_in_a_shown_hand() -> None:
+    doc = _ohh_doc()
+    shows = next(a for r in doc["ohh"]["rounds"] for a in r["actions"] if a["action"] == "Shows Cards")
+    shows["cards"][3] = shows["cards"][2].lower()
+    with pytest.raises(HandHistoryError, match="cards"):
+        parse(json.dumps(doc))
