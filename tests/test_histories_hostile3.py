@@ -182,3 +182,18 @@ def test_ohh_a_card_twice_in_a_shown_hand() -> None:
     shows["cards"][3] = shows["cards"][2].lower()
     with pytest.raises(HandHistoryError, match="cards"):
         parse(json.dumps(doc))
+
+
+def test_ohh_round_trip_of_a_hand_with_one_card_shown() -> None:
+    """A player who shows one card and mucks the rest (PokerStars prints ``shows [Js]``, then ``mucked [Js]``): the
+    text reads, and so does this library's own OHH of it, to the same payouts and the same shown cards."""
+    text = _checked_down(11, 3)
+    text = text.replace("Player3: shows [8d Jc Js 8h] (HI: two pair, Aces and Jacks)", "Player3: shows [Js]")
+    text = text.replace("Seat 3: Player3 (big blind) showed [8d Jc Js 8h] and lost with HI: two pair, Aces and Jacks",
+                        "Seat 3: Player3 (big blind) mucked [Js]")
+    [hand] = parse(text)
+    assert [(s.player, len(s.cards)) for s in hand.shown if s.player == "Player3"] == [("Player3", 1)]
+    [back] = parse(to_ohh(hand))
+    assert back.paid == hand.paid == {"Player1": 3, "Player2": 3}
+    assert [(s.player, s.cards) for s in back.shown] == [(s.player, s.cards) for s in hand.shown]
+    assert "Player3" not in back.hole_cards

@@ -48,7 +48,7 @@ from typing import Any
 from .._version import __version__
 from ..cards import Card
 from ..engine import Hand
-from ._model import HandHistoryError, ImportedHand, Tournament, Unit, new_hand
+from ._model import HandHistoryError, ImportedHand, Tournament, Unit, board_problem, new_hand
 from ._sites import register
 from ._stream import normalize
 from .pokerstars import parse_pokerstars, to_pokerstars
@@ -256,9 +256,13 @@ def _card_list(doc: _Doc, value: Any, what: str) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) > 7:
         raise doc.error(f"{what}: not a list of cards")
     try:
-        return tuple(int(Card(c)) for c in value)
+        cards = tuple(int(Card(c)) for c in value)
     except (TypeError, ValueError) as problem:
         raise doc.error(f"{what}: {problem}") from None
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise doc.error(f"{what}: the card {Card(twice)} is named twice")
+    return cards
 
 
 def from_ohh(text: str, first_line: int = 1) -> ImportedHand:
@@ -363,8 +367,7 @@ def _read(text: str, first_line: int) -> ImportedHand | str:
                 steps.append((_STREET_OF[street], name, kind.lower(), amount, all_in))
             elif kind == "Shows Cards":
                 cards = _card_list(doc, a.get("cards"), f"{name}'s shown cards")
-                holes[name] = cards
-                shown.append((name, cards))
+                shown.append((name, cards))  # a whole hand is a hole (below); a player may show part of it
             elif kind == "Mucks Cards":
                 mucked.append(name)
                 cards = _card_list(doc, a.get("cards"), f"{name}'s mucked cards")
@@ -375,8 +378,11 @@ def _read(text: str, first_line: int) -> ImportedHand | str:
         posts.append((name, "small blind dead", amount, False, amount, doc.line))
     size = extra.get("hole_size")
     if size not in (4, 5, 6):
-        sizes = {len(c) for c in holes.values()}
+        sizes = {len(c) for c in holes.values()} | {len(c) for _, c in shown if len(c) in (4, 5, 6)}
         size = sizes.pop() if len(sizes) == 1 and sizes <= {4, 5, 6} else 4
+    for name, cards in shown:
+        if len(cards) == size:
+            holes[name] = cards
     for name, cards in holes.items():
         if len(cards) != size:
             raise doc.error(f"{name} has {len(cards)} hole cards in a {size}-card game")
@@ -399,21 +405,28 @@ def _read(text: str, first_line: int) -> ImportedHand | str:
             wins.append((name, doc.amount(w.get("win_amount", 0), unit, f"{name}'s win"), label, 1, doc.line))
     actions, returned = _actions(doc, steps, posts, pot_total, extra)
     collected = wins
+    seated = set(names.values())
+
+    def seated_name(value: Any, field: str) -> str:
+        if not isinstance(value, str) or value not in seated:
+            raise doc.error(f"omaha8_fast.{field}: {str(value)[:40]!r} is not seated at the table")
+        return value
+
     if isinstance(extra.get("collected"), list):
-        collected = [(str(c[0]), doc.amount(c[1], "chips", "a collection"), str(c[2]), int(c[3]), doc.line)
-                     for c in extra["collected"] if isinstance(c, list) and len(c) == 4]
+        collected = [(seated_name(c[0], "collected"), doc.amount(c[1], "chips", "a collection"), str(c[2]), int(c[3]),
+                      doc.line) for c in extra["collected"] if isinstance(c, list) and len(c) == 4]
     all_boards: tuple[tuple[int, ...], ...] = (tuple(boards),) if boards else ()
     if isinstance(extra.get("boards"), list) and len(extra["boards"]) == 2:
         all_boards = tuple(_card_list(doc, b, "a board") for b in extra["boards"])
     if isinstance(extra.get("hole_cards"), dict):
         for name, cards in extra["hole_cards"].items():
-            if name in names.values():
-                holes.setdefault(name, _card_list(doc, cards, f"{name}'s cards"))
+            holes.setdefault(seated_name(name, "hole_cards"), _card_list(doc, cards, f"{name}'s cards"))
     described = {}
     flat_shown = []
     if isinstance(extra.get("shown"), list):
         for s in extra["shown"]:
             if isinstance(s, list) and len(s) == 5:
+                seated_name(s[0], "shown")
                 cards = _card_list(doc, s[1], f"{s[0]}'s shown cards")
                 flat_shown.append((str(s[0]), s[2] if isinstance(s[2], str) else None, int(s[3]), doc.line, int(s[4]),
                                    *cards))
@@ -438,7 +451,18 @@ def _read(text: str, first_line: int) -> ImportedHand | str:
                                 str(info.get("name", "")))
     flat_holes: list[Any] = []
     for name, cards in holes.items():
+        if len(cards) != size:
+            raise doc.error(f"{name} has {len(cards)} hole cards in a {size}-card game")
         flat_holes += [name, len(cards), *cards]
+    problem = board_problem(all_boards)
+    if problem is not None:
+        raise doc.error(problem)
+    dealt = [c for cards in holes.values() for c in cards]
+    for board in all_boards or ((),):
+        if len(set(dealt).union(board)) != len(dealt) + len(board):
+            known = dealt + list(board)
+            twice = next(c for c in known if known.count(c) > 1)
+            raise doc.error(f"the card {Card(twice)} is dealt twice")
     currency = body.get("currency") if isinstance(body.get("currency"), str) and body.get("currency") else None
     symbol = extra.get("symbol") if isinstance(extra.get("symbol"), str) else {"USD": "$", "EUR": "€", "GBP": "£"}.get(
         currency or "", "")
