@@ -197,3 +197,115 @@ def test_ohh_round_trip_of_a_hand_with_one_card_shown() -> None:
     assert back.paid == hand.paid == {"Player1": 3, "Player2": 3}
     assert [(s.player, s.cards) for s in back.shown] == [(s.player, s.cards) for s in hand.shown]
     assert "Player3" not in back.hole_cards
+
+
+# --- F6: a payout the reader cannot see is never rake ----------------------------------------------------------------
+
+def _everleaf_first() -> str:
+    return _first_hands()["everleaf"]
+
+
+WREN_WINS = "Wren wins $ 7.50 USD from main pot with 8,5,3,2,A [ ah, 2h, 3c, 5s, 8d ]"
+
+
+@pytest.mark.parametrize("line, words", [
+    ("Wren\twins $ 7.50 USD from main pot with 8,5,3,2,A [ ah, 2h, 3c, 5s, 8d ]", "cannot read"),
+    ("Wren Wins $ 7.50 USD from main pot with 8,5,3,2,A [ ah, 2h, 3c, 5s, 8d ]", "cannot read"),
+    ("Robin wins $ 7.50 USD from main pot with 8,5,3,2,A [ ah, 2h, 3c, 5s, 8d ]", "'Robin' is not seated"),
+    ("Wren\tshows [ ah, 2h, kd, qc ]a pair of kings", "cannot read"),
+])
+def test_a_players_line_that_cannot_be_read_is_an_error(line: str, words: str) -> None:
+    """A line of a seated player the reader cannot read, or a win of a name that is not seated, is an error of the
+    hand naming the line (it was skipped, its payout then passing for rake)."""
+    text = _everleaf_first()
+    [hand] = parse(text)
+    assert audit(hand).ok and hand.rake == 75
+    old = WREN_WINS if "wins" in line.lower() else "Wren shows [ ah, 2h, kd, qc ]a pair of kings"
+    number = text.split("\n").index(old) + 1
+    with pytest.raises(HandHistoryError, match=words) as caught:
+        parse(text.replace(old, line))
+    assert caught.value.line == number
+
+
+def test_a_no_break_space_is_a_space() -> None:
+    """Text copied from a web page has no-break spaces for spaces: the line reads as with a space."""
+    text = _everleaf_first()
+    [plain] = parse(text)
+    [copied] = parse(text.replace("Wren shows", "Wren\u00a0shows").replace("Old Mole", "Old\u00a0Mole"))
+    assert copied.paid == plain.paid and copied.shown == plain.shown and audit(copied).ok
+
+
+@pytest.mark.parametrize("site, removed", [
+    ("everleaf", WREN_WINS),
+    ("bovada", "Dealer [ME] : Hand result $7.50"),
+    ("partypoker", None),
+    ("888", None),
+])
+def test_a_missing_payout_is_never_rake(site: str, removed: str | None) -> None:
+    """Where a room prints no rake (the total less what was paid), a collection line taken out leaves a "rake" far
+    beyond any room's (half the pot, the whole pot): unjudged, never ok."""
+    text = _first_hands()[site]
+    [hand] = parse(text)
+    assert audit(hand).ok
+    if removed is None:
+        removed = next(line for line in text.split("\n") if " wins " in line or " collected " in line)
+    assert removed in text
+    [cut] = parse(text.replace("\n" + removed, ""))
+    result = audit(cut)
+    assert result.verdict == "unjudged" and "is more than" in (result.reason or ""), result
+
+
+def test_a_rake_within_the_rooms_bound_is_judged() -> None:
+    """The bound is the room's: 10% of the pot is still rake; one chip more is not."""
+    from dataclasses import replace
+    from omaha8_fast.histories._audit import INFERRED_RAKE
+    [hand] = parse(_everleaf_first())
+    assert INFERRED_RAKE["everleaf"].percent == 10
+    assert hand.total_pot == 1575 and hand.rake == 75
+    assert audit(replace(hand, rake=157)).verdict != "unjudged"
+    assert audit(replace(hand, rake=158)).verdict == "unjudged"
+
+
+# --- F13: one amount parser, told the room's decimal mark ----------------------------------------------------------
+
+def test_a_decimal_comma_in_a_room_that_writes_points_is_refused() -> None:
+    text = _everleaf_first()
+    with pytest.raises(HandHistoryError, match=r"bad amount .*0,50") as caught:
+        parse(text.replace("Wren wins $ 7.50 USD", "Wren wins $ 0,50 USD"))
+    assert caught.value.line == text.split("\n").index(WREN_WINS) + 1
+
+
+def test_the_amount_parser() -> None:
+    from omaha8_fast.histories._model import decimal_mark, parse_amount
+    assert parse_amount("[$ 1,000.50 USD]", "cents") == 100050
+    assert parse_amount("1.000,50 €", "cents", ",") == 100050
+    assert parse_amount("1 000,50", "cents", ",") == parse_amount("1 000.50", "cents") == 100050
+    assert parse_amount("1,459", "chips") == 1459 and parse_amount("( €2 EUR )", "cents") == 200
+    for bad, mark in [("$0,10", "."), ("12,34", "."), ("1,5000", "."), ("0.05", ","), ("1,000.50", ","), ("-1", "."),
+                      ("1.5", "chips")]:
+        with pytest.raises(ValueError):
+            parse_amount(bad, "chips" if mark == "chips" else "cents", "." if mark == "chips" else mark)
+    assert decimal_mark("(0,25€/0,50€)") == "," and decimal_mark("(€0.25/€0.50)") == "."
+    assert decimal_mark("(1,000/2,000)") == "."
+
+
+def test_winamax_with_decimal_commas_reads_the_same_hand() -> None:
+    """A Winamax hand written with decimal commas (its header's stakes say so) reads to the same amounts."""
+    render = TEXT_SITES["winamax"][1]
+    text = render(SPLIT)
+    [points] = parse(text)
+    import re
+    commas = re.sub(r"(\d)\.(\d\d)€", r"\1,\2€", text)
+    assert commas != text
+    [hand] = parse(commas)
+    assert (hand.paid, hand.total_pot, hand.rake, hand.stakes) == (points.paid, points.total_pot, points.rake,
+                                                                  points.stakes)
+
+
+def test_collections_above_the_pot_are_unjudged() -> None:
+    from dataclasses import replace
+    from omaha8_fast.histories import Collection
+    [hand] = parse(_everleaf_first())
+    more = replace(hand, collected=hand.collected + (Collection("Kestrel", 1000, "main pot", 1, 99),))
+    result = audit(more)
+    assert result.verdict == "unjudged" and "more than the pot" in (result.reason or "")

@@ -49,9 +49,30 @@ if TYPE_CHECKING:
     pass
 from ..showdown import _MAX_CHIPS, _side_pots, pots_from_contributions, split_pot
 
-__all__ = ["Audit", "Difference", "AuditPot", "audit", "contributions"]
+__all__ = ["Audit", "Difference", "AuditPot", "audit", "contributions", "INFERRED_RAKE", "RakeBound"]
 
 Verdict = Literal["ok", "mispaid", "unjudged"]
+
+
+@dataclass(frozen=True)
+class RakeBound:
+    """The most a room takes from a pot: ``percent`` of it, and at most
+    ``cap`` (in cents, for a money table; None where no cap is known)."""
+
+    percent: int = 10
+    cap: int | None = None
+
+
+#: The rooms whose texts print no rake, the reader taking the total less
+#: what was paid, and the most a rake of theirs may be. No room's published
+#: cash-game rake is above 5% of the pot; 10% leaves room for rounding and
+#: old schedules: a "rake" beyond it is a payout the reader did not see (a
+#: missing or unreadable collection line), and the audit says ``unjudged``,
+#: never ``ok``. A reader of another room that works its rake out adds its
+#: room here.
+INFERRED_RAKE: dict[str, RakeBound] = {
+    "everleaf": RakeBound(), "bovada": RakeBound(), "888": RakeBound(), "partypoker": RakeBound(),
+}
 _UNITS = (5, 10, 25, 50, 100)
 _MAX_PLAYERS: int = lib.O8_SHOWDOWN_MAX_PLAYERS
 
@@ -167,6 +188,11 @@ def _fail(hand: ImportedHand, reason: str, paid: dict[str, int], verdict: Verdic
 def audit(hand: ImportedHand) -> Audit:
     """Check what the site paid in ``hand`` against this library's rules
     (see the module docstring and docs/histories.md)."""
+    bound = INFERRED_RAKE.get(hand.site)
+    if bound is not None and hand.rake:
+        problem = _rake_beyond(hand, bound)
+        if problem is not None:
+            return _fail(hand, problem, hand.paid)
     try:
         fast = _audit_fast(hand)
     except Exception:  # noqa: BLE001 - anything unusual: the rule path below says what it says (or raises it)
@@ -181,6 +207,19 @@ def audit(hand: ImportedHand) -> Audit:
         if again.verdict == "ok":
             return replace(again, notes=again.notes + ("the mucked hands were taken out of the pots, like folds",))
     return result
+
+
+def _rake_beyond(hand: ImportedHand, bound: RakeBound) -> str | None:
+    """Why the rake of ``hand`` (a room's whose texts print none: the total
+    less what was paid) is more than the room takes, or None."""
+    rake, total = hand.rake, hand.total_pot
+    cap = bound.cap if hand.unit == "cents" else None
+    if rake * 100 <= bound.percent * total and (cap is None or rake <= cap):
+        return None
+    most = f"{bound.percent}% of the pot" + (f" and {format_amount(cap, hand.unit, hand.symbol)}" if cap else "")
+    return (f"the text pays out {format_amount(total - rake, hand.unit, hand.symbol)} of a "
+            f"{format_amount(total, hand.unit, hand.symbol)} pot: the rest, {format_amount(rake, hand.unit, hand.symbol)},"
+            f" is more than {hand.site} takes (at most {most}); a payout the text does not state?")
 
 
 def _shown(hand: ImportedHand) -> set[str]:
@@ -342,6 +381,9 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
         return Audit(hand.hand_id, "unjudged", (), "a player cashed out the hand", {}, paid,
                      description_errors=descriptions, descriptions_checked=checked)
     put = contributions(hand)
+    if sum(paid.values()) > hand.total_pot:
+        return _fail(hand, f"the collections ({format_amount(sum(paid.values()), hand.unit, hand.symbol)}) are more than "
+                           f"the pot ({format_amount(hand.total_pot, hand.unit, hand.symbol)})", paid)
     if any(v < 0 for v in put.values()):  # no per-player difference to state: not judged
         bad = next(n for n, v in put.items() if v < 0)
         return _fail(hand, f"more was returned to {bad} than they put in", paid)

@@ -33,6 +33,9 @@ __all__ = [
     "ImportedHand",
     "Unit",
     "parse_amount",
+    "AMOUNT_WORDS",
+    "decimal_mark",
+    "AMOUNT_SYMBOLS",
     "format_amount",
     "MAX_LINE",
     "MAX_HAND_LINES",
@@ -83,23 +86,89 @@ class HandHistoryError(ValueError):
         self.line = line
 
 
-def parse_amount(text: str, unit: Unit) -> int:
-    """An amount as written by a site (``$1.05``, ``€20``, ``1500``) in the
-    smallest unit; raises ValueError on anything else (never a float)."""
-    s = text.strip()
-    while s and s[0] in "$€£¥₹":
-        s = s[1:]
-    for suffix in (" USD", " EUR", " GBP", " CAD", " INR", " CNY", " chips"):
-        if s.endswith(suffix):
-            s = s[: -len(suffix)]
-    s = s.replace(",", "")
-    if not s or len(s) > 20:
+#: The currency words an amount may end with (``$ 0.50 USD``, ``1,500 Chips``).
+AMOUNT_WORDS = ("USD", "EUR", "EURO", "GBP", "CAD", "INR", "CNY", "Chips", "chips", "T$")
+#: The currency symbols an amount may start or end with.
+AMOUNT_SYMBOLS = "$€£¥₹"
+_AMOUNT_CACHE: dict[str, dict[str, int]] = {}  # amounts already read, by unit and decimal mark (bounded)
+
+
+def parse_amount(text: str, unit: Unit, decimal: str = ".") -> int:
+    """An amount as a site writes it, in the hand's smallest unit: the one
+    amount parser of every reader (never a float).
+
+    ``decimal`` is the room's decimal mark, which the reader knows (never
+    guessed amount by amount): with ``"."`` a comma or a space groups the
+    thousands (``$1,000.50``), with ``","`` a point or a space does
+    (``1.000,50 €``); a separator anywhere but between groups of three
+    digits is an error (so ``$0,10`` in a room writing ``$0.10`` is refused,
+    never read as 10 dollars). Brackets, spaces, currency symbols before or
+    after and currency words after (``[$ 0.50 USD]``, ``( €2 EUR )``,
+    ``0,05 €``, ``1,500 Chips``) are dropped. Raises ValueError on anything
+    else.
+
+    >>> parse_amount("[$ 1,000.50 USD]", "cents"), parse_amount("0,05 €", "cents", ","), parse_amount("1 500", "chips")
+    (100050, 5, 1500)
+    >>> parse_amount("$0,10", "cents")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad amount '$0,10' (the room writes 1,234.56)
+    """
+    cache = _AMOUNT_CACHE.get(unit + decimal)
+    if cache is None:
+        if decimal not in (".", ","):
+            raise ValueError(f"the decimal mark is '.' or ',', not {decimal!r}")
+        cache = _AMOUNT_CACHE[unit + decimal] = {}
+    value = cache.get(text)
+    if value is None:
+        value = _amount(text, unit, decimal)
+        if len(cache) > 20_000:
+            cache.clear()
+        cache[text] = value
+    return value
+
+
+def decimal_mark(stakes: str) -> str:
+    """The decimal mark of a hand whose header writes its stakes as
+    ``stakes`` (``0.25/0.50``, ``0,05€/0,10€``, ``1,000/2,000``): ``","``
+    when a number there ends in a comma and one or two digits and none has
+    a point, else ``"."``. A reader of a room that writes both asks this
+    once per hand; every amount of the hand is then read with it.
+
+    >>> decimal_mark("(0,05€/0,10€)"), decimal_mark("($0.25/$0.50)"), decimal_mark("(1,000/2,000)")
+    (',', '.', '.')
+    """
+    if "," not in stakes or "." in stakes:
+        return "."
+    for part in stakes.replace("/", " ").replace("(", " ").replace(")", " ").split():
+        digits = part.strip(AMOUNT_SYMBOLS)
+        whole, comma, frac = digits.rpartition(",")
+        if comma and 1 <= len(frac) <= 2 and frac.isdigit():
+            return ","
+    return "."
+
+
+def _amount(text: str, unit: Unit, decimal: str) -> int:
+    """:func:`parse_amount` (without its cache)."""
+    s = text.strip().replace("\xa0", " ").strip("[]()").strip()
+    for word in AMOUNT_WORDS:
+        if s.endswith(word):
+            s = s[: -len(word)].rstrip()
+            break
+    s = s.strip(AMOUNT_SYMBOLS + " ")
+    if not s or len(s) > 30:
         raise ValueError(f"bad amount {text!r}")
-    whole, dot, frac = s.partition(".")
-    if not whole.isdigit() or not whole.isascii() or (dot and not (frac.isdigit() and frac.isascii())):
-        if not (whole == "" and dot and frac.isdigit() and frac.isascii()):
-            raise ValueError(f"bad amount {text!r}")
+    whole, dot, frac = s.rpartition(decimal) if decimal in s else (s, "", "")
+    if " " in whole or (("," if decimal == "." else ".") in whole):
+        groups = whole.replace(" ", "," if decimal == "." else ".").split("," if decimal == "." else ".")
+        if not (1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])):
+            grouped = "1,234.56" if decimal == "." else "1.234,56"
+            raise ValueError(f"bad amount {text!r} (the room writes {grouped})")
+        whole = "".join(groups)
+    if whole == "" and dot:
         whole = "0"
+    if not (whole.isascii() and whole.isdigit()) or (dot and not (frac.isascii() and frac.isdigit())):
+        raise ValueError(f"bad amount {text!r}")
     if unit == "chips":
         if dot and frac.strip("0"):
             raise ValueError(f"bad amount {text!r}: chips are whole")

@@ -175,13 +175,13 @@ def _finder(chosen: list[SiteReader]) -> Callable[[str], list[tuple[int, SiteRea
                         if check(text, at):
                             found[at] = reader
                             break
-        for prefix, group in starts.items():
-            for at in _prefix_hits(text, prefix):
+        for begin, candidates in starts.items():
+            for at in _prefix_hits(text, begin):
                 if at not in found:
                     line = _line_at(text, at)
-                    reader_found = next((reader for reader in group if reader.is_header(line)), None)
-                    if reader_found is not None:
-                        found[at] = reader_found
+                    started = next((reader for reader in candidates if reader.is_header(line)), None)
+                    if started is not None:
+                        found[at] = started
         if plain:
             for start in _paragraphs(text):
                 at = start

@@ -14,7 +14,7 @@ pots, uncalled bets not included (those are in ``returned``); a collection's
 pot is named ``"pot"``, ``"main pot"`` or ``"side pot-N"``, with ``" (hi)"``
 or ``" (lo)"`` after it when it is known to be a half.
 
->>> money("1,250.50", "cents"), money("0,05 €", "cents"), money("$ 25 USD", "cents"), money("1 500", "chips")
+>>> money("1,250.50", "cents"), money("0,05 €", "cents", ","), money("$ 25 USD", "cents"), money("1 500", "chips")
 (125050, 5, 2500, 1500)
 >>> [str(Card(c)) for c in card_ids("[ 7h, 2c, 10d, AS ]", "1", 3)], [str(Card(c)) for c in card_ids("HA D10", "1", 3)]
 (['7h', '2c', 'Td', 'As'], ['Ah', 'Td'])
@@ -29,7 +29,7 @@ from typing import Any
 from ..cards import Card
 from ..evaluator import evaluate_hilo
 from ._model import (
-    MAX_HAND_LINES, MAX_LINE, HandHistoryError, ImportedHand, Tournament, Unit, board_problem, new_hand, parse_amount,
+    MAX_HAND_LINES, MAX_LINE, HandHistoryError, ImportedHand, Tournament, Unit, board_problem, decimal_mark, new_hand, parse_amount,
 )
 
 __all__ = [
@@ -49,26 +49,14 @@ for _c in range(52):
             _CARD[_r + _s] = _c
         _CARD[_suit.upper() + _r.upper()] = _c  # iPoker writes the suit first: "HA", "D10", "ST"
 _SYMBOLS = "$€£¥₹"
-_CODES = ("USD", "EUR", "GBP", "CAD", "INR", "CNY", "chips")
 
 
-def money(text: str, unit: Unit) -> int:
+def money(text: str, unit: Unit, decimal: str = ".") -> int:
     """An amount as these sites write it (``0.50€``, ``€0.50``, ``$ 25 USD``,
-    ``1,250.50``, ``1 500``, ``0,05 €``) in the smallest unit; ValueError
-    on anything else."""
-    s = text.strip().replace("\xa0", " ")
-    for code in _CODES:
-        if s.endswith(code):
-            s = s[: -len(code)].rstrip()
-    s = s.strip(_SYMBOLS + " ")
-    s = s.replace(" ", "")
-    if "," in s and "." not in s:
-        whole, _, frac = s.rpartition(",")
-        if 1 <= len(frac) <= 2 and "," not in whole:  # a decimal comma: "0,05"
-            s = f"{whole}.{frac}"
-    if not s or s[0] in "+-":
-        raise ValueError(f"bad amount {text!r}")
-    return parse_amount(s, unit)
+    ``1,250.50``, ``1 500``; ``0,05 €`` where the room's decimal mark is a
+    comma) in the smallest unit: :func:`~omaha8_fast.histories._model.parse_amount`.
+    ValueError on anything else."""
+    return parse_amount(text, unit, decimal)
 
 
 def card_ids(text: str, hand_id: str | None, line: int) -> tuple[int, ...]:
@@ -149,6 +137,7 @@ class TextHand:
         self.site, self.hand_id, self.first = site, hand_id, first
         self.game, self.hole_size, self.betting = "Omaha Hi/Lo", 4, "pot-limit"
         self.unit: Unit = "cents"
+        self.decimal = "."  # the decimal mark of the hand's amounts (stakes_and_money reads it from the header)
         self.currency: str | None = None
         self.symbol = ""
         self.stakes: tuple[int, int] = (0, 0)
@@ -185,7 +174,7 @@ class TextHand:
     def money(self, text: str, line: int) -> int:
         """An amount of this hand, or HandHistoryError naming the line."""
         try:
-            return money(text, self.unit)
+            return parse_amount(text, self.unit, self.decimal)
         except ValueError as problem:
             raise self.error(str(problem), line) from None
 
@@ -692,6 +681,7 @@ def stakes_and_money(hand: TextHand, text: str, line: int, chips: bool) -> None:
     or when no money sign is written)."""
     groups = [g for g in _STAKES.findall(text) if "/" in g]
     inside = groups[-1] if groups else ""
+    hand.decimal = decimal_mark(inside)
     symbol = next((ch for ch in inside if ch in _SYMBOLS), "")
     code = next((c for c in ("USD", "EUR", "GBP", "CAD") if c in inside), None)
     if chips or not (symbol or code):
@@ -699,13 +689,13 @@ def stakes_and_money(hand: TextHand, text: str, line: int, chips: bool) -> None:
     else:
         hand.unit, hand.symbol = "cents", symbol or {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$"}.get(code or "", "")
         hand.currency = code or {"$": "USD", "€": "EUR", "£": "GBP"}.get(symbol)
-    parts = inside.split(",")[-1].split("/")
+    parts = (inside if hand.decimal == "," else inside.split(",")[-1]).split("/")
     if len(parts) < 2 or not parts[-2].split():
         return
     small_text, big_text = parts[-2].split()[-1], parts[-1].strip()
     for unit in (hand.unit, "cents"):  # play money may be written with cents: "(0.10/0.20)"
         try:
-            hand.stakes = (money(small_text, unit), money(big_text, unit))
+            hand.stakes = (money(small_text, unit, hand.decimal), money(big_text, unit, hand.decimal))
         except ValueError:
             continue
         hand.unit = unit

@@ -19,8 +19,6 @@ collection is one half of it (:func:`pot_label`).
 
 >>> cards("[ 2s, 9d, As ]") == cards("2s 9d AS"), cards("Ah 10d") == cards("ah Td")
 (True, True)
->>> clean_amount("[$ 1,000.50 USD]"), clean_amount("( €2 EUR )"), clean_amount("1,500 Chips")
-('$1000.50', '€2', '1500')
 >>> pot_label("main pot", "hi"), pot_label("side pot-1", None)
 ('main pot (hi)', 'side pot-1')
 """
@@ -47,13 +45,13 @@ __all__ = [
     "CARD_IDS",
     "MAX_SEATS",
     "cards",
-    "clean_amount",
     "pot_label",
     "pot_name",
     "halves",
     "split_hands",
     "lines_of",
     "name_at_start",
+    "seated_at_start",
     "HandBuilder",
     "checked_lines",
     "bracket_action",
@@ -72,8 +70,6 @@ _CARD_WORDS = CARD_IDS | {"10" + k[1:]: v for k, v in CARD_IDS.items() if k[0] i
 
 #: Most seats a hand may list (no table has more than 10).
 MAX_SEATS = 20
-_CURRENCY_WORDS = ("USD", "EUR", "EURO", "GBP", "CAD", "Chips", "chips", "T$")
-_AMOUNTS: dict[str, dict[str, int]] = {"cents": {}, "chips": {}}  # amounts already read, by unit (bounded)
 _STREET_CARDS = {"flop": 3, "turn": 4, "river": 5}
 
 
@@ -87,18 +83,6 @@ def cards(text: str) -> tuple[int, ...]:
             raise ValueError(f"{word[:20]!r} is not a card")
         out.append(card)
     return tuple(out)
-
-
-def clean_amount(text: str) -> str:
-    """An amount as a site writes it (``[$ 0.50 USD]``, ``( $2.06 USD )``,
-    ``$1,000``, ``1,500 Chips``) as :func:`~omaha8_fast.histories._model.parse_amount`
-    reads it: brackets, spaces, currency words and thousands separators removed."""
-    s = text.strip().strip("[]()").strip()
-    for word in _CURRENCY_WORDS:
-        if s.endswith(" " + word):
-            s = s[: -len(word) - 1]
-            break
-    return s.replace(" ", "").replace(",", "")
 
 
 def pot_label(pot: str, half: str | None) -> str:
@@ -223,6 +207,24 @@ def _joined(lines: list[str]) -> str:
     return "\n".join(lines)
 
 
+#: The verbs of the lines that move chips or show cards (:meth:`HandBuilder.unread`).
+_VERBS = ("wins", "shows", "collected", "collects", "posts", "calls", "bets", "raises", "folds", "checks", "mucks")
+#: A win, a show, a collection or a post as a line holds it after the player's name.
+_PLAYER_VERBS = (" wins ", " shows [", " collected ", " posts ", ": wins ", ": shows [", ": collected ", ": posts ")
+
+
+def seated_at_start(text: str, names: list[str]) -> str | None:
+    """The longest of ``names`` (sorted longest first) that ``text`` starts
+    with as a whole word (followed by the end or by anything but a letter,
+    a digit or ``_``: a tab or a no-break space too); None if none."""
+    for name in names:
+        if text.startswith(name):
+            after = text[len(name):len(name) + 1]
+            if not after or not (after.isalnum() or after == "_"):
+                return name
+    return None
+
+
 def name_at_start(text: str, names: list[str]) -> str | None:
     """The longest of ``names`` (sorted longest first) that ``text`` starts
     with followed by a space, a colon or the end; None if none."""
@@ -241,6 +243,7 @@ class HandBuilder:
         self.site, self.hand_id, self.first = site, hand_id, first
         self.game, self.hole_size, self.betting = "Omaha Hi/Lo", 4, "limit"
         self.unit: Unit = "chips"
+        self.decimal = "."  # the decimal mark of the room's amounts (see parse_amount)
         self.currency: str | None = None
         self.symbol = ""
         self.stakes: tuple[int, int] = (0, 0)
@@ -270,18 +273,12 @@ class HandBuilder:
         return HandHistoryError(message, hand_id=self.hand_id, line=line)
 
     def amount(self, text: str, line: int) -> int:
-        """An amount in the hand's unit (see :func:`clean_amount`)."""
-        cache = _AMOUNTS[self.unit]
-        value = cache.get(text)
-        if value is None:
-            try:
-                value = parse_amount(clean_amount(text), self.unit)
-            except ValueError as problem:
-                raise self.error(str(problem), line) from None
-            if len(cache) > 10_000:
-                cache.clear()
-            cache[text] = value
-        return value
+        """An amount in the hand's unit and the room's decimal mark (see
+        :func:`~omaha8_fast.histories._model.parse_amount`)."""
+        try:
+            return parse_amount(text, self.unit, self.decimal)
+        except ValueError as problem:
+            raise self.error(str(problem), line) from None
 
     def cards(self, text: str, line: int) -> tuple[int, ...]:
         try:
@@ -293,6 +290,29 @@ class HandBuilder:
         if name not in self.names:
             raise self.error(f"{name[:60]!r} is not seated at the table", line)
         return name
+
+    def unread(self, text: str, line: int) -> None:
+        """A line of the hand that its reader does not read: noise (a chat
+        line, ``NAME has timed out``), except when it is a player's line the
+        reader fails to see: the name of a seated player followed by a tab
+        or another character that is not a space
+        (``bob\\twins ...``); one of the verbs the readers know written in
+        another case (``bob Wins ...``, ``bob SHOWS [...]``); or a win, a show,
+        a collection or a post of a name that is not seated. Those are an
+        error of the hand naming the line (a payout or a shown hand is never
+        dropped without a word)."""
+        name = seated_at_start(text, self.names)
+        if name is not None:
+            after = text[len(name):len(name) + 1]
+            rest = text[len(name) + 1:].lstrip(" ")
+            word = rest.split(" ", 1)[0].rstrip(":")
+            if (after and after not in " :") or (word.lower() in _VERBS and word not in _VERBS):
+                raise self.error(f"cannot read {text[:80]!r} (a line of {name[:40]!r})", line)
+            return
+        for verb in _PLAYER_VERBS:
+            at = text.find(verb)
+            if 0 < at <= 60 and "[" not in text[:at] and "(" not in text[:at]:
+                raise self.error(f"{text[:at].rstrip(':')[:60]!r} is not seated at the table", line)
 
     def money(self, symbol: str, currency: str | None) -> None:
         """A cash game for money in ``currency`` (``symbol`` as written), or
@@ -647,8 +667,10 @@ def bracket_post(hand: HandBuilder, name: str, rest: str, line: int, both: str) 
 
 def body_lines(lines: list[str], first: int) -> Iterator[tuple[int, str]]:
     """The non-blank lines of a hand's body, stripped, with their numbers
-    (``lines[0]`` is line ``first``)."""
+    (``lines[0]`` is line ``first``); a no-break space is a space (text
+    copied from a web page has them for spaces; any other character after a
+    player's name is an error: :meth:`HandBuilder.unread`)."""
     for number, text in enumerate(lines, first):
         text = text.strip()
         if text:
-            yield number, text
+            yield number, text.replace("\xa0", " ") if "\xa0" in text else text

@@ -103,13 +103,14 @@ def _body(hand: HandBuilder, lines: list[str], first: int) -> None:
             hand.table = text[6:]
         elif not table_line(hand, text, number):
             name = name_at_start(text, hand.names)
-            if name is not None:
-                _named(hand, name, text[len(name):].lstrip(":").strip(), number)
+            if name is None or not _named(hand, name, text[len(name):].lstrip(":").strip(), number):
+                hand.unread(text, number)
 
 
-def _named(hand: HandBuilder, name: str, verb: str, number: int) -> None:
+def _named(hand: HandBuilder, name: str, verb: str, number: int) -> bool:
+    """Read ``NAME verb``; False when the verb is none of Everleaf's."""
     if bracket_action(hand, name, verb, number):
-        return
+        return True
     word, _, rest = verb.partition(" ")
     if word == "posts":
         bracket_post(hand, name, rest, number, "both blinds")
@@ -122,6 +123,9 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int) -> None:
         hand.muck(name, number)
     elif word == "wins":
         _wins(hand, name, rest, number)
+    else:
+        return False
+    return True
 
 
 def _wins(hand: HandBuilder, name: str, rest: str, number: int) -> None:

@@ -168,7 +168,7 @@ def _line(text: str, first: int, key: str, value: str | None) -> int:
 
 def _amount(hand: TextHand, value: str, text: str, first: int, where: str) -> int:
     try:
-        return money(value, hand.unit)
+        return money(value, hand.unit, hand.decimal)
     except ValueError as problem:
         raise hand.error(str(problem), _line(text, first, "", where)) from None
 

@@ -454,9 +454,9 @@ def _read(text: str, first_line: int) -> ImportedHand | str:
         if len(cards) != size:
             raise doc.error(f"{name} has {len(cards)} hole cards in a {size}-card game")
         flat_holes += [name, len(cards), *cards]
-    problem = board_problem(all_boards)
-    if problem is not None:
-        raise doc.error(problem)
+    wrong = board_problem(all_boards)
+    if wrong is not None:
+        raise doc.error(wrong)
     dealt = [c for cards in holes.values() for c in cards]
     for board in all_boards or ((),):
         if len(set(dealt).union(board)) != len(dealt) + len(board):

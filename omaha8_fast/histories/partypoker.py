@@ -117,13 +117,15 @@ def _body(hand: HandBuilder, lines: list[str], first: int) -> None:
             hand.table = text[6:].removesuffix(" (Real Money)").removesuffix(" (Play Money)").strip()
         elif not table_line(hand, text, number):
             name = name_at_start(text, hand.names)
-            if name is not None and text[len(name):len(name) + 1] == " ":
-                _named(hand, name, text[len(name) + 1:], number)
+            if name is None or text[len(name):len(name) + 1] != " " or not _named(hand, name, text[len(name) + 1:],
+                                                                                  number):
+                hand.unread(text, number)
 
 
-def _named(hand: HandBuilder, name: str, verb: str, number: int) -> None:
+def _named(hand: HandBuilder, name: str, verb: str, number: int) -> bool:
+    """Read ``NAME verb``; False when the verb is none of PartyPoker's."""
     if bracket_action(hand, name, verb, number):
-        return
+        return True
     word, _, rest = verb.partition(" ")
     if word == "posts":
         bracket_post(hand, name, rest.rstrip("."), number, "big blind + dead")
@@ -141,6 +143,9 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int) -> None:
     # "NAME does not show cards." is a winner nobody called, keeping the cards hidden: no muck
     elif word == "wins":
         _wins(hand, name, rest, number)
+    else:
+        return False
+    return True
 
 
 def _wins(hand: HandBuilder, name: str, rest: str, number: int) -> None:

@@ -535,9 +535,9 @@ def _finish(hand: _Hand, known: list[int], holes: tuple[Any, ...], shown: tuple[
     """:func:`_build` after the checks of the hole cards: ``known`` the hole
     cards, ``holes`` and ``shown`` as the hand stores them."""
     if len(hand.posts) > 1:
-        twice = repeated_post(hand.posts)
-        if twice is not None:
-            raise hand.error(f"{twice[0]} posts the {twice[1]} twice", twice[5])
+        again = repeated_post(hand.posts)
+        if again is not None:
+            raise hand.error(f"{again[0]} posts the {again[1]} twice", again[5])
     first, second = hand.boards
     boards = ((first, second) if second else (first,)) if first else ((second,) if second else ())
     if second:
