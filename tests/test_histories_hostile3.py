@@ -309,3 +309,53 @@ def test_collections_above_the_pot_are_unjudged() -> None:
     more = replace(hand, collected=hand.collected + (Collection("Kestrel", 1000, "main pot", 1, 99),))
     result = audit(more)
     assert result.verdict == "unjudged" and "more than the pot" in (result.reason or "")
+
+
+# --- issue 38: a writer never writes another hand ------------------------------------------------------------------
+
+def _joining_post() -> str:
+    """The checked-down hand with the button joining: it posts a big blind of its own (out of turn) and checks."""
+    text = _checked_down(11, 31)
+    for old, new in [("Player3: posts big blind $0.02", "Player3: posts big blind $0.02\nPlayer1: posts big blind $0.02"),
+                     ("Player1: calls $0.02", "Player1: checks")]:
+        assert old in text
+        text = text.replace(old, new)
+    return text
+
+
+def test_phh_of_an_imported_hand_refuses_a_post_it_cannot_state() -> None:
+    """PHH's blinds are the two seats after the button: a joining player's post cannot be written, so the hand is
+    refused with its id (it was written without the post: a file of another hand), as to_phh(to_engine(h)) is."""
+    from omaha8_fast.histories import imported_to_phh, to_json, to_phh
+    [hand] = parse(_joining_post())
+    assert audit(hand).ok and to_engine(hand).payouts == [3, 3, 0]
+    with pytest.raises(HandHistoryError, match="cannot state") as caught:
+        imported_to_phh(hand)
+    assert caught.value.hand_id == "31"
+    with pytest.raises(HandHistoryError):
+        hand.to_phh()
+    with pytest.raises(ValueError, match="cannot state"):
+        to_phh(to_engine(hand))
+    [back] = parse(to_ohh(hand))
+    assert back.paid == hand.paid and [p.player for p in back.posts] == [p.player for p in hand.posts]
+    assert to_json(hand)
+
+
+@pytest.mark.parametrize("site", ["fulltilt", "everleaf", "garbage"])
+def test_the_pokerstars_readers_refuse_text_of_no_pokerstars_hand(site: str, tmp_path: Path) -> None:
+    """parse_pokerstars / read_pokerstars of another site's hands (or of text that is no hand) raise the error that
+    parse(text, site="pokerstars") raises, instead of giving no hands; errors="skip" counts it."""
+    from omaha8_fast.histories import read_pokerstars
+    text = "nothing to see\nhere" if site == "garbage" else _first_hands()[site]
+    with pytest.raises(HandHistoryError) as expected:
+        parse(text, site="pokerstars")
+    with pytest.raises(HandHistoryError) as caught:
+        parse_pokerstars(text)
+    assert str(caught.value) == str(expected.value) and "not a pokerstars hand history" in str(caught.value)
+    path = tmp_path / "hands.txt"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(HandHistoryError, match="not a pokerstars hand history"):
+        list(read_pokerstars(path))
+    skipping = read_pokerstars(path, errors="skip")
+    assert list(skipping) == [] and skipping.error_count == 1
+    assert parse_pokerstars("") == [] and len(parse_pokerstars(_checked_down(1, 2))) == 1

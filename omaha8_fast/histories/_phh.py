@@ -210,15 +210,20 @@ def to_phh_all(hands: Iterable[Hand | HandHistory | ImportedHand]) -> str:
 def imported_to_phh(hand: ImportedHand, *, seed: int | None = 0) -> str:
     """An imported hand as PHH: the hand as the engine replays it
     (:func:`omaha8_fast.histories.to_engine`), unknown hole cards written
-    ``????``, with the site's names, hand number, table, currency and rake."""
+    ``????``, with the site's names, hand number, table, currency and rake.
+    A hand PHH cannot state (a post out of turn, a dead or a missing blind,
+    a straddle) raises :class:`HandHistoryError` with the hand id, as
+    ``to_phh(to_engine(hand))`` does: never a file of another hand."""
     from ._replay import to_engine
 
     engine = to_engine(hand, seed=seed)
-    assert isinstance(engine, Hand)
     dealt = {p.player for p in hand.posts} | {a.player for a in hand.actions}
     names = [s.name for s in hand.seats if s.name in dealt]
     unknown = [k for k, name in enumerate(names) if len(hand.hole_cards.get(name, ())) != hand.hole_size]
-    history = engine.history
+    try:  # what to_phh refuses of the engine hand, refused here too: PHH would state another hand
+        history = _history(engine)
+    except ValueError as problem:
+        raise HandHistoryError(f"{problem}; to_json or to_ohh state it", hand_id=hand.hand_id) from None
     fields = _fields(history, names=names, unknown=unknown, extra={
         "hand": hand.hand_id, "table": hand.table, "currency": hand.currency,
         "_omaha8_site": hand.site, "_omaha8_unit": hand.unit, "_omaha8_rake": hand.rake,

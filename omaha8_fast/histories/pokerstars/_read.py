@@ -47,7 +47,10 @@ class PokerStarsReader(Iterator[ImportedHand]):
     def __init__(self, batches: Iterable[str | list[str]], errors: Errors = "raise") -> None:
         if errors not in ("raise", "skip"):
             raise ValueError(f"errors must be 'raise' or 'skip', got {errors!r}")
-        self._blocks = blocks(batches, _headers)
+        self._orphans: list[tuple[int, str]] = []  # the first line of text before any header, once per run
+        self._blocks = blocks(batches, _headers, orphans=self._orphans)
+        self._seen = False  # whether a PokerStars header was found
+        self._done = False
         self._mode = errors
         self.skipped: Counter[str] = Counter()
         self.errors: list[HandHistoryError] = []
@@ -59,6 +62,7 @@ class PokerStarsReader(Iterator[ImportedHand]):
 
     def __next__(self) -> ImportedHand:
         for first, block, too_long, long_line, _ in self._blocks:
+            self._seen = True
             try:
                 result = read_block(first, block, too_long, long_line)
             except HandHistoryError as error:
@@ -71,6 +75,16 @@ class PokerStarsReader(Iterator[ImportedHand]):
                 continue
             self.hands_read += 1
             return result
+        if not self._done:
+            self._done = True
+            if not self._seen and self._orphans:  # text, and no PokerStars hand in it: parse(text, site=...)'s error
+                from .._reading import _unknown_error
+                from ._site import READER
+                number, line = self._orphans[0]
+                error = _unknown_error(number, line, [READER], True)
+                if self._mode == "raise":
+                    raise error
+                self._keep_error(error)
         raise StopIteration
 
     def _keep_error(self, error: HandHistoryError) -> None:
