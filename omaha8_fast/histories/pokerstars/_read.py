@@ -81,10 +81,10 @@ class PokerStarsReader(Iterator[ImportedHand]):
                 from .._reading import _unknown_error
                 from ._site import READER
                 number, line = self._orphans[0]
-                error = _unknown_error(number, line, [READER], True)
+                unknown = _unknown_error(number, line, [READER], True)
                 if self._mode == "raise":
-                    raise error
-                self._keep_error(error)
+                    raise unknown
+                self._keep_error(unknown)
         raise StopIteration
 
     def _keep_error(self, error: HandHistoryError) -> None:
