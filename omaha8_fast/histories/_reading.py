@@ -49,6 +49,7 @@ omaha8_fast.histories._model.HandHistoryError: line 1: not a known site's hand h
 from __future__ import annotations
 
 import os
+import re
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -161,10 +162,13 @@ def _finder(chosen: list[SiteReader]) -> Callable[[str], list[tuple[int, SiteRea
     checks = {prefix: [(_check(r), r) for r in group] for prefix, group in by_prefix.items()}
     # the lines a reader without ``prefixes`` also looks at, wherever they are (its ``header_starts``): a header
     # right after another site's hand, without a blank line, starts a new hand instead of joining that one
-    starts: dict[str, list[SiteReader]] = {}
-    for reader in plain:
-        for start in getattr(reader, "header_starts", None) or ():
-            starts.setdefault(start, []).append(reader)
+    # (one regular expression finds them all: the engine looks for the newlines and tries the starts there, 1 ms a
+    # MB, where a str.find per start cost 9)
+    starting = [(tuple(getattr(r, "header_starts", None) or ()), r) for r in plain]
+    starting = [(begin, r) for begin, r in starting if begin]
+    every = sorted({b for begin, _ in starting for b in begin}, key=len, reverse=True)
+    after_newline = re.compile("\n(?:" + "|".join(map(re.escape, every)) + ")") if every else None
+    first_line = tuple(every)
 
     def headers(text: str) -> list[tuple[int, SiteReader]]:
         found: dict[int, SiteReader] = {}
@@ -175,11 +179,14 @@ def _finder(chosen: list[SiteReader]) -> Callable[[str], list[tuple[int, SiteRea
                         if check(text, at):
                             found[at] = reader
                             break
-        for begin, candidates in starts.items():
-            for at in _prefix_hits(text, begin):
+        if after_newline is not None:
+            hits = [m.start() + 1 for m in after_newline.finditer(text)]
+            if text.startswith(first_line):
+                hits.insert(0, 0)
+            for at in hits:
                 if at not in found:
                     line = _line_at(text, at)
-                    started = next((reader for reader in candidates if reader.is_header(line)), None)
+                    started = next((r for begin, r in starting if line.startswith(begin) and r.is_header(line)), None)
                     if started is not None:
                         found[at] = started
         if plain:
