@@ -17,8 +17,9 @@ How the framework (``omaha8_fast.histories._reading``) uses a reader:
    starts with one of them (``str.find`` does the scanning); for a reader
    without, at the first three lines of the text and of each run of lines
    after blank lines (a header may follow a line or two of its own, as 888's
-   ``#Game No : N``; such lines before it then end the hand before). A line is a header of the first reader, in
-   :data:`ORDER`, whose :meth:`SiteReader.is_header` says so.
+   ``#Game No : N``; such lines before it then end the hand before), and also at every line that starts with one
+   of its ``header_starts`` (optional). A line is a header of the first reader, in
+   :data:`ORDER`, whose :meth:`SiteReader.is_header` says so. A byte-order mark at a line start is dropped first.
 2. It cuts the text at the header lines into blocks, each bounded: at most
    ``max_lines`` lines (optional, default
    :data:`~omaha8_fast.histories._model.MAX_HAND_LINES`) of at most
@@ -75,7 +76,11 @@ class SiteReader(Protocol):
 
 
 # Optional members a reader may have (the framework reads them with getattr):
-#:   prefixes: tuple[str, ...]     every header line starts with one of these (fast header search)
+#:   prefixes: tuple[str, ...]     every header line starts with one of these (fast header search at every line,
+#:                                 instead of the search after blank lines)
+#:   header_starts: tuple[str, ...]  a header line may start with one of these: the framework also looks at every
+#:                                 line starting with one (a hand right after another site's hand, without a blank
+#:                                 line, then starts a hand of its own); every reader should have it or prefixes
 #:   max_lines: int                most lines of one block (default MAX_HAND_LINES)
 #:   max_line: int                 longest line (default MAX_LINE)
 #:   max_chars: int                most characters of one block (default MAX_HAND_CHARS)
