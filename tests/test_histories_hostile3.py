@@ -359,3 +359,19 @@ def test_the_pokerstars_readers_refuse_text_of_no_pokerstars_hand(site: str, tmp
     skipping = read_pokerstars(path, errors="skip")
     assert list(skipping) == [] and skipping.error_count == 1
     assert parse_pokerstars("") == [] and len(parse_pokerstars(_checked_down(1, 2))) == 1
+
+
+@pytest.mark.parametrize("site", ["ggpoker", "wpn", "winamax"])
+def test_a_players_line_that_cannot_be_read_is_an_error_in_the_pokerstars_like_rooms(site: str) -> None:
+    """The same rule in the readers of GGPoker, WPN and Winamax (read_body): a collection line with a tab after the
+    name, or of a name not seated, is an error naming the line; a no-break space reads as a space."""
+    text = TEXT_SITES[site][1](SPLIT)
+    [plain] = parse(text)
+    line = next(t for t in text.split("\n") if t.startswith("bob collected "))
+    number = text.split("\n").index(line) + 1
+    for bad, words in ((line.replace("bob ", "bob\t", 1), "cannot read"), (line.replace("bob ", "dan ", 1), "not seated")):
+        with pytest.raises(HandHistoryError, match=words) as caught:
+            parse(text.replace(line, bad))
+        assert caught.value.line == number
+    [copied] = parse(text.replace(line, line.replace("bob ", "bob\u00a0", 1)))
+    assert copied.paid == plain.paid

@@ -29,8 +29,18 @@ from typing import Any
 from ..cards import Card
 from ..evaluator import evaluate_hilo
 from ._model import (
-    MAX_HAND_LINES, MAX_LINE, HandHistoryError, ImportedHand, Tournament, Unit, board_problem, decimal_mark, new_hand, parse_amount,
+    MAX_HAND_LINES,
+    MAX_LINE,
+    HandHistoryError,
+    ImportedHand,
+    Tournament,
+    Unit,
+    board_problem,
+    decimal_mark,
+    new_hand,
+    parse_amount,
 )
+from ._text_common import player_line_problem
 
 __all__ = [
     "TextHand", "money", "card_ids", "split_hands", "pot_name", "checked_lines", "MAX_SEATS", "strip_all_in",
@@ -748,6 +758,8 @@ def read_body(hand: TextHand, lines: list[str], first: int, start: int, colon: b
         line = first + k
         if not text:
             continue
+        if "\xa0" in text:  # a no-break space is a space (text copied from a web page)
+            text = text.replace("\xa0", " ")
         if text.startswith("***") and text.endswith("]") or text.startswith("***") and text.endswith("***"):
             section = marker(hand, text, line)
             continue
@@ -777,5 +789,8 @@ def read_body(hand: TextHand, lines: list[str], first: int, start: int, colon: b
             if rest.split(" ", 1)[0] in _ACTION_WORDS:
                 raise hand.error(f"cannot read {text[:80]!r}", line)
             continue
-        other_line(hand, text, line)
+        if not other_line(hand, text, line) and section != "header":
+            problem = player_line_problem(text, hand.by_length)
+            if problem is not None:
+                raise hand.error(problem, line)
 

@@ -52,6 +52,7 @@ __all__ = [
     "lines_of",
     "name_at_start",
     "seated_at_start",
+    "player_line_problem",
     "HandBuilder",
     "checked_lines",
     "bracket_action",
@@ -213,6 +214,36 @@ _VERBS = ("wins", "shows", "collected", "collects", "posts", "calls", "bets", "r
 _PLAYER_VERBS = (" wins ", " shows [", " collected ", " posts ", ": wins ", ": shows [", ": collected ", ": posts ")
 
 
+def player_line_problem(text: str, names: list[str]) -> str | None:
+    """Why ``text``, a line its reader does not read, is a player's line the
+    reader fails to see (None: it is noise, a chat line or ``NAME has timed
+    out``): the name of a seated player (``names``, longest first) followed
+    by a tab or another character that is not a space (``bob\\twins ...``);
+    one of the verbs the readers know written in another case (``bob Wins
+    ...``, ``bob SHOWS [...]``); or a win, a show, a collection or a post of
+    a name that is not seated. The readers make it an error of the hand
+    naming the line: a payout or a shown hand is never dropped without a word.
+
+    >>> player_line_problem("bob\\twins $1", ["bob"]), player_line_problem("carl collected $1 from pot", ["bob"])
+    ("cannot read 'bob\\\\twins $1' (a line of 'bob')", "'carl' is not seated at the table")
+    >>> player_line_problem("bob has timed out", ["bob"]) is None
+    True
+    """
+    name = seated_at_start(text, names)
+    if name is not None:
+        after = text[len(name):len(name) + 1]
+        rest = text[len(name) + 1:].lstrip(" ")
+        word = rest.split(" ", 1)[0].rstrip(":")
+        if (after and after not in " :") or (word.lower() in _VERBS and word not in _VERBS):
+            return f"cannot read {text[:80]!r} (a line of {name[:40]!r})"
+        return None
+    for verb in _PLAYER_VERBS:
+        at = text.find(verb)
+        if 0 < at <= 60 and "[" not in text[:at] and "(" not in text[:at]:
+            return f"{text[:at].rstrip(':')[:60]!r} is not seated at the table"
+    return None
+
+
 def seated_at_start(text: str, names: list[str]) -> str | None:
     """The longest of ``names`` (sorted longest first) that ``text`` starts
     with as a whole word (followed by the end or by anything but a letter,
@@ -292,27 +323,12 @@ class HandBuilder:
         return name
 
     def unread(self, text: str, line: int) -> None:
-        """A line of the hand that its reader does not read: noise (a chat
-        line, ``NAME has timed out``), except when it is a player's line the
-        reader fails to see: the name of a seated player followed by a tab
-        or another character that is not a space
-        (``bob\\twins ...``); one of the verbs the readers know written in
-        another case (``bob Wins ...``, ``bob SHOWS [...]``); or a win, a show,
-        a collection or a post of a name that is not seated. Those are an
-        error of the hand naming the line (a payout or a shown hand is never
-        dropped without a word)."""
-        name = seated_at_start(text, self.names)
-        if name is not None:
-            after = text[len(name):len(name) + 1]
-            rest = text[len(name) + 1:].lstrip(" ")
-            word = rest.split(" ", 1)[0].rstrip(":")
-            if (after and after not in " :") or (word.lower() in _VERBS and word not in _VERBS):
-                raise self.error(f"cannot read {text[:80]!r} (a line of {name[:40]!r})", line)
-            return
-        for verb in _PLAYER_VERBS:
-            at = text.find(verb)
-            if 0 < at <= 60 and "[" not in text[:at] and "(" not in text[:at]:
-                raise self.error(f"{text[:at].rstrip(':')[:60]!r} is not seated at the table", line)
+        """A line of the hand that its reader does not read: noise, or an
+        error of the hand when :func:`player_line_problem` says it is a
+        player's line the reader fails to see."""
+        problem = player_line_problem(text, self.names)
+        if problem is not None:
+            raise self.error(problem, line)
 
     def money(self, symbol: str, currency: str | None) -> None:
         """A cash game for money in ``currency`` (``symbol`` as written), or

@@ -79,7 +79,7 @@ class BovadaReader:
     """The Bovada/Ignition/Bodog reader (see the module docstring)."""
 
     site = "bovada"
-    header_starts: tuple[str, ...] = ("Bovada", "Ignition", "Bodog")  # where a header may start (the framework looks at every such line)
+    header_starts: tuple[str, ...] = ("Bovada", "Ignition", "Bodog")  # see _sites.py
 
     def is_header(self, line: str) -> bool:
         return line[:1] in "BI" and _id_after_brand(line) is not None

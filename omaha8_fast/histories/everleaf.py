@@ -52,7 +52,7 @@ class EverleafReader:
     """The Everleaf Gaming reader (see the module docstring)."""
 
     site = "everleaf"
-    header_starts: tuple[str, ...] = (_HEADER,)  # where a header may start (the framework looks at every such line)
+    header_starts: tuple[str, ...] = (_HEADER,)  # see _sites.py
 
     def is_header(self, line: str) -> bool:
         return line.startswith(_HEADER) and line[len(_HEADER):].strip().isdigit()

@@ -61,7 +61,7 @@ class FullTiltReader:
     """The Full Tilt Poker reader (see the module docstring)."""
 
     site = "fulltilt"
-    header_starts: tuple[str, ...] = ("Full Tilt Poker Game #", "FullTiltPoker Game #")  # where a header may start (the framework looks at every such line)
+    header_starts: tuple[str, ...] = ("Full Tilt Poker Game #", "FullTiltPoker Game #")  # see _sites.py
 
     def is_header(self, line: str) -> bool:
         if not line.startswith(_HEADER):

@@ -49,7 +49,7 @@ class GGPokerReader:
     """The reader of GGPoker text (see the module docstring)."""
 
     site = "ggpoker"
-    header_starts: tuple[str, ...] = ("Poker Hand #",)  # where a header may start (the framework looks at every such line)
+    header_starts: tuple[str, ...] = ("Poker Hand #",)  # see _sites.py
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Poker Hand #") and _HEADER.match(line) is not None

@@ -65,7 +65,7 @@ class IPokerReader:
     """The reader of iPoker XML (see the module docstring)."""
 
     site = "ipoker"
-    header_starts: tuple[str, ...] = ("<session",)  # where a header may start (the framework looks at every such line)
+    header_starts: tuple[str, ...] = ("<session",)  # see _sites.py
 
     def is_header(self, line: str) -> bool:
         text = line.lstrip()

@@ -63,7 +63,7 @@ class PacificReader:
     """The reader of 888poker text (see the module docstring)."""
 
     site = "888"
-    header_starts: tuple[str, ...] = ("****",)  # where a header may start (the framework looks at every such line)
+    header_starts: tuple[str, ...] = ("****",)  # see _sites.py
 
     def is_header(self, line: str) -> bool:
         """The ``***** 888poker Hand History for Game N *****`` line (the

@@ -55,7 +55,7 @@ class PartyPokerReader:
     """The PartyPoker reader (see the module docstring)."""
 
     site = "partypoker"
-    header_starts: tuple[str, ...] = (_BANNER,)  # where a header may start (the framework looks at every such line)
+    header_starts: tuple[str, ...] = (_BANNER,)  # see _sites.py
 
     def is_header(self, line: str) -> bool:
         line = line.strip().lstrip("\ufeff")

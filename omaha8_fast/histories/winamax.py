@@ -58,7 +58,7 @@ class WinamaxReader:
     """The reader of Winamax text (see the module docstring)."""
 
     site = "winamax"
-    header_starts: tuple[str, ...] = (_START,)  # where a header may start (the framework looks at every such line)
+    header_starts: tuple[str, ...] = (_START,)  # see _sites.py
 
     def is_header(self, line: str) -> bool:
         return line.startswith(_START) and " - HandId: #" in line

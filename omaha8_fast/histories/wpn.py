@@ -48,7 +48,7 @@ class WPNReader:
     """The reader of Winning Poker Network text (see the module docstring)."""
 
     site = "wpn"
-    header_starts: tuple[str, ...] = ("Hand #", "Game Hand #")  # where a header may start (the framework looks at every such line)
+    header_starts: tuple[str, ...] = ("Hand #", "Game Hand #")  # see _sites.py
 
     def is_header(self, line: str) -> bool:
         return line.startswith(("Hand #", "Game Hand #")) and _HEADER.match(line) is not None
