@@ -20,7 +20,6 @@ from ..cards import Card
 
 if TYPE_CHECKING:
     from ..engine import Hand
-    from ._audit import Audit
 
 __all__ = [
     "HandHistoryError",
@@ -391,9 +390,11 @@ class ImportedHand:
         result: Hand = IMPORTED_HAND("to_engine")(self)
         return result
 
-    def audit(self) -> Audit:
-        """The payout audit (see :func:`omaha8_fast.histories.audit`)."""
-        result: Audit = IMPORTED_HAND("audit")(self)
+    def audit(self) -> object:
+        """The payout audit, an :class:`~omaha8_fast.histories.Audit` (see
+        :func:`omaha8_fast.histories.audit`, which is typed as returning it:
+        this module is below the audit's)."""
+        result: object = IMPORTED_HAND("audit")(self)
         return result
 
 
