@@ -79,9 +79,9 @@ class PokerStarsReader(Iterator[ImportedHand]):
             self._done = True
             if not self._seen and self._orphans:  # text, and no PokerStars hand in it: parse(text, site=...)'s error
                 from .._reading import _unknown_error
-                from ._site import READER
+                from .._sites import readers
                 number, line = self._orphans[0]
-                unknown = _unknown_error(number, line, [READER], True)
+                unknown = _unknown_error(number, line, [r for r in readers() if r.site == "pokerstars"], True)
                 if self._mode == "raise":
                     raise unknown
                 self._keep_error(unknown)
