@@ -375,3 +375,14 @@ def test_a_players_line_that_cannot_be_read_is_an_error_in_the_pokerstars_like_r
         assert caught.value.line == number
     [copied] = parse(text.replace(line, line.replace("bob ", "bob\u00a0", 1)))
     assert copied.paid == plain.paid
+
+
+def test_a_rake_above_the_rooms_cap_is_unjudged() -> None:
+    """888 publishes a cap for every stake ($5 at most): a "rake" of more than that is no rake, even within 10%."""
+    from dataclasses import replace
+    [hand] = parse(_first_hands()["888"])
+    assert hand.unit == "cents" and audit(hand).ok
+    big = replace(hand, total_pot=hand.total_pot * 1000, rake=500, collected=())
+    assert "is more than 888 takes" not in (audit(big).reason or "")
+    bigger = replace(big, rake=501)
+    assert "at most 10% of the pot and $5" in (audit(bigger).reason or "")

@@ -64,14 +64,18 @@ class RakeBound:
 
 
 #: The rooms whose texts print no rake, the reader taking the total less
-#: what was paid, and the most a rake of theirs may be. No room's published
-#: cash-game rake is above 5% of the pot; 10% leaves room for rounding and
-#: old schedules: a "rake" beyond it is a payout the reader did not see (a
-#: missing or unreadable collection line), and the audit says ``unjudged``,
-#: never ``ok``. A reader of another room that works its rake out adds its
-#: room here.
+#: what was paid, and the most a rake of theirs may be. The rooms' published
+#: cash-game rakes are 5% of the pot (888's smallest stakes 6.25%, Bodog's
+#: "$0.01 for each $0.20"); 10% leaves room for rounding and old schedules: a
+#: "rake" beyond it is a payout the reader did not see (a missing or
+#: unreadable collection line), and the audit says ``unjudged``, never
+#: ``ok``. The cap where the room's schedule gives one for every stake: 888,
+#: $5 (its largest, at $5/$10 and up); Bodog's published caps stop at $4 for
+#: stakes up to $10/$20 (no cap above them is published), Everleaf's and
+#: PartyPoker's are not known. A reader of another room that works its rake
+#: out adds its room here.
 INFERRED_RAKE: dict[str, RakeBound] = {
-    "everleaf": RakeBound(), "bovada": RakeBound(), "888": RakeBound(), "partypoker": RakeBound(),
+    "everleaf": RakeBound(), "bovada": RakeBound(), "888": RakeBound(cap=500), "partypoker": RakeBound(),
 }
 _UNITS = (5, 10, 25, 50, 100)
 _MAX_PLAYERS: int = lib.O8_SHOWDOWN_MAX_PLAYERS
