@@ -386,3 +386,13 @@ def test_a_rake_above_the_rooms_cap_is_unjudged() -> None:
     assert "is more than 888 takes" not in (audit(big).reason or "")
     bigger = replace(big, rake=501)
     assert "at most 10% of the pot and $5" in (audit(bigger).reason or "")
+
+
+def test_to_ohh_of_a_hand_with_a_name_not_seated() -> None:
+    """A hand built by hand with a collection of a name that is not seated: a HandHistoryError naming it."""
+    from dataclasses import replace
+    from omaha8_fast.histories import Collection
+    [hand] = parse(_checked_down(11, 3))
+    odd = replace(hand, collected=(Collection("Nobody", 6, "pot", 1, 30),))
+    with pytest.raises(HandHistoryError, match="'Nobody', who is not seated"):
+        to_ohh(odd)

@@ -89,11 +89,17 @@ def ohh_dict(hand: Any) -> dict[str, Any]:
     ids = {s.name: k for k, s in enumerate(h.seats)}
     number = 0
 
+    def seated(player: str, what: str) -> int:
+        k = ids.get(player)
+        if k is None:  # a hand built by hand: OHH names players by their seat's id
+            raise HandHistoryError(f"to_ohh: {what} of {str(player)[:40]!r}, who is not seated", hand_id=h.hand_id)
+        return k
+
     def action(player: str, kind: str, amount: int | None = None, all_in: bool = False,
                cards: Any = None) -> dict[str, Any]:
         nonlocal number
         number += 1
-        out: dict[str, Any] = {"action_number": number, "player_id": ids[player], "action": kind}
+        out: dict[str, Any] = {"action_number": number, "player_id": seated(player, kind), "action": kind}
         if amount is not None:
             out["amount"] = money(amount)
         if all_in:
@@ -161,7 +167,7 @@ def ohh_dict(hand: Any) -> dict[str, Any]:
     for k, wins in enumerate(won):
         pots.append({"number": k, "amount": money(h.total_pot - rest if k == 0 else sum(wins.values())),
                      "rake": money(h.rake if k == 0 else 0),
-                     "player_wins": [{"player_id": ids[p], "win_amount": money(v)} for p, v in wins.items()]})
+                     "player_wins": [{"player_id": seated(p, "a win"), "win_amount": money(v)} for p, v in wins.items()]})
     body: dict[str, Any] = {
         "spec_version": SPEC_VERSION,
         "internal_version": f"omaha8_fast {__version__}",
