@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -61,9 +61,10 @@ def _candidates(spot: Spot, i: int, free: list[int]) -> tuple[npt.NDArray[np.uin
     return rows, w
 
 
-def exact_deals(spot: Spot) -> Iterator[Chunk]:
+def exact_deals(spot: Spot, check: Callable[[], None] = lambda: None) -> Iterator[Chunk]:
     """Every deal of the spot once, with its weight (the product of its hands'
-    weights), in chunks of about :data:`CHUNK` rows."""
+    weights), in chunks of about :data:`CHUNK` rows; ``check`` is called
+    between the steps of the setup (it raises to stop)."""
     known = list(spot.board) + list(spot.dead)
     free = [c for c in range(52) if c not in known]
     completions = math.comb(len(free) - spot.hole_size * len(spot.players), 5 - len(spot.board))
@@ -75,6 +76,7 @@ def exact_deals(spot: Spot) -> Iterator[Chunk]:
     weights = np.ones(1, dtype=np.int64)
     used = np.zeros(1, dtype=np.uint64)
     for i in range(len(spot.players)):
+        check()
         cand, cw = _candidates(spot, i, free)
         cm = masks(cand)
         ok = (used[:, None] & cm[None, :]) == 0
@@ -82,6 +84,7 @@ def exact_deals(spot: Spot) -> Iterator[Chunk]:
         rows = np.concatenate([rows[a], cand[b]], axis=1)
         weights, used = weights[a] * cw[b], used[a] | cm[b]
     missing = 5 - len(spot.board)
+    check()
     boards = combinations(free, missing)
     bm = masks(boards)
     prefix = np.frombuffer(spot.board, dtype=np.uint8)
