@@ -18,6 +18,7 @@ from ..ranges import Range, RangeSyntaxError
 from ._compile import Compiled, compile_expression, truth
 from ._deals import CHUNK, exact_deals, monte_carlo_deals
 from ._functions import HAND_TYPES, POT, Deals, Expired
+from ._outcomes import count_outcomes, outcome_plan
 from ._parser import PQLSyntaxError, Query, parse
 from ._result import PQLResult
 
@@ -246,8 +247,15 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
     trials_w = deals_seen = 0
     timed_out = False
     step = CHUNK if deadline is None else 1024  # slices sized to about 0.1 s once timed
+    plan = outcome_plan(parsed, index, spot)
     try:
         check()
+        if plan is not None:  # outcomes only: counted in C, no rows
+            values, hits, trials_w, timed_out = count_outcomes(spot, plan, use_exact, n_samples, seed or 0,
+                                                               deadline, report)
+            return PQLResult(data=values, kinds={s.name: s.kind for s in selectors}, trials=trials_w,
+                             deals=trials_w, exact=use_exact, seed=None if use_exact else seed, hits=hits,
+                             timed_out=timed_out, query=query)
         chunks = exact_deals(spot, check) if use_exact else monte_carlo_deals(spot, n_samples, seed or 0)
         for rows, weights in chunks:
             for lo in range(0, len(rows), step):
