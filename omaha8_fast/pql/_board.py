@@ -101,6 +101,7 @@ class RangeOnBoard:
         hands = np.ascontiguousarray(self.range.hands, dtype=np.uint8)
         hs, b = hands.shape[1], len(self.board)
         out = np.empty(len(hands), dtype=bool)
+        memo: dict[Any, Any] = {}
         try:
             for start in range(0, len(hands), _CHUNK):
                 _check(deadline)
@@ -108,7 +109,8 @@ class RangeOnBoard:
                 rows = np.empty((len(part), hs + b), dtype=np.uint8)
                 rows[:, :hs] = part
                 rows[:, hs:] = self.board
-                values, tag = fn(Deals(rows, 1, hs, b, self.dead, default_street=b, deadline=deadline))
+                values, tag = fn(Deals(rows, 1, hs, b, self.dead, default_street=b, deadline=deadline,
+                                     memo=memo))
                 out[start:start + _CHUNK] = truth(values, tag)
         except Expired:
             raise TimeoutError(f"the condition {condition!r} on {len(hands):,} hands stopped by the timeout "

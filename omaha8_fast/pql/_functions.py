@@ -74,16 +74,19 @@ class Deals:
     """A chunk of deals and what has been computed on it (cached by street)."""
 
     def __init__(self, rows: Arr, n_players: int, hole_size: int, board_size: int, dead: bytes,
-                 default_street: int = 5, deadline: float | None = None) -> None:
+                 default_street: int = 5, deadline: float | None = None,
+                 memo: dict[Any, Any] | None = None) -> None:
         self.rows, self.n, self.P, self.hs = rows, len(rows), n_players, hole_size
         self.board_size, self.dead, self.default_street = board_size, dead, default_street
         self.dead_mask = np.uint64(sum(1 << c for c in dead))
         self.deadline = deadline
+        #: What the chunks of one query share (ranges built once a query).
+        self.memo: dict[Any, Any] = {} if memo is None else memo
         self._cache: dict[Any, Any] = {}
 
     def take(self, keep: Arr) -> Deals:
         return Deals(self.rows[keep], self.P, self.hs, self.board_size, self.dead, self.default_street,
-                     self.deadline)
+                     self.deadline, self.memo)
 
     def check_deadline(self) -> None:
         """Raise :class:`Expired` once the query's deadline has passed."""
@@ -429,10 +432,21 @@ _range_lock = threading.Lock()
 _COMB = np.array([[math.comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
 
 
-def _range_index(text: str, size: int) -> Arr:
-    """The range's hands as ascending colex indices, kept in a cache bounded
-    by :data:`RANGE_CACHE_BYTES` (least recently used dropped first)."""
-    key = (text, size)
+def _range_index(text: str, size: int, memo: dict[Any, Any] | None = None) -> Arr:
+    """The range's hands as ascending colex indices, kept for the query in
+    ``memo`` and across queries in a cache bounded by
+    :data:`RANGE_CACHE_BYTES` (least recently used dropped first)."""
+    key = ("".join(text.split()), size)  # spaces mean nothing in a range
+    if memo is not None and ("range", key) in memo:
+        return memo["range", key]  # type: ignore[no-any-return]
+    index = _shared_range_index(text, key)
+    if memo is not None:
+        memo["range", key] = index
+    return index
+
+
+def _shared_range_index(text: str, key: tuple[str, int]) -> Arr:
+    size = key[1]
     with _range_lock:
         found = _range_cache.get(key)
         if found is not None:
@@ -457,10 +471,12 @@ def _colex(cards: Arr) -> Arr:
 
 
 def _member(cards: Arr, text: str, deals: Deals | None = None) -> Arr:
-    table = _range_index(text, cards.shape[1])
+    if not len(cards):  # (the type check before any deal builds nothing)
+        return np.zeros(0, dtype=bool)
+    table = _range_index(text, cards.shape[1], None if deals is None else deals.memo)
     if deals is not None:
         deals.check_deadline()  # building a large range counts against the timeout
-    m = _colex(cards)
+    m = _colex(cards).astype(table.dtype)  # the table's type: no conversion of the table
     if not len(table):
         return np.zeros(len(m), dtype=bool)
     i = np.minimum(np.searchsorted(table, m), len(table) - 1)

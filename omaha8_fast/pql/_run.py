@@ -246,7 +246,8 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
     report = _progress(progress)
     trials_w = deals_seen = 0
     timed_out = False
-    step = CHUNK if deadline is None else 1024  # slices sized to about 0.1 s once timed
+    step = CHUNK if deadline is None else 16  # then slices sized to about 0.1 s each
+    memo: dict[Any, Any] = {}
     plan = outcome_plan(parsed, index, spot)
     try:
         check()
@@ -262,7 +263,7 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
                 check()
                 t0 = time.monotonic()
                 part = rows[lo:lo + step]
-                d = Deals(part, len(names), spot.hole_size, 5, spot.dead, deadline=deadline)
+                d = Deals(part, len(names), spot.hole_size, 5, spot.dead, deadline=deadline, memo=memo)
                 w = None if weights is None else weights[lo:lo + step]
                 if where is not None:
                     keep_values, tag = where(d)
