@@ -75,6 +75,13 @@ def test_pql_exact_known_hands(benchmark: Any) -> None:
     assert result.exact and result.trials == EXACT_DEALS
 
 
+def test_pql_exact_known_hands_general_path(benchmark: Any) -> None:
+    # a where clause: the deals come as rows (the C cursor) and the selectors run on arrays
+    result = cpu_best(benchmark, "exact, heads-up known hands preflop, where true (rows)",
+                      lambda: run(EXACT + " where true", exact=True), EXACT_DEALS)
+    assert result.exact and result.trials == EXACT_DEALS
+
+
 def test_equity_exact_same_spot(benchmark: Any) -> None:
     cpu_best(benchmark, "equity(exact=True), heads-up known hands (for scale)",
              lambda: equity(["AsAd2s3d", "KhKd9c8c"], exact=True, threads=1), EXACT_DEALS)

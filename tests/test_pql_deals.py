@@ -129,7 +129,7 @@ def test_showdowns_match_the_reference() -> None:
     rng = random.Random(11)
     for n_players, hole_size, board_size in [(2, 4, 5), (3, 5, 4), (9, 4, 5), (2, 6, 3), (4, 4, 5)]:
         rows = []
-        for _ in range(300 if n_players < 9 else 40):  # more than one block of 256 rows
+        for _ in range(1100 if n_players < 9 else 40):  # more than one block of 1,024 rows
             cards = rng.sample(range(52), n_players * hole_size + 5)
             rows.append(cards)
         deals = np.array(rows, dtype=np.uint8)

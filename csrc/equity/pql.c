@@ -5,10 +5,10 @@
 #include <string.h>
 #include "omaha8.h"
 
-/* Rows evaluated per batch call: the players' holes and boards are copied
+/* Rows evaluated per batch call (16 KB of stack): the players' holes and boards are copied
  * into blocks of this many rows on the stack (the batch kernels read
  * contiguous holes and boards; the rows are interleaved). */
-#define PQL_BLOCK 256
+#define PQL_BLOCK 1024
 
 int o8_pql_showdowns(const uint8_t *deals, int64_t stride, int64_t n, int n_players, int hole_size,
                      int board_size, uint16_t *high, int32_t *low, int16_t *share, uint8_t *flags) {
@@ -22,12 +22,13 @@ int o8_pql_showdowns(const uint8_t *deals, int64_t stride, int64_t n, int n_play
     int32_t lv[PQL_BLOCK];
     for (int64_t start = 0; start < n; start += PQL_BLOCK) {
         int m = (int)(n - start < PQL_BLOCK ? n - start : PQL_BLOCK);
+        const uint8_t *first = deals + start * stride;
         for (int i = 0; i < m; i++)
-            memcpy(boards + i * board_size, deals + (start + i) * stride + n_players * hole_size,
-                   (size_t)board_size);
+            for (int j = 0; j < board_size; j++)
+                boards[i * board_size + j] = first[i * stride + n_players * hole_size + j];
         for (int p = 0; p < n_players; p++) {
             for (int i = 0; i < m; i++)
-                memcpy(holes + i * hole_size, deals + (start + i) * stride + p * hole_size, (size_t)hole_size);
+                for (int j = 0; j < hole_size; j++) holes[i * hole_size + j] = first[i * stride + p * hole_size + j];
             if (o8_eval_batch(holes, hole_size, boards, board_size, m, hv, lv) != 0) return -1;
             for (int i = 0; i < m; i++) {
                 high[(start + i) * n_players + p] = hv[i];
