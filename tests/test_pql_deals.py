@@ -161,6 +161,8 @@ _OUTCOMES = ("select avg(riverEquity(hero)) as e, avg(fractionalRiverEquity(vill
     ("hero='A2**', villain='KhKd9c8c', board='2h7s8h4c'", True),
     ("hero='AsAd2s3d', villain='*', board='2h7s8h4c'", True),
     ("hero='AsAd2s3d', villain='*'", False),
+    ("hero='AsAd2s3d@5, KhKd9c8c@2, 7c7d8s9s@1', villain='Ah2h3c4c@4, QsQdJcJd@3', board='2h7s8h'", True),
+    ("hero='AsAd2s3d@5, KhKd9c8c@2, 7c7d8s9s@1', villain='*', board='2h7s8h'", False),
     ("hero='A2**', villain='*', p3='KK**'", False),
 ])
 def test_the_outcome_path_matches_the_general_path(spot: str, exact: bool) -> None:

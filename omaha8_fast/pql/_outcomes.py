@@ -2,8 +2,7 @@
 
 A query whose every selector is ``avg`` or ``count`` of a river outcome of a
 player (``riverEquity``, ``fractionalRiverEquity``, ``winsHi``, ``tiesHi``,
-``winsLo``, ``tiesLo``, ``scoops``), with no ``where`` clause and no weighted
-range, needs no row of deals in Python: the equity kernels
+``winsLo``, ``tiesLo``, ``scoops``), with no ``where`` clause, needs no row of deals in Python: the equity kernels
 (``o8_equity_exact_cancel``, ``o8_equity_monte_carlo_cancel``) count the
 same deals (Monte Carlo: chunk ``k`` of :data:`~._deals.CHUNK` deals from
 stream ``k`` of the seed, the deals ``o8_equity_deals`` gives the general
@@ -66,8 +65,8 @@ def _outcome(node: Node, players: dict[str, int]) -> tuple[str, str, int] | None
 
 def outcome_plan(query: Query, players: dict[str, int], spot: Spot) -> list[Outcome] | None:
     """The selectors as outcome counts, or None when the query needs the
-    general path (a where clause, another function or selector, weights)."""
-    if query.where is not None or any(w is not None for w in spot.weights):
+    general path (a where clause, another function or selector)."""
+    if query.where is not None:
         return None
     plan = []
     for s in query.selectors:
@@ -99,17 +98,21 @@ class _Cancel:
 
 def count_outcomes(spot: Spot, plan: list[Outcome], exact: bool, samples: int, seed: int,
                    deadline: float | None, report: Callable[[int, int], None] | None
-                   ) -> tuple[dict[str, Any], dict[str, int], int, bool]:
-    """The plan's values, the count selectors' hits, the trials and whether
-    the deadline stopped Monte Carlo early (exact: :class:`Expired`)."""
+                   ) -> tuple[dict[str, Any], dict[str, int], int, int, bool]:
+    """The plan's values, the count selectors' hits, the trials (the deals'
+    total weight), the deals and whether the deadline stopped Monte Carlo
+    early (exact: :class:`Expired`). Monte Carlo draws hands by weight, so
+    its deals weigh 1 each."""
     n = len(spot.players)
     structs, keep = range_structs(spot.players, spot.weights, spot.hole_size)
     args = (structs, n, spot.hole_size, spot.board, len(spot.board), spot.dead, len(spot.dead))
     totals = {(o.field, o.player): 0 for o in plan}
     counts = ffi.new("o8_equity_counts *")
     cancel = _Cancel(deadline)
-    trials = 0
+    trials = deals = 0
     timed_out = False
+    weighted = exact and any(w is not None for w in spot.weights)
+    plain, keep_plain = range_structs(spot.players, (None,) * n, spot.hole_size) if weighted else (None, None)
 
     def add() -> None:
         for field, p in totals:
@@ -128,6 +131,13 @@ def count_outcomes(spot: Spot, plan: list[Outcome], exact: bool, samples: int, s
                     raise ValueError("invalid spot: bad sizes, cards or weights")
                 add()
                 trials += int(counts.showdowns)
+                if weighted:  # the deals themselves, each counted once
+                    code = lib.o8_equity_exact_cancel(plain, *args[1:], part, parts, cancel.flag, counts)
+                    if code == lib.O8_CANCELLED:
+                        raise Expired()
+                    if code != 0:
+                        raise ValueError("invalid spot: bad sizes or cards")
+                deals += int(counts.showdowns)
                 if report is not None:
                     report(min(spot.deals, (part + 1) * spot.deals // parts), spot.deals)
         else:
@@ -152,11 +162,12 @@ def count_outcomes(spot: Spot, plan: list[Outcome], exact: bool, samples: int, s
                     raise ValueError("invalid spot: bad sizes, cards or weights")
                 add()
                 trials += int(counts.showdowns)
+                deals = trials
                 if report is not None:
                     report(trials, samples)
     finally:
         cancel.close()
-        del keep
+        del keep, keep_plain
     if not trials:
         raise ValueError("no deal fits: the players' hands and ranges never fit together")
     values: dict[str, Any] = {}
@@ -171,4 +182,4 @@ def count_outcomes(spot: Spot, plan: list[Outcome], exact: bool, samples: int, s
             values[o.name] = total / trials
         if o.kind == "count":
             hits[o.name] = total
-    return values, hits, trials, timed_out
+    return values, hits, trials, deals, timed_out

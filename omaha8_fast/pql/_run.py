@@ -252,10 +252,10 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
     try:
         check()
         if plan is not None:  # outcomes only: counted in C, no rows
-            values, hits, trials_w, timed_out = count_outcomes(spot, plan, use_exact, n_samples, seed or 0,
-                                                               deadline, report)
+            values, hits, trials_w, deals_seen, timed_out = count_outcomes(
+                spot, plan, use_exact, n_samples, seed or 0, deadline, report)
             return PQLResult(data=values, kinds={s.name: s.kind for s in selectors}, trials=trials_w,
-                             deals=trials_w, exact=use_exact, seed=None if use_exact else seed, hits=hits,
+                             deals=deals_seen, exact=use_exact, seed=None if use_exact else seed, hits=hits,
                              timed_out=timed_out, query=query)
         chunks = exact_deals(spot, check) if use_exact else monte_carlo_deals(spot, n_samples, seed or 0)
         for rows, weights in chunks:
