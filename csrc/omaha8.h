@@ -602,6 +602,45 @@ int o8a_low_odds(const uint8_t *holes, int n_players, int hole_size, const uint8
 int o8_pql_showdowns(const uint8_t *deals, int64_t stride, int64_t n, int n_players, int hole_size,
                      int board_size, uint16_t *high, int32_t *low, int16_t *share, uint8_t *flags);
 
+/* Exact enumeration of every deal of a spot into rows, resumable: the
+ * caller owns the cursor (no allocation here) and keeps `players` (and the
+ * holes and weights they point to) alive and unchanged between calls.
+ * Deals come in the order of nested loops over player 0's hole, player 1's,
+ * ..., then the rest of the board: a list player's candidates in order, a
+ * random player's holes and the board completions as combinations of the
+ * cards still unused, in lexicographic order; a candidate that shares a card
+ * with an earlier hole, the board or the dead cards is skipped (as is one
+ * with a card >= 52 or repeated). Each row: every hole in player order, then
+ * the board_size known board cards, then the dealt ones (n_players *
+ * hole_size + 5 bytes); its weight is the product of its list players'
+ * weights (the caller keeps the total below 2^63). */
+typedef struct {
+    const o8_range *players;
+    int n_players, hole_size, board_size, missing;
+    int level, fresh, done;
+    uint8_t board[5];
+    int64_t pick[O8_MAX_PLAYERS];                  /* list players: the candidate */
+    uint8_t comb[O8_MAX_PLAYERS + 1][O8_MAX_HOLE];  /* random holes, the board: positions in avail */
+    uint8_t avail[O8_MAX_PLAYERS + 1][52];
+    uint8_t n_avail[O8_MAX_PLAYERS + 1];
+    uint8_t cards[O8_MAX_PLAYERS + 1][O8_MAX_HOLE];
+    uint64_t used[O8_MAX_PLAYERS + 2];              /* used[l]: the cards taken before level l */
+    int64_t weight[O8_MAX_PLAYERS + 2];
+} o8_pql_cursor;
+
+/* Starts *cursor on the spot (players as for o8_equity_exact, 1..O8_MAX_PLAYERS
+ * of hole_size 2..6 cards, a board of 0..5 cards). Returns 0 or O8_ERR_INPUT. */
+int o8_pql_exact_begin(o8_pql_cursor *cursor, const o8_range *players, int n_players, int hole_size,
+                       const uint8_t *board, int board_size, const uint8_t *dead, int n_dead);
+
+/* The next deals: up to `capacity` rows into rows[capacity * (n_players *
+ * hole_size + 5)] and, if weights is not NULL, their weights. Returns the
+ * rows written (0 once every deal has come), O8_ERR_INPUT, or O8_CANCELLED
+ * once *cancel (NULL = never) is nonzero, looked at every 65,536 steps (the
+ * deals of that call are then lost: the enumeration cannot go on exactly). */
+int64_t o8_pql_exact_next(o8_pql_cursor *cursor, uint8_t *rows, int64_t *weights, int64_t capacity,
+                          const volatile int32_t *cancel);
+
 /* ---- Dealing (csrc/engine/deal.c) -----------------------------------------
  *
  * A partial Fisher-Yates shuffle of cards[0..51] for positions from..count-1:

@@ -7,6 +7,7 @@ import argparse
 import csv
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from ..pql import PQLResult, run
@@ -28,6 +29,24 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
+def _rows(handle: Any) -> Iterator[list[str] | str]:
+    """The CSV's rows; a row the reader refuses (a field over its size limit,
+    far beyond any query) comes as the error's text, and reading goes on."""
+    reader = csv.reader(handle)
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            yield f"unreadable CSV row (line {reader.line_num}): {error}"
+
+
+def _row_error(out: Any, number: int, query: str, error: str) -> None:
+    out.writerow([number, query[:200], "", "", "", "", "", error])
+    print(f"omaha8 pql: row {number}: {error}", file=sys.stderr)
+
+
 def _batch(args: argparse.Namespace) -> int:
     path = args.batch
     try:
@@ -35,26 +54,31 @@ def _batch(args: argparse.Namespace) -> int:
     except OSError as error:
         raise ValueError(f"cannot read {path}: {error.strerror}") from None
     status = 0
-    with handle:
-        rows = list(csv.reader(handle))
-    if rows and rows[0] and rows[0][0].strip().lower() == "query":
-        rows = rows[1:]
     out = csv.writer(sys.stdout, lineterminator="\n")
     out.writerow(["row", "query", "name", "value", "trials", "exact", "seed", "error"])
-    for number, row in enumerate(rows, 1):
-        if not row or not row[0].strip():
-            continue
-        query = row[0]
-        try:
-            result = run(query, **_options(args))
-        except (ValueError, TypeError, TimeoutError) as error:
-            out.writerow([number, query, "", "", "", "", "", str(error)])
-            print(f"omaha8 pql: row {number}: {error}", file=sys.stderr)
-            status = 2
-            continue
-        for name, value in result.items():
-            out.writerow([number, query, name, _cell(value), result.trials, result.exact,
-                          "" if result.seed is None else result.seed, ""])
+    with handle:
+        offset = 0  # a header row "query" is not counted
+        for index, row in enumerate(_rows(handle), 1):
+            number = index - offset
+            if isinstance(row, str):  # a row the CSV reader could not read
+                _row_error(out, number, "", row)
+                status = 2
+                continue
+            if index == 1 and row and row[0].strip().lower() == "query":
+                offset = 1
+                continue
+            if not row or not row[0].strip():
+                continue
+            query = row[0]
+            try:
+                result = run(query, **_options(args))
+            except (ValueError, TypeError, TimeoutError) as error:
+                _row_error(out, number, query, str(error))
+                status = 2
+                continue
+            for name, value in result.items():
+                out.writerow([number, query, name, _cell(value), result.trials, result.exact,
+                              "" if result.seed is None else result.seed, ""])
     return status
 
 

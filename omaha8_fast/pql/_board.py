@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 import html
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,8 +17,8 @@ import numpy as np
 
 from ..cards import CardsLike, card_ids, check_unique
 from ..ranges import Range
-from ._compile import compile_expression
-from ._functions import Deals
+from ._compile import compile_expression, truth
+from ._functions import Deals, Expired
 from ._parser import parse_expression
 
 __all__ = ["RangeOnBoard", "Composition", "COMPOSITION"]
@@ -93,46 +94,58 @@ class RangeOnBoard:
     def __len__(self) -> int:
         return len(self.range)
 
-    def _mask(self, condition: str) -> np.ndarray:
+    def _mask(self, condition: str, deadline: float | None) -> np.ndarray:
         if not isinstance(condition, str):
             raise TypeError(f"a condition is PQL text, not {type(condition).__name__}")
         fn = compile_expression(condition, parse_expression(condition), {}, implicit=0)
         hands = np.ascontiguousarray(self.range.hands, dtype=np.uint8)
         hs, b = hands.shape[1], len(self.board)
         out = np.empty(len(hands), dtype=bool)
-        for start in range(0, len(hands), _CHUNK):
-            part = hands[start:start + _CHUNK]
-            rows = np.empty((len(part), hs + b), dtype=np.uint8)
-            rows[:, :hs] = part
-            rows[:, hs:] = self.board
-            values, tag = fn(Deals(rows, 1, hs, b, self.dead, default_street=b))
-            out[start:start + _CHUNK] = np.asarray(values, dtype=bool) if tag == "bool" else np.asarray(values) != 0
+        memo: dict[Any, Any] = {}
+        try:
+            for start in range(0, len(hands), _CHUNK):
+                _check(deadline)
+                part = hands[start:start + _CHUNK]
+                rows = np.empty((len(part), hs + b), dtype=np.uint8)
+                rows[:, :hs] = part
+                rows[:, hs:] = self.board
+                values, tag = fn(Deals(rows, 1, hs, b, self.dead, default_street=b, deadline=deadline,
+                                     memo=memo))
+                out[start:start + _CHUNK] = truth(values, tag)
+        except Expired:
+            raise TimeoutError(f"the condition {condition!r} on {len(hands):,} hands stopped by the timeout "
+                               f"after {start:,} hands") from None
         return out
 
-    def where(self, condition: str) -> Range:
+    def where(self, condition: str, *, timeout: float | None = None) -> Range:
         """The hands for which ``condition`` (PQL, the hand implicit:
-        ``"nutLo and handType >= straight"``) holds, as a Range."""
-        keep = self._mask(condition)
+        ``"nutLo and handType >= straight"``) holds, as a Range.
+        ``timeout`` (seconds): ``TimeoutError`` once it has passed."""
+        keep = self._mask(condition, _deadline(timeout))
         r = self.range
         return Range._from(f"({r.text}) on {self._board_text()} where {condition}", r.hole_size,
                            r._index[keep], r._weights[keep])
 
-    def share(self, condition: str) -> float:
-        """The share of the range's weight for which ``condition`` holds."""
+    def share(self, condition: str, *, timeout: float | None = None) -> float:
+        """The share of the range's weight for which ``condition`` holds
+        (``timeout`` as :meth:`where`)."""
         w = self.range.weights.astype(np.float64)
-        return float(w[self._mask(condition)].sum() / w.sum())
+        return float(w[self._mask(condition, _deadline(timeout))].sum() / w.sum())
 
-    def composition(self, rows: tuple[tuple[str, str], ...] | list[tuple[str, str]] = COMPOSITION) -> Composition:
+    def composition(self, rows: tuple[tuple[str, str], ...] | list[tuple[str, str]] = COMPOSITION, *,
+                    timeout: float | None = None) -> Composition:
         """The share of the range in each part (default :data:`COMPOSITION`;
         rows of label and condition), as a table that prints, shows in
-        Jupyter and plots."""
+        Jupyter and plots. ``timeout`` (seconds) covers every row:
+        ``TimeoutError`` once it has passed."""
+        deadline = _deadline(timeout)
         w = self.range.weights.astype(np.float64)
         total = w.sum()
         out = []
         for label, condition in rows:
             if len(self.board) == 5 and "Outs" in condition:
                 continue
-            m = self._mask(condition)
+            m = self._mask(condition, deadline)
             out.append((label, condition, int(m.sum()), float(w[m].sum() / total)))
         return Composition(self._board_text(), len(self.range), tuple(out))
 
@@ -140,6 +153,19 @@ class RangeOnBoard:
         from ..cards import format_cards
 
         return format_cards(self.board)
+
+
+def _deadline(timeout: float | None) -> float | None:
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
+        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    return time.monotonic() + timeout
+
+
+def _check(deadline: float | None) -> None:
+    if deadline is not None and time.monotonic() > deadline:
+        raise Expired()
 
 
 def on_board(hands: Range, board: CardsLike, dead: CardsLike = ()) -> RangeOnBoard:

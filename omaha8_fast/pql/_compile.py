@@ -16,7 +16,7 @@ import numpy as np
 from ._functions import FUNCTIONS, HAND_TYPES, STREETS, Deals, hand_type, low_rating
 from ._parser import Node, PQLSyntaxError
 
-__all__ = ["compile_expression", "Compiled"]
+__all__ = ["compile_expression", "Compiled", "truth"]
 
 Compiled = Callable[[Deals], tuple[Any, str]]
 _NUMERIC = ("num", "frac", "handtype", "bool")
@@ -34,6 +34,33 @@ def _as_float(values: Any, kind: str) -> Any:
     if kind == "str":
         raise ValueError("text values (boardRanks) can only be compared with = or <>")
     return values
+
+
+def truth(values: Any, kind: str) -> Any:
+    """A condition's values as booleans; ``ValueError`` for a NaN (``0/0``),
+    which is neither true nor false."""
+    x = np.asarray(_as_float(values, kind))
+    if x.dtype.kind == "f" and np.isnan(x).any():
+        raise ValueError("a condition is NaN (not a number, e.g. 0/0) for some deal: "
+                         "it is neither true nor false")
+    return x if x.dtype == bool else x != 0
+
+
+#: Integers beyond this magnitude leave int64 arithmetic for floats.
+_INT_SAFE = float(2 ** 62)
+
+
+def _arith(op: str, x: Any, y: Any) -> Any:
+    """``x op y`` for + - *: int64 while every result fits (checked in floats,
+    whose error is far below the margin), else float64, never wrapping."""
+    f = {"+": np.add, "-": np.subtract, "*": np.multiply}[op]
+    x, y = np.asarray(x), np.asarray(y)
+    if x.dtype.kind in "iub" and y.dtype.kind in "iub":
+        wide = f(x.astype(np.float64), y.astype(np.float64))
+        if not len(wide) or np.abs(wide).max() < _INT_SAFE:
+            return f(x.astype(np.int64), y.astype(np.int64))
+        return wide
+    return f(x, y)
 
 
 class Compiler:
@@ -59,7 +86,7 @@ class Compiler:
 
             def negate(d: Deals) -> tuple[Any, str]:
                 v, t = inner(d)
-                return ~(_as_float(v, t) != 0), "bool"
+                return ~truth(v, t), "bool"
             return negate
         if kind == "neg":
             inner = self.compile(node.args[0])
@@ -98,7 +125,7 @@ class Compiler:
             a, ta = left(d)
             b, tb = right(d)
             if op in ("and", "or"):
-                x, y = _as_float(a, ta) != 0, _as_float(b, tb) != 0
+                x, y = truth(a, ta), truth(b, tb)
                 return (x & y if op == "and" else x | y), "bool"
             if ta == "str" or tb == "str":
                 if op not in ("=", "<>"):
@@ -108,12 +135,8 @@ class Compiler:
             if ta == tb == "frac" and op in ("+", "-"):
                 return (a + b if op == "+" else a - b), "frac"
             x, y = _as_float(a, ta), _as_float(b, tb)
-            if op == "+":
-                return x + y, "num"
-            if op == "-":
-                return x - y, "num"
-            if op == "*":
-                return x * y, "num"
+            if op in ("+", "-", "*"):
+                return _arith(op, x, y), "num"
             if op == "/":
                 with np.errstate(divide="ignore", invalid="ignore"):
                     return np.true_divide(x, y), "num"

@@ -11,9 +11,8 @@ whatever the chunk sizes downstream.
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -23,21 +22,11 @@ from .._core import ffi, lib
 from ..equity import range_structs
 from ..equity._players import Spot
 
-__all__ = ["CHUNK", "exact_deals", "monte_carlo_deals", "combinations", "Chunk"]
+__all__ = ["CHUNK", "exact_deals", "monte_carlo_deals", "masks", "showdowns", "Chunk"]
 
 CHUNK = 1 << 16
-#: The most memory exact enumeration holds for the combinations of hands.
-MAX_BYTES = 1 << 29
 Chunk = tuple[npt.NDArray[np.uint8], "npt.NDArray[np.int64] | None"]
 _BIT = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
-
-
-def combinations(cards: list[int], k: int) -> npt.NDArray[np.uint8]:
-    """Every k-subset of ``cards`` as rows (itertools order)."""
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.uint8)
-    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(cards, k)), dtype=np.uint8)
-    return flat.reshape(-1, k)
 
 
 def masks(rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
@@ -48,53 +37,34 @@ def masks(rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     return out
 
 
-def _candidates(spot: Spot, i: int, free: list[int]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-    hs = spot.hole_size
-    holes = spot.players[i]
-    if holes is None:
-        rows = combinations(free, hs)
-        return rows, np.ones(len(rows), dtype=np.int64)
-    rows = np.frombuffer(holes, dtype=np.uint8).reshape(-1, hs)
-    cum = spot.weights[i]
-    w: npt.NDArray[np.int64] = (np.ones(len(rows), dtype=np.int64) if cum is None
-                                else np.diff(np.array((0, *cum), dtype=np.int64)).astype(np.int64))
-    return rows, w
-
-
-def exact_deals(spot: Spot) -> Iterator[Chunk]:
+def exact_deals(spot: Spot, check: Callable[[], None] = lambda: None) -> Iterator[Chunk]:
     """Every deal of the spot once, with its weight (the product of its hands'
-    weights), in chunks of about :data:`CHUNK` rows."""
-    known = list(spot.board) + list(spot.dead)
-    free = [c for c in range(52) if c not in known]
-    completions = math.comb(len(free) - spot.hole_size * len(spot.players), 5 - len(spot.board))
-    holdings = spot.deals // max(1, completions)  # the combinations of hands, held at once
-    if holdings * (spot.hole_size * len(spot.players) + 16) > MAX_BYTES:
-        raise ValueError(f"exact enumeration would hold {holdings:,} combinations of hands in memory: "
-                         "use exact=False (Monte Carlo) or narrow the ranges")
-    rows = np.zeros((1, 0), dtype=np.uint8)
-    weights = np.ones(1, dtype=np.int64)
-    used = np.zeros(1, dtype=np.uint64)
-    for i in range(len(spot.players)):
-        cand, cw = _candidates(spot, i, free)
-        cm = masks(cand)
-        ok = (used[:, None] & cm[None, :]) == 0
-        a, b = np.nonzero(ok)
-        rows = np.concatenate([rows[a], cand[b]], axis=1)
-        weights, used = weights[a] * cw[b], used[a] | cm[b]
-    missing = 5 - len(spot.board)
-    boards = combinations(free, missing)
-    bm = masks(boards)
-    prefix = np.frombuffer(spot.board, dtype=np.uint8)
-    step = max(1, CHUNK // max(1, len(boards)))
-    uniform = bool(np.all(weights == 1))
-    for start in range(0, len(rows), step):
-        r, w, u = rows[start:start + step], weights[start:start + step], used[start:start + step]
-        a, b = np.nonzero((u[:, None] & bm[None, :]) == 0)
-        out = np.empty((len(a), rows.shape[1] + 5), dtype=np.uint8)
-        out[:, :rows.shape[1]] = r[a]
-        out[:, rows.shape[1]:rows.shape[1] + len(prefix)] = prefix
-        out[:, rows.shape[1] + len(prefix):] = boards[b]
-        yield out, (None if uniform else w[a])
+    weights), in chunks of :data:`CHUNK` rows, enumerated in C
+    (``o8_pql_exact_next``: nested loops over the players' holes, then the
+    board). ``check`` is called before each chunk (it raises to stop)."""
+    n = len(spot.players)
+    width = n * spot.hole_size + 5
+    structs, keep = range_structs(spot.players, spot.weights, spot.hole_size)
+    cursor = ffi.new("o8_pql_cursor *")
+    if lib.o8_pql_exact_begin(cursor, structs, n, spot.hole_size, spot.board, len(spot.board), spot.dead,
+                              len(spot.dead)) != 0:
+        raise ValueError("invalid spot: bad sizes, cards or weights")
+    weighted = any(w is not None for w in spot.weights)
+    try:
+        while True:
+            check()
+            rows = np.empty((CHUNK, width), dtype=np.uint8)
+            weights = np.empty(CHUNK, dtype=np.int64) if weighted else None
+            got = lib.o8_pql_exact_next(cursor, ffi.from_buffer("uint8_t[]", rows),
+                                        ffi.NULL if weights is None else ffi.from_buffer("int64_t[]", weights),
+                                        CHUNK, ffi.NULL)
+            if got < 0:
+                raise ValueError("invalid spot: bad sizes, cards or weights")
+            if got == 0:
+                return
+            yield rows[:got], None if weights is None else weights[:got]
+    finally:
+        del keep, structs
 
 
 def monte_carlo_deals(spot: Spot, trials: int, seed: int) -> Iterator[Chunk]:

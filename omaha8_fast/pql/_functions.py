@@ -9,6 +9,10 @@ docs/pql.md states each function's meaning.
 
 from __future__ import annotations
 
+import math
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,7 +26,7 @@ from ..cards import RANKS
 from ..ranges import Range
 from ._deals import _BIT, masks, showdowns
 
-__all__ = ["Deals", "FUNCTIONS", "HAND_TYPES", "STREETS", "Function", "low_rating", "hand_type_of"]
+__all__ = ["Deals", "Expired", "RANGE_CACHE_BYTES", "FUNCTIONS", "HAND_TYPES", "STREETS", "Function", "low_rating", "hand_type_of"]
 
 POT = 5040
 STREETS = {"flop": 3, "turn": 4, "river": 5, "preflop": 0}
@@ -55,24 +59,39 @@ def low_rating(value: object) -> int:
     (54321, 76532, 87651)
     """
     text = str(value).upper().replace("A", "1")
-    if isinstance(value, bool) or not text.isdigit() or len(text) != 5 or len(set(text)) != 5 or \
-            any(ch in "09" for ch in text):
+    if isinstance(value, bool) or len(text) != 5 or len(set(text)) != 5 or \
+            any(ch not in "12345678" for ch in text):
         raise ValueError(f"a low rating is five distinct ranks A..8 ('A2345', 76532), not {value!r}")
     return int("".join(sorted(text, reverse=True)))
+
+
+class Expired(Exception):
+    """The query's deadline passed in the middle of a chunk (pql.run turns it
+    into ``timed_out`` or ``TimeoutError``)."""
 
 
 class Deals:
     """A chunk of deals and what has been computed on it (cached by street)."""
 
     def __init__(self, rows: Arr, n_players: int, hole_size: int, board_size: int, dead: bytes,
-                 default_street: int = 5) -> None:
+                 default_street: int = 5, deadline: float | None = None,
+                 memo: dict[Any, Any] | None = None) -> None:
         self.rows, self.n, self.P, self.hs = rows, len(rows), n_players, hole_size
         self.board_size, self.dead, self.default_street = board_size, dead, default_street
         self.dead_mask = np.uint64(sum(1 << c for c in dead))
+        self.deadline = deadline
+        #: What the chunks of one query share (ranges built once a query).
+        self.memo: dict[Any, Any] = {} if memo is None else memo
         self._cache: dict[Any, Any] = {}
 
     def take(self, keep: Arr) -> Deals:
-        return Deals(self.rows[keep], self.P, self.hs, self.board_size, self.dead, self.default_street)
+        return Deals(self.rows[keep], self.P, self.hs, self.board_size, self.dead, self.default_street,
+                     self.deadline, self.memo)
+
+    def check_deadline(self) -> None:
+        """Raise :class:`Expired` once the query's deadline has passed."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise Expired()
 
     def hole(self, p: int) -> Arr:
         return self.rows[:, p * self.hs:(p + 1) * self.hs]
@@ -148,6 +167,8 @@ def equity(d: Deals, p: int, street: int) -> tuple[Arr, str]:
     structs = ffi.new("o8_range[]", d.P)
     counts = ffi.new("o8_equity_counts *")
     for r in range(d.n):
+        if r % 16 == 0:
+            d.check_deadline()
         key = (d.rows[r, :width + street].tobytes(), p)
         value = cache.get(key)
         if value is None:
@@ -271,6 +292,7 @@ def nut_hi(d: Deals, p: int, street: int) -> tuple[Arr, str]:
     out = np.empty(d.n, dtype=bool)
     step = max(1, (1 << 18) // len(pairs))
     for s in range(0, d.n, step):
+        d.check_deadline()
         b = board[s:s + step]
         m = len(b)
         boards = np.repeat(b, len(pairs), axis=0)
@@ -312,6 +334,7 @@ def _outs(d: Deals, p: int, street: int, test: Callable[[Arr, Arr, Arr], Arr]) -
     hole = np.ascontiguousarray(d.hole(p))
     board = d.board(street)
     for c in range(52):
+        d.check_deadline()
         rows = np.flatnonzero(valid[:, c])
         if not len(rows):
             continue
@@ -401,14 +424,59 @@ def board_ranks(d: Deals, street: int) -> tuple[Arr, str]:
 
 # ---- ranges ----------------------------------------------------------------------------
 
-@lru_cache(maxsize=64)
-def _range_masks(text: str, size: int) -> Arr:
-    return np.sort(masks(np.ascontiguousarray(Range(text, hole_size=size).hands, dtype=np.uint8)))
+#: The most bytes the range cache keeps (a range larger than that is rebuilt
+#: by every query that needs it, and never kept).
+RANGE_CACHE_BYTES = 64 << 20
+_range_cache: OrderedDict[tuple[str, int], Arr] = OrderedDict()
+_range_lock = threading.Lock()
+_COMB = np.array([[math.comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
 
 
-def _member(cards: Arr, text: str) -> Arr:
-    table = _range_masks(text, cards.shape[1])
-    m = masks(np.ascontiguousarray(cards))
+def _range_index(text: str, size: int, memo: dict[Any, Any] | None = None) -> Arr:
+    """The range's hands as ascending colex indices, kept for the query in
+    ``memo`` and across queries in a cache bounded by
+    :data:`RANGE_CACHE_BYTES` (least recently used dropped first)."""
+    key = ("".join(text.split()), size)  # spaces mean nothing in a range
+    if memo is not None and ("range", key) in memo:
+        return memo["range", key]  # type: ignore[no-any-return]
+    index = _shared_range_index(text, key)
+    if memo is not None:
+        memo["range", key] = index
+    return index
+
+
+def _shared_range_index(text: str, key: tuple[str, int]) -> Arr:
+    size = key[1]
+    with _range_lock:
+        found = _range_cache.get(key)
+        if found is not None:
+            _range_cache.move_to_end(key)
+            return found
+    index: Arr = Range(text, hole_size=size)._index
+    if index.nbytes <= RANGE_CACHE_BYTES:
+        with _range_lock:
+            _range_cache[key] = index
+            while sum(v.nbytes for v in _range_cache.values()) > RANGE_CACHE_BYTES:
+                _range_cache.popitem(last=False)
+    return index
+
+
+def _colex(cards: Arr) -> Arr:
+    """The colex index of each row's cards (any order)."""
+    ranked = np.sort(cards.astype(np.int64), axis=1)
+    out = np.zeros(len(cards), dtype=np.int64)
+    for i in range(cards.shape[1]):
+        out += _COMB[ranked[:, i], i + 1]
+    return out
+
+
+def _member(cards: Arr, text: str, deals: Deals | None = None) -> Arr:
+    if not len(cards):  # (the type check before any deal builds nothing)
+        return np.zeros(0, dtype=bool)
+    table = _range_index(text, cards.shape[1], None if deals is None else deals.memo)
+    if deals is not None:
+        deals.check_deadline()  # building a large range counts against the timeout
+    m = _colex(cards).astype(table.dtype)  # the table's type: no conversion of the table
     if not len(table):
         return np.zeros(len(m), dtype=bool)
     i = np.minimum(np.searchsorted(table, m), len(table) - 1)
@@ -417,7 +485,7 @@ def _member(cards: Arr, text: str) -> Arr:
 
 
 def in_range(d: Deals, p: int, text: str) -> tuple[Arr, str]:
-    return _member(d.hole(p), text), "bool"
+    return _member(d.hole(p), text, d), "bool"
 
 
 def board_in_range(d: Deals, text: str) -> tuple[Arr, str]:
@@ -426,10 +494,10 @@ def board_in_range(d: Deals, text: str) -> tuple[Arr, str]:
     in order."""
     parts = _split_board_text(text)
     if parts is None or len(parts) <= 3:
-        return _member(d.board(3), text), "bool"
-    keep = _member(d.board(3), "".join(parts[:3]))
+        return _member(d.board(3), text, d), "bool"
+    keep = _member(d.board(3), "".join(parts[:3]), d)
     for i, part in enumerate(parts[3:], 3):
-        keep &= _member(d.board(i + 1)[:, i:i + 1], part)
+        keep &= _member(d.board(i + 1)[:, i:i + 1], part, d)
     return keep, "bool"
 
 

@@ -35,9 +35,13 @@ __all__ = ["PQLSyntaxError", "Node", "Selector", "Query", "parse", "parse_expres
 SELECTORS = ("avg", "count", "histogram", "max", "min")
 MAX_QUERY = 20_000
 MAX_DEPTH = 60
+#: The most operators on one path from an expression's top to a leaf (a chain
+#: ``1+1+...+1`` counts each ``+``): compiling and evaluating walk the tree
+#: recursively, so a deeper tree is refused rather than overflowing the stack.
+MAX_TREE_DEPTH = 200
 _KEYWORDS = {"select", "from", "where", "as", "and", "or", "not", "true", "false"}
 _TOKEN = re.compile(
-    r"(?P<space>\s+|--[^\n]*)|(?P<number>\d+(?:\.\d*)?|\.\d+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
+    r"(?P<space>\s+|--[^\n]*)|(?P<number>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)"
     r"|(?P<string>'[^'\n]*'|\"[^\"\n]*\")|(?P<op><>|!=|<=|>=|[=<>+\-*/(),;])"
 )
 
@@ -263,7 +267,7 @@ class _Parser:
         tok = self.tok
         if tok.kind == "number":
             self.i += 1
-            return Node("num", float(tok.text) if "." in tok.text else int(tok.text), (), tok.pos)
+            return Node("num", _number(tok.text), (), tok.pos)
         if tok.kind == "string":
             self.i += 1
             return Node("str", tok.text[1:-1], (), tok.pos)
@@ -288,9 +292,33 @@ class _Parser:
         raise self.fail("a number, a string, a name, a function call or '('")
 
 
+def _number(text: str) -> int | float:
+    """A literal's value: an int while it fits in 64 bits (the arrays' integers),
+    else the nearest float, so that no literal wraps around."""
+    if "." in text:
+        return float(text)
+    value = int(text)
+    return value if value < 2 ** 63 else float(value)
+
+
+def _check_depth(text: str, roots: list[Node]) -> None:
+    """Refuse a tree deeper than :data:`MAX_TREE_DEPTH` (walked without recursion)."""
+    stack = [(node, 1) for node in roots]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_TREE_DEPTH:
+            line, col = _where(text, node.pos)
+            raise PQLSyntaxError(f"the expression is too deep: at most {MAX_TREE_DEPTH} operators nested "
+                                 "or chained", line, col,
+                                 "a shallower expression")
+        stack.extend((arg, depth + 1) for arg in node.args)
+
+
 def parse(text: str) -> Query:
     """The query ``text`` as a :class:`Query`; :class:`PQLSyntaxError` if it does not parse."""
-    return _Parser(text).query()
+    query = _Parser(text).query()
+    _check_depth(text, [s.expr for s in query.selectors] + ([] if query.where is None else [query.where]))
+    return query
 
 
 def parse_expression(text: str) -> Node:
@@ -303,4 +331,5 @@ def parse_expression(text: str) -> Node:
     node = p.expr()
     if p.tok.kind != "end":
         raise p.fail("an operator or the end")
+    _check_depth(text, [node])
     return node

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 __all__ = ["PQLResult"]
+
+
+def _finite(value: Any) -> Any:
+    """``value``, or None for a float that is NaN or infinite."""
+    return None if isinstance(value, float) and not math.isfinite(value) else value
 
 
 @dataclass(frozen=True)
@@ -47,7 +53,17 @@ class PQLResult(Mapping[str, Any]):
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data: the values (fractions as floats, with their
-        text in ``fractions``), trials, deals, exact, seed, timed_out."""
+        text in ``fractions``), trials, deals, exact, seed, timed_out. A value
+        that is not a finite number (``avg(0/0)``, ``max(1/0)``) is ``None``,
+        so the data is strict JSON (RFC 8259 has no NaN or Infinity).
+
+        >>> import json
+        >>> from omaha8_fast import pql
+        >>> r = pql.run("select avg(0/0) as n, max(1/0) as i, avg(1) as one from game='omaha8', "
+        ...             "hero='AsAd2s3d', villain='KhKd9c8c', board='2h7s8h4c'")
+        >>> json.dumps(r.to_dict()["values"], allow_nan=False)
+        '{"n": null, "i": null, "one": 1.0}'
+        """
         values: dict[str, Any] = {}
         fractions: dict[str, str] = {}
         for name, value in self.data.items():
@@ -55,8 +71,8 @@ class PQLResult(Mapping[str, Any]):
                 fractions[name] = str(value)
                 value = float(value)
             elif isinstance(value, dict):
-                value = {str(k): float(v) for k, v in value.items()}
-            values[name] = value
+                value = {str(k): _finite(float(v)) for k, v in value.items()}
+            values[name] = _finite(value)
         out: dict[str, Any] = {"values": values, "trials": self.trials, "deals": self.deals, "exact": self.exact,
                                "seed": self.seed, "timed_out": self.timed_out}
         if fractions:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
@@ -12,11 +13,12 @@ from typing import Any
 import numpy as np
 
 from ..cards import card_ids
-from ..equity._players import Spot, read_spot
+from ..equity._players import Spot, read_spot, runout_count
 from ..ranges import Range, RangeSyntaxError
-from ._compile import Compiled, compile_expression
-from ._deals import exact_deals, monte_carlo_deals
-from ._functions import HAND_TYPES, Deals
+from ._compile import Compiled, compile_expression, truth
+from ._deals import CHUNK, exact_deals, monte_carlo_deals
+from ._functions import HAND_TYPES, POT, Deals, Expired
+from ._outcomes import count_outcomes, outcome_plan
 from ._parser import PQLSyntaxError, Query, parse
 from ._result import PQLResult
 
@@ -77,11 +79,25 @@ def read_players(query: Query) -> tuple[list[str], Spot]:
         raise ValueError("a query needs at least two players (add villain='*')")
     try:
         spot = read_spot(players, board=board, dead=dead)
+        if all(p is None for p in players) and spot.hole_size != hs:
+            spot = _random_spot(spot, hs)
     except ValueError as error:
         raise ValueError(f"{error} (players: {', '.join(names)})") from None
     if spot.hole_size != hs:
         raise ValueError(f"game {game!r} has {hs}-card holes, but the hands have {spot.hole_size}")
     return names, spot
+
+
+def _random_spot(spot: Spot, hole_size: int) -> Spot:
+    """A spot of random players only, with the game's ``hole_size`` (read_spot
+    reads holes of 4 cards when no hand or range says otherwise)."""
+    n = len(spot.players)
+    left = 52 - len(spot.board) - len(spot.dead)
+    if left < n * hole_size + 5 - len(spot.board):
+        raise ValueError(f"not enough cards: {n} players with {hole_size}-card holes, {len(spot.board)} board "
+                         f"and {len(spot.dead)} dead cards need {n * hole_size + 5 + len(spot.dead)} cards of 52")
+    deals = runout_count(n, hole_size, left, 5 - len(spot.board))
+    return dataclasses.replace(spot, hole_size=hole_size, deals=deals, total_weight=deals)
 
 
 def _hole_size(game: str, texts: list[str]) -> int:
@@ -98,6 +114,19 @@ def _hole_size(game: str, texts: list[str]) -> int:
     return GAMES[game]
 
 
+def _int_sum(values: np.ndarray, w: np.ndarray | None) -> int:
+    """The exact (weighted) sum of integer values: in int64 while no partial
+    sum can leave it, else in Python ints."""
+    ints = values.astype(np.int64)
+    if not len(ints):
+        return 0
+    bound = int(np.abs(ints).max()) * (len(ints) if w is None else int(w.sum()))
+    if bound < 2 ** 63:
+        return int(ints.sum() if w is None else np.dot(ints, w))
+    big = ints.astype(object)
+    return int(big.sum() if w is None else np.dot(big, w.astype(object)))
+
+
 class _Selector:
     def __init__(self, kind: str, name: str, fn: Compiled) -> None:
         self.kind, self.name, self.fn = kind, name, fn
@@ -107,14 +136,13 @@ class _Selector:
         self.hist: dict[Any, int] = {}
         self.extreme: Any = None
 
-    def add(self, d: Deals, w: np.ndarray | None) -> None:
-        values, tag = self.fn(d)
+    def add(self, computed: tuple[Any, str], w: np.ndarray | None) -> None:
+        values, tag = computed
         self.tag = tag
         values = np.asarray(values)
         if self.kind in ("avg", "count"):
             if tag == "frac" or tag in ("bool", "handtype") or values.dtype.kind in "iub":
-                ints = values.astype(np.int64)
-                self.exact_sum += int(ints.sum() if w is None else np.dot(ints, w))
+                self.exact_sum += _int_sum(values, w)
             else:
                 if tag == "str":
                     raise ValueError(f"{self.kind}() of text values: use histogram()")
@@ -189,7 +217,9 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
     >>> r.exact, r.trials, round(r["eq"], 4), round(r["scoop"], 4)
     (True, 40, 0.6875, 0.375)
     """
+    started = time.monotonic()
     _check_options(trials, seed, exact, timeout)
+    deadline = None if timeout is None else started + timeout
     parsed = parse(query)
     names, spot = read_players(parsed)
     index = {n.lower(): i for i, n in enumerate(names)}
@@ -201,35 +231,61 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
     if exact is True and spot.deals > EXACT_LIMIT:
         raise ValueError(f"exact enumeration would walk {spot.deals:,} deals, more than the limit of "
                          f"{EXACT_LIMIT:,}: use exact=False (Monte Carlo) or narrow the spot")
-    use_exact = exact if exact is not None else spot.deals <= min(n_samples, EXACT_LIMIT)
+    fits = spot.total_weight * POT < 2 ** 63  # deal weights (and the kernels' counts) stay in int64
+    if exact is True and not fits:
+        raise ValueError("the players' weights are too large for exact counts in 64 bits; "
+                         "use smaller weights or exact=False")
+    use_exact = exact if exact is not None else (spot.deals <= min(n_samples, EXACT_LIMIT) and fits)
     if not use_exact and seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
-    chunks = exact_deals(spot) if use_exact else monte_carlo_deals(spot, n_samples, seed or 0)
+
+    def check() -> None:
+        if deadline is not None and time.monotonic() > deadline:
+            raise Expired()
     total_hint = spot.deals if use_exact else n_samples
     report = _progress(progress)
-    deadline = None if timeout is None else time.monotonic() + timeout
     trials_w = deals_seen = 0
     timed_out = False
-    for rows, weights in chunks:
-        if deadline is not None and deals_seen and time.monotonic() > deadline:
-            if use_exact:
-                raise TimeoutError(f"exact enumeration stopped by the timeout of {timeout} s after "
-                                   f"{deals_seen:,} of {spot.deals:,} deals; use exact=False")
-            timed_out = True
-            break
-        d = Deals(rows, len(names), spot.hole_size, 5, spot.dead)
-        deals_seen += len(rows)
-        w = weights
-        if where is not None:
-            keep, tag = where(d)
-            keep = np.asarray(keep != 0 if tag != "bool" else keep, dtype=bool)
-            d = d.take(keep)
-            w = None if w is None else w[keep]
-        trials_w += d.n if w is None else int(w.sum())
-        for s in selectors:
-            s.add(d, w)
-        if report is not None:
-            report(deals_seen, total_hint)
+    step = CHUNK if deadline is None else 16  # then slices sized to about 0.1 s each
+    memo: dict[Any, Any] = {}
+    plan = outcome_plan(parsed, index, spot)
+    try:
+        check()
+        if plan is not None:  # outcomes only: counted in C, no rows
+            values, hits, trials_w, deals_seen, timed_out = count_outcomes(
+                spot, plan, use_exact, n_samples, seed or 0, deadline, report)
+            return PQLResult(data=values, kinds={s.name: s.kind for s in selectors}, trials=trials_w,
+                             deals=deals_seen, exact=use_exact, seed=None if use_exact else seed, hits=hits,
+                             timed_out=timed_out, query=query)
+        chunks = exact_deals(spot, check) if use_exact else monte_carlo_deals(spot, n_samples, seed or 0)
+        for rows, weights in chunks:
+            for lo in range(0, len(rows), step):
+                check()
+                t0 = time.monotonic()
+                part = rows[lo:lo + step]
+                d = Deals(part, len(names), spot.hole_size, 5, spot.dead, deadline=deadline, memo=memo)
+                w = None if weights is None else weights[lo:lo + step]
+                if where is not None:
+                    keep_values, tag = where(d)
+                    keep = np.asarray(truth(keep_values, tag), dtype=bool)
+                    d = d.take(keep)
+                    w = None if w is None else w[keep]
+                computed = [s.fn(d) for s in selectors]  # all first: the deadline may cut the slice
+                for s, c in zip(selectors, computed):
+                    s.add(c, w)
+                deals_seen += len(part)
+                trials_w += d.n if w is None else int(w.sum())
+                if deadline is not None:
+                    spent = max(time.monotonic() - t0, 1e-9)
+                    step = max(256, min(CHUNK, int(len(part) * 0.1 / spent)))
+                if report is not None:
+                    report(deals_seen, total_hint)
+    except Expired:
+        if use_exact or not deals_seen:
+            what = "exact enumeration" if use_exact else "Monte Carlo"
+            raise TimeoutError(f"{what} stopped by the timeout of {timeout} s after {deals_seen:,} of "
+                               f"{total_hint:,} deals" + ("; use exact=False" if use_exact else "")) from None
+        timed_out = True
     if trials_w == 0:
         how = "of the deals" if use_exact else f"of the {deals_seen:,} sampled deals"
         raise ValueError(f"no deal satisfies the where clause (none {how})")

@@ -244,7 +244,9 @@ class Range:
         """This range on a board of 3 to 5 cards, to filter it by what its
         hands hold there with PQL's functions (:mod:`omaha8_fast.pql`):
         ``Range("*").on("Ah7d2c").where("nutLo and handType >= straight")``
-        is a new Range; ``.composition()`` tabulates and plots it."""
+        is a new Range; ``.composition()`` tabulates and plots it. Returns
+        a :class:`omaha8_fast.pql.RangeOnBoard`, whose ``where``, ``share``
+        and ``composition`` take ``timeout=`` (seconds; ``TimeoutError``)."""
         return RANGE_BOARD("on")(self, board, dead)
 
     def without(self, cards: CardsLike) -> Range:
