@@ -12,7 +12,10 @@ over that limit (none with every hand known) would be sampled with
 is also split into the high half and the low half: exactly from the
 equity's counts when two players contest a pot (a tied low gives each a
 quarter), by enumerating the runouts with
-:func:`omaha8_fast.evaluator.evaluate_batch` when three or more do.
+:func:`omaha8_fast.evaluator.evaluate_batch` when three or more do on the
+flop or the turn (at most 780 runouts). A pot three or more players went
+all-in for pre-flop has its expected value exact but no halves (None: the
+hundreds of thousands of runouts would cost 50 ms a hand).
 """
 
 from __future__ import annotations
@@ -65,7 +68,7 @@ def pot_halves(holes: Sequence[Any], board: Sequence[int], dead: Sequence[int]) 
         highs.append(high.astype(np.int64))
         lows.append(np.where(low == 0, np.int64(1 << 40), low.astype(np.int64)))
     high_m, low_m = np.vstack(highs), np.vstack(lows)
-    best_high = high_m.max(axis=0)
+    best_high = high_m.min(axis=0)  # high classes: 1 is a royal flush, lower wins
     best_low = low_m.min(axis=0)
     has_low = best_low < (1 << 40)
     win_high = high_m == best_high
@@ -104,7 +107,7 @@ def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str
         else:
             result = equity(holes, board, dead, exact=False, samples=SAMPLES, seed=SEED)
         halves: list[tuple[float, float]] | None = None
-        if len(eligible) > 2:
+        if len(eligible) > 2 and board:  # a multiway pre-flop spot: 377k to 658k runouts, halves left out
             halves = pot_halves(holes, board, dead)
         for i, name in enumerate(eligible):
             r = result[i]

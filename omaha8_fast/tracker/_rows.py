@@ -107,6 +107,7 @@ def hand_rows(hand: ImportedHand, key: int, *, site: str | None = None, hand_id:
     if hand.hero is not None and hand.hero in holes:
         dealt.add(hand.hero)
     seat_of = {s.name: s.number for s in seats}
+    stack_of = {s.name: s.stack for s in seats}
     size = max([s.number for s in seats] + [hand.button_seat, hand.max_seats or 0]) + 1
     order = sorted((n for n in dealt if n in seat_of), key=lambda n: (seat_of[n] - hand.button_seat - 1) % size)
     positions = _positions(order) if len(order) >= 2 else {}
@@ -158,7 +159,7 @@ def hand_rows(hand: ImportedHand, key: int, *, site: str | None = None, hand_id:
         verdict = result.verdict
         pots = result.pots
         if at_showdown and pots and full:
-            split = classify(hand, pots, order)
+            split = classify(hand, pots)
             if last_action_street in _BOARD_AT and split:
                 ev = allin_ev(hand, pots, _BOARD_AT[last_action_street])
                 if ev:
@@ -169,7 +170,7 @@ def hand_rows(hand: ImportedHand, key: int, *, site: str | None = None, hand_id:
     player_rows: list[tuple[Any, ...]] = []
     for name in order:
         seat = seat_of[name]
-        stack = next(s.stack for s in seats if s.name == name)
+        stack = stack_of[name]
         p_in = put.get(name, 0)
         back = returned.get(name, 0)
         got = collected.get(name, 0)

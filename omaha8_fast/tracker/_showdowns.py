@@ -4,7 +4,8 @@ quarters, high only, low only (docs/tracker.md defines them).
 Each pot the audit rebuilt (:class:`~omaha8_fast.histories.AuditPot`) that
 two or more players could win is *contested*; its claimants are those of
 them who showed their cards (a hand mucked gives up its claim). Each run's
-board splits it by :func:`omaha8_fast.showdown.showdown`.
+board splits it (:func:`omaha8_fast.evaluator.evaluate_hilo`: the best high,
+the best 8-or-better low when one qualifies, ties sharing the half).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..histories import ImportedHand
-from ..showdown import showdown
+from ..evaluator import evaluate_hilo
 
 __all__ = ["Split", "classify", "claimants"]
 
@@ -42,12 +43,18 @@ def claimants(hand: ImportedHand) -> dict[str, Any]:
     return out
 
 
-def classify(hand: ImportedHand, pots: Sequence[Any], order: list[str]) -> dict[str, Split]:
+def classify(hand: ImportedHand, pots: Sequence[Any]) -> dict[str, Split]:
     """Per player at the showdown, their :class:`Split`; empty when it
     cannot be told (a contested pot nobody showed for)."""
     showing = claimants(hand)
     events: dict[str, list[bool]] = {}  # name: [lost a part, quartered, hi only, lo only, contested]
     boards = hand.boards if hand.run_twice else hand.boards[:1]
+    values: dict[str, list[tuple[int, int | None]]] = {}  # per player who showed: (high, low) on each run's board
+    try:
+        for name, cards in showing.items():
+            values[name] = [evaluate_hilo(cards, board) for board in boards]
+    except ValueError:
+        return {}
     for pot in pots:
         eligible = list(pot.eligible)
         if len(eligible) < 2:
@@ -61,17 +68,17 @@ def classify(hand: ImportedHand, pots: Sequence[Any], order: list[str]) -> dict[
                 events[name][0] = True
         if len(claim) == 1:
             continue
-        ordered = [n for n in order if n in claim]
-        holes = [showing[n] for n in ordered]
-        for board in boards:
-            try:
-                result = showdown(board, holes, 1000).pots[0]
-            except ValueError:
-                return {}
-            high, low = result.high_winners, result.low_winners
-            for i, name in enumerate(ordered):
+        for r in range(len(boards)):
+            his = [values[n][r][0] for n in claim]
+            los = [values[n][r][1] for n in claim]
+            best_high = min(his)
+            high = [n for n, v in zip(claim, his) if v == best_high]
+            lows = [v for v in los if v is not None]
+            best_low = min(lows) if lows else None
+            low = [n for n, v in zip(claim, los) if v is not None and v == best_low]
+            for name in claim:
                 e = events[name]
-                in_high, in_low = i in high, i in low
+                in_high, in_low = name in high, name in low
                 if not (len(high) == 1 and in_high and (not low or (len(low) == 1 and in_low))):
                     e[0] = True
                 if low and ((in_high and len(high) == 2 and not in_low) or (in_low and len(low) == 2 and not in_high)):
