@@ -11,11 +11,12 @@ over that limit (none with every hand known) would be sampled with
 :data:`SAMPLES` seeded deals, its standard error kept. The expected share
 is also split into the high half and the low half: exactly from the
 equity's counts when two players contest a pot (a tied low gives each a
-quarter), by enumerating the runouts with
-:func:`omaha8_fast.evaluator.evaluate_batch` when three or more do on the
-flop or the turn (at most 780 runouts). A pot three or more players went
-all-in for pre-flop has its expected value exact but no halves (None: the
-hundreds of thousands of runouts would cost 50 ms a hand).
+quarter), and likewise when three or more do but at most two of them hold
+two different low ranks (no low can then be tied three ways); else by
+enumerating the runouts with :func:`omaha8_fast.evaluator.evaluate_batch`
+on the flop or the turn (at most 780 runouts). A pot three or more players
+with low cards went all-in for pre-flop has its expected value exact but no
+halves (None: the hundreds of thousands of runouts would cost 50 ms a hand).
 """
 
 from __future__ import annotations
@@ -49,33 +50,50 @@ def pot_halves(holes: Sequence[Any], board: Sequence[int], dead: Sequence[int]) 
     from ..evaluator import evaluate_batch
 
     used = {int(c) for h in holes for c in h} | {int(c) for c in board} | {int(c) for c in dead}
-    left = [c for c in range(52) if c not in used]
+    left = np.array([c for c in range(52) if c not in used], np.uint8)
     missing = 5 - len(board)
     count = math.comb(len(left), missing)
-    if count * len(holes) > _MAX_ROWS:
+    n = len(holes)
+    if count * n > _MAX_ROWS:
         return None
+    boards = np.empty((count, 5), np.uint8)
+    boards[:, :len(board)] = np.array([int(c) for c in board], np.uint8)
     if missing:
-        runs = np.fromiter(itertools.chain.from_iterable(itertools.combinations(left, missing)), np.uint8,
-                           count * missing).reshape(count, missing)
-        boards = np.hstack([np.tile(np.array([int(c) for c in board], np.uint8), (count, 1)), runs])
-    else:
-        boards = np.array([[int(c) for c in board]], np.uint8)
-    boards = np.ascontiguousarray(boards)
-    highs, lows = [], []
-    for hole in holes:
-        rows = np.ascontiguousarray(np.tile(np.array([int(c) for c in hole], np.uint8), (len(boards), 1)))
-        high, low = evaluate_batch(rows, boards, check=False)
-        highs.append(high.astype(np.int64))
-        lows.append(np.where(low == 0, np.int64(1 << 40), low.astype(np.int64)))
-    high_m, low_m = np.vstack(highs), np.vstack(lows)
-    best_high = high_m.min(axis=0)  # high classes: 1 is a royal flush, lower wins
+        boards[:, len(board):] = left[_combinations(len(left), missing)]
+    size = len(holes[0])
+    rows = np.repeat(np.array([[int(c) for c in h] for h in holes], np.uint8), count, axis=0).reshape(n * count, size)
+    high, low = evaluate_batch(rows, np.tile(boards, (n, 1)), check=False)
+    high_m = high.reshape(n, count)
+    low_m = np.where(low == 0, np.int32(2**31 - 1), low).reshape(n, count)
+    win_high = high_m == high_m.min(axis=0)  # high classes: 1 is a royal flush, lower wins
     best_low = low_m.min(axis=0)
-    has_low = best_low < (1 << 40)
-    win_high = high_m == best_high
+    has_low = best_low < 2**31 - 1
     win_low = (low_m == best_low) & has_low
     high_part = np.where(has_low, 0.5, 1.0) * win_high / win_high.sum(axis=0)
     low_part = 0.5 * win_low / np.maximum(win_low.sum(axis=0), 1)
-    return [(float(high_part[i].mean()), float(low_part[i].mean())) for i in range(len(holes))]
+    high_mean, low_mean = high_part.mean(axis=1), low_part.mean(axis=1)
+    return [(float(high_mean[i]), float(low_mean[i])) for i in range(n)]
+
+
+_COMBINATIONS: dict[tuple[int, int], Any] = {}
+
+
+def _combinations(n: int, k: int) -> Any:
+    """Every k of range(n), as an array of rows (kept: the few sizes recur)."""
+    key = (n, k)
+    found = _COMBINATIONS.get(key)
+    if found is None:
+        import numpy as np
+
+        found = np.array(list(itertools.combinations(range(n), k)), np.intp).reshape(-1, k)
+        if len(_COMBINATIONS) < 64:
+            _COMBINATIONS[key] = found
+    return found
+
+
+def _can_make_low(hole: Sequence[Any]) -> bool:
+    """Whether a hole holds two different ranks of 8 or lower (an ace counts): what a low needs."""
+    return len({int(c) >> 2 for c in hole if (int(c) >> 2) <= 6 or (int(c) >> 2) == 12}) >= 2
 
 
 def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str, EV]:
@@ -107,14 +125,15 @@ def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str
         else:
             result = equity(holes, board, dead, exact=False, samples=SAMPLES, seed=SEED)
         halves: list[tuple[float, float]] | None = None
-        if len(eligible) > 2 and board:  # a multiway pre-flop spot: 377k to 658k runouts, halves left out
+        pairs_only = sum(1 for h in holes if _can_make_low(h)) <= 2  # no low can then be tied three ways
+        if not pairs_only and board:  # a multiway pre-flop spot: 377k to 658k runouts, halves left out
             halves = pot_halves(holes, board, dead)
         for i, name in enumerate(eligible):
             r = result[i]
             e = out.setdefault(name, [0.0, 0.0, 0.0, 0.0])
             share = r.equity * net
             e[0] += share
-            if len(eligible) == 2:
+            if pairs_only:
                 low = net * (0.5 * r.low_win + 0.25 * r.low_tie)
                 hi_lo: tuple[float, float] | None = (share - low, low)
             elif halves is not None:
