@@ -50,9 +50,11 @@ def classify(hand: ImportedHand, pots: Sequence[Any]) -> dict[str, Split]:
     events: dict[str, list[bool]] = {}  # name: [lost a part, quartered, hi only, lo only, contested]
     boards = hand.boards if hand.run_twice else hand.boards[:1]
     values: dict[str, list[tuple[int, int | None]]] = {}  # per player who showed: (high, low) on each run's board
+    plain = [tuple([int(c) for c in board]) for board in boards]  # plain ids: the evaluator's fast path
     try:
         for name, cards in showing.items():
-            values[name] = [evaluate_hilo(cards, board) for board in boards]
+            ids = tuple([int(c) for c in cards])
+            values[name] = [evaluate_hilo(ids, board) for board in plain]
     except ValueError:
         return {}
     for pot in pots:
