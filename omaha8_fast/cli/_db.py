@@ -11,6 +11,7 @@ results.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import sys
@@ -64,7 +65,7 @@ def _plain(value: Any) -> Any:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    import pandas as pd
+    pd = importlib.import_module("pandas")  # the [tracker] extra; untyped here
 
     with _open(args, read_only=True) as db:
         frame = db.stats(by=args.by, where=args.where)
