@@ -59,9 +59,8 @@ def cmd_add(args: argparse.Namespace) -> int:
 def _plain(value: Any) -> Any:
     if isinstance(value, float) and math.isnan(value):
         return None
-    if hasattr(value, "item"):
-        return _plain(value.item())
-    return value
+    item = getattr(value, "item", None)  # numpy scalars
+    return _plain(item()) if callable(item) else value
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
