@@ -40,11 +40,10 @@ class Batch:
 def _table(name: str, rows: Sequence[tuple[Any, ...]]) -> Any:
     pa = require("pyarrow")
     columns = TABLES[name]
-    data = list(zip(*rows)) if rows else [()] * len(columns)
     arrays = []
-    for (column, kind), values in zip(columns, data):
+    for i, (column, kind) in enumerate(columns):
         kind_type = pa.timestamp("us") if kind == "TIMESTAMP" else getattr(pa, _ARROW[kind])()
-        arrays.append(pa.array(values, type=kind_type))
+        arrays.append(pa.array([row[i] for row in rows], type=kind_type))  # a column at a time (no zip(*rows))
     return pa.table(arrays, names=[c for c, _ in columns])
 
 
