@@ -48,6 +48,22 @@ def test_a_file_that_is_no_hand_history(tmp_path) -> None:
         assert len(db) == 5
 
 
+def test_ctrl_c_during_add_loses_at_most_the_batch(tmp_path) -> None:
+    hands = parse(_many(2))  # 10 hands
+
+    def interrupted():
+        yield from hands[:8]
+        raise KeyboardInterrupt
+
+    with Tracker(tmp_path / "db.duckdb") as db:
+        with pytest.raises(KeyboardInterrupt):
+            db.add(interrupted(), batch=3)
+        assert len(db) == 6  # two whole batches; the third was never written
+        again = db.add(hands, batch=3)
+        assert (again.added, again.duplicates) == (4, 6)
+        assert db.sql("SELECT count(DISTINCT hand_key), max(hand_key) FROM players").values.tolist() == [[10, 9]]
+
+
 def test_a_damaged_database_is_refused_and_left_alone(tmp_path) -> None:
     path = tmp_path / "hands.duckdb"
     junk = bytes(random.Random(3).randrange(256) for _ in range(20_000))

@@ -46,11 +46,11 @@ class AddResult:
                 + (f", {self.skipped} of other games skipped" if self.skipped else ""))
 
 
-def _sources(paths_or_hands: Any) -> list[Any]:
+def _sources(paths_or_hands: Any) -> Iterable[Any]:
     if isinstance(paths_or_hands, (str, os.PathLike, ImportedHand)):
         return [paths_or_hands]
     if isinstance(paths_or_hands, Iterable):
-        return list(paths_or_hands)
+        return paths_or_hands  # read as it goes: a generator of hands streams
     raise TypeError(f"add takes paths, directories or ImportedHands, not {type(paths_or_hands).__name__}")
 
 
