@@ -165,3 +165,36 @@ def test_add_checks_its_input() -> None:
             db.stats(where="no_such_column > 1")
         assert len(db) == 2  # nothing stored was lost
         assert db.stats(where="FALSE").empty
+
+
+def test_invariants_over_played_hands() -> None:
+    """Engine hands with many all-ins: the expected values of a hand add up
+    to its pots, each split into its halves; a scoop is no partial win."""
+    import random
+
+    from random_play import play_out
+
+    from omaha8_fast.engine import Hand
+
+    rng = random.Random(43)
+    hands = []
+    for i in range(150):
+        n = rng.choice([2, 3, 4])
+        hand = Hand([rng.randint(20, 200) for _ in range(n)], button=i % n, small_blind=1, big_blind=2,
+                    betting="pot-limit", seed=i)
+        hands.append(play_out(hand, rng, raise_below=0.4, fold_below=0.3, shove=0.5))
+    with Tracker(":memory:") as db:
+        db.add_played(hands, run="check")
+        per_hand = db.sql(
+            "SELECT hand_key, sum(net)::BIGINT AS net, sum(CASE WHEN allin THEN allin_ev + returned - put_in "
+            "ELSE net END) AS ev_net, count_if(allin) AS allins, any_value(allin_street) AS street "
+            "FROM players JOIN hands USING (hand_key) GROUP BY hand_key")
+        assert (per_hand.net == 0).all()
+        assert per_hand.ev_net.abs().max() < 1e-6  # expected values share out exactly the pots
+        assert (per_hand.allins > 0).sum() >= 20 and set(per_hand.street.dropna()) == {"preflop", "flop", "turn"}
+        halves = db.sql("SELECT allin_ev, allin_ev_hi, allin_ev_lo FROM players WHERE allin AND allin_ev_hi IS NOT NULL")
+        assert len(halves) > 0
+        assert ((halves.allin_ev_hi + halves.allin_ev_lo - halves.allin_ev).abs() < 1e-6).all()
+        assert db.sql("SELECT count(*) FROM players WHERE scoop AND (quartered OR hi_only OR lo_only)").values[0][0] == 0
+        assert db.sql("SELECT count(*) FROM players WHERE won_showdown AND NOT showdown").values[0][0] == 0
+        assert db.sql("SELECT count(*) FROM players WHERE allin_ev < 0 OR allin_ev_error <> 0").values[0][0] == 0
