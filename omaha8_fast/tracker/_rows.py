@@ -14,7 +14,7 @@ verdict and the pots, :mod:`._showdowns` the halves each player won and
 ...     "Uncalled bet (1) returned to b\\nb collected 2 from pot\\n*** SUMMARY ***\\nTotal pot 2 | Rake 0")
 >>> rows = hand_rows(hand, 7)
 >>> rows.hand[:4], [(p[1], p[3], p[6], p[7], p[8], p[9]) for p in rows.players]
-((7, 'pokerstars', '1', datetime.datetime(2024, 1, 1, 10, 0)), [('a', 'BTN', 1, 0, 0, -1), ('b', 'BB', 2, 1, 2, 1)])
+((7, 'pokerstars', '1', datetime.datetime(2024, 1, 1, 10, 0)), [('b', 'BB', 2, 1, 2, 1), ('a', 'BTN', 1, 0, 0, -1)])
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ class Tracker:
     >>> db.add("tests/data/pokerstars_o8.txt").duplicates
     9
     >>> int(db.stats().set_index("player").loc["alice", "hands"])
-    9
+    2
     >>> db.close()
     """
 
