@@ -24,6 +24,8 @@ def test_doctests(name: str) -> None:
         pytest.importorskip("matplotlib")  # the optional [plot] extra
     if name in OPTIONAL:
         pytest.importorskip(OPTIONAL[name], reason=f"{name} needs the rl extra")
+    if name == "omaha8_fast.tracker" or name.startswith("omaha8_fast.tracker.") or name == "omaha8_fast.cli._db":
+        pytest.importorskip("duckdb", reason=f"{name} needs the tracker extra")
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} doctest failures in {name}"

@@ -1,0 +1,200 @@
+"""omaha8_fast.tracker: the rows and statistics of hand-written hands
+(tests/tracker_hands.py), each number worked out by hand from the
+definitions of docs/tracker.md."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+pytest.importorskip("duckdb")
+pytest.importorskip("pandas")
+pytest.importorskip("pyarrow")
+
+from tracker_hands import H1, H2, H3, H4, H5, TEXT  # noqa: E402
+
+from omaha8_fast.equity import equity  # noqa: E402
+from omaha8_fast.histories import parse, to_ohh  # noqa: E402
+from omaha8_fast.tracker import Tracker, TrackerError, pot_halves  # noqa: E402
+
+NAN = float("nan")
+
+# (hands, vpip, pfr, three_bet, af, wtsd, wsd, net, net_bb100, rake, scoop, quartered, hi_only, lo_only,
+#  allin_hands, allin_ev_net), per player, from the hands' comments:
+EXPECTED = {
+    # H1 +50, H2 +300 (BB checks, raises the flop), H4 -173 (quartered), H5 -900 (calls bob's open: a 3-bet chance)
+    "alice": (4, 2 / 4, 1 / 4, 0.0, 2 / 2, 3 / 4, 2 / 3, -723, 100 * (0.5 + 3 - 173 / 200 - 9) / 4, 30.0,
+              0.0, 1 / 3, 0.0, 2 / 3, 0, -723.0),
+    # H1 3-bets and takes the high (+50), H2 folds, H5 scoops (+900)
+    "bob": (3, 2 / 3, 2 / 3, 1.0, NAN, 2 / 2, 2 / 2, 950, 100 * (0.5 + 9) / 3, 0.0, 1 / 2, 0.0, 1 / 2, 0.0, 0, 950.0),
+    # H1 folds the big blind (-100), H2 completes and folds the flop (-300)
+    "carol": (2, 1 / 2, 0.0, NAN, NAN, 0 / 1, NAN, -400, 100 * (-1 - 3) / 2, 0.0, NAN, NAN, NAN, NAN, 0, -400.0),
+    # H4: $8.55 for $6 in
+    "dave": (1, 1.0, 0.0, NAN, 0.0, 1.0, 1.0, 255, 100 * 255 / 200, 30.0, 0.0, 0.0, 1.0, 0.0, 0, 255.0),
+    # H4: $4.28 for $6 in
+    "erin": (1, 1.0, 0.0, NAN, 0.0, 1.0, 1.0, -172, 100 * -172 / 200, 30.0, 0.0, 1.0, 0.0, 1.0, 0, -172.0),
+    # H3 (chips): split 1000/1000; expected 2000 * 29.5/40 = 1475 and 2000 * 10.5/40 = 525
+    "xena": (1, 1.0, 0.0, NAN, NAN, 1.0, 1.0, 0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1, 475.0),
+    "yuri": (1, 0.0, 0.0, NAN, 1 / 1, 1.0, 1.0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1, -475.0),
+}
+COLUMNS = ("hands", "vpip", "pfr", "three_bet", "af", "wtsd", "wsd", "net", "net_bb100", "rake", "scoop",
+           "quartered", "hi_only", "lo_only", "allin_hands", "allin_ev_net")
+
+
+def _same(a: float, b: float) -> bool:
+    return (math.isnan(a) and math.isnan(b)) or math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+@pytest.fixture()
+def db() -> Tracker:
+    tracker = Tracker(":memory:")
+    assert tracker.add(parse(TEXT)).added == 5
+    yield tracker
+    tracker.close()
+
+
+def test_every_statistic_of_every_player(db: Tracker) -> None:
+    frame = db.stats()
+    assert list(frame.columns[:4]) == ["site", "player", "unit", "currency"]
+    assert list(frame.columns[4:]) == list(COLUMNS)
+    assert sorted(frame.player) == sorted(EXPECTED)
+    for row in frame.itertuples(index=False):
+        want = EXPECTED[row.player]
+        got = tuple(getattr(row, c) for c in COLUMNS)
+        for column, g, w in zip(COLUMNS, got, want):
+            assert _same(float(g), float(w)), (row.player, column, g, w)
+        assert row.unit == ("chips" if row.player in ("xena", "yuri") else "cents")
+
+
+def test_unit_and_currency_always_group(db: Tracker) -> None:
+    frame = db.stats(by=["site"])
+    assert list(frame.columns[:3]) == ["site", "unit", "currency"]
+    assert sorted(frame.unit) == ["cents", "chips"]
+    cents = frame[frame.unit == "cents"].iloc[0]
+    assert cents.hands == 4 + 3 + 2 + 1 + 1 and cents.net == -723 + 950 - 400 + 255 - 172 == -90  # the rake
+
+
+def test_where_filters_hands_and_players(db: Tracker) -> None:
+    frame = db.stats(where="NOT tournament AND site = 'pokerstars'")
+    assert "xena" not in set(frame.player)
+    only = db.stats(by="player", where="position = 'BB'")
+    assert dict(zip(only.player, only.hands)) == {"alice": 3, "carol": 1, "yuri": 1}  # H2, H4, H5; H1; H3
+
+
+def test_rows_of_a_hand(db: Tracker) -> None:
+    rows = db.sql("SELECT player, position, stack, put_in, returned, collected, net, coalesce(folded_street, '-'), saw_flop, "
+                  "showdown FROM players JOIN hands USING (hand_key) WHERE hand_id = '9002' ORDER BY seat")
+    assert rows.values.tolist() == [
+        ["alice", "BB", 10050, 700, 400, 600, 300, "-", True, False],
+        ["bob", "BTN", 10050, 0, 0, 0, 0, "preflop", False, False],
+        ["carol", "SB", 9900, 300, 0, 0, -300, "flop", True, False],
+    ]
+    hand = db.sql("SELECT game, structure, big_blind, unit, currency, tournament, board, total_pot, rake, audit, "
+                  "n_players, month FROM hands WHERE hand_id = '9004'").values.tolist()
+    assert hand == [["Omaha Hi/Lo", "limit", 200, "cents", "USD", False, "As 2h 6c Jd Qh", 1800, 90, "ok", 3,
+                     "2024-04"]]
+    actions = db.sql("SELECT seq, street, player, kind, amount, added FROM actions JOIN hands USING (hand_key) "
+                     "WHERE hand_id = '9002' ORDER BY seq").values.tolist()
+    assert actions[:3] == [[0, "preflop", "carol", "small blind", 50, 50], [1, "preflop", "alice", "big blind", 100, 100],
+                           [2, "preflop", "bob", "fold", 0, 0]]
+    assert actions[-2] == [6, "flop", "alice", "raise", 600, 600] and len(actions) == 8
+
+
+def test_allin_ev_of_a_turn_allin(db: Tracker) -> None:
+    rows = db.sql("SELECT player, allin, allin_ev, allin_ev_hi, allin_ev_lo, allin_ev_error, net FROM players "
+                  "JOIN hands USING (hand_key) WHERE hand_id = '9003' ORDER BY player").values.tolist()
+    assert rows[0][:2] == ["xena", True] and rows[1][:2] == ["yuri", True]
+    # xena: every high (19 rivers the whole pot, 21 the high half); yuri: the low half on 21 of 40 rivers
+    assert rows[0][2:6] == pytest.approx([2000 * 29.5 / 40, 2000 * 29.5 / 40, 0.0, 0.0])
+    assert rows[1][2:6] == pytest.approx([2000 * 10.5 / 40, 0.0, 2000 * 10.5 / 40, 0.0])
+    assert db.sql("SELECT allin_street FROM hands WHERE hand_id = '9003'").values.tolist() == [["turn"]]
+    assert db.sql("SELECT count(*) FROM players WHERE allin").values.tolist() == [[2]]
+
+
+def test_multiway_halves_add_up_to_the_equity() -> None:
+    holes = ["As 2s 5d Kc", "Qh Qd Jc Tc", "Ad 3h 9c 9d"]
+    board = "Qs 7h 4d"
+    from omaha8_fast.cards import card_ids
+
+    halves = pot_halves([card_ids(h) for h in holes], card_ids(board), [])
+    assert halves is not None
+    for (high, low), result in zip(halves, equity(holes, board)):
+        assert high + low == pytest.approx(result.equity, abs=1e-12)
+    assert sum(h + lo for h, lo in halves) == pytest.approx(1.0)
+    assert halves[1][1] == 0.0  # queens never make a low
+    assert 0 < sum(lo for _, lo in halves) < 0.5  # the low half exists on some runouts only
+
+
+def test_reimport_adds_nothing(tmp_path, db: Tracker) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(TEXT, encoding="utf-8")
+    again = db.add(path)
+    assert (again.added, again.duplicates, again.error_count) == (0, 5, 0)
+    assert len(db) == 5
+    (tmp_path / "more").mkdir()
+    (tmp_path / "more" / "a.txt").write_text(H1 + "\n\n" + H2, encoding="utf-8")
+    assert db.add(tmp_path / "more").duplicates == 2
+    assert db.sql("SELECT count(*) FROM players").values.tolist() == [[13]]
+
+
+def test_another_site_reader_gives_the_same_numbers() -> None:
+    hands = parse(TEXT)
+    with Tracker(":memory:") as db:
+        db.add([parse(to_ohh(h))[0] for h in hands])
+        frame = db.stats(by="player")
+        assert set(db.sql("SELECT DISTINCT site FROM hands").site) == {"ohh"}
+        for row in frame.itertuples(index=False):
+            assert row.net == EXPECTED[row.player][7] and row.hands == EXPECTED[row.player][0]
+
+
+def test_add_checks_its_input() -> None:
+    with Tracker(":memory:") as db:
+        with pytest.raises(TypeError):
+            db.add(42)
+        with pytest.raises(ValueError):
+            db.add(parse(H5), errors="ignore")
+        with pytest.raises(TrackerError):
+            db.stats(by="nonsense")
+        with pytest.raises(TrackerError):
+            db.stats(where="player = ")
+        with pytest.raises(TrackerError):
+            db.stats(where="1 = 1 GROUP BY player; DROP TABLE hands; SELECT 1 WHERE 1=1")
+        db.add(parse(H3 + "\n\n" + H4))
+        with pytest.raises(TrackerError):
+            db.stats(where="no_such_column > 1")
+        assert len(db) == 2  # nothing stored was lost
+        assert db.stats(where="FALSE").empty
+
+
+def test_invariants_over_played_hands() -> None:
+    """Engine hands with many all-ins: the expected values of a hand add up
+    to its pots, each split into its halves; a scoop is no partial win."""
+    import random
+
+    from random_play import play_out
+
+    from omaha8_fast.engine import Hand
+
+    rng = random.Random(43)
+    hands = []
+    for i in range(150):
+        n = rng.choice([2, 3, 4])
+        hand = Hand([rng.randint(20, 200) for _ in range(n)], button=i % n, small_blind=1, big_blind=2,
+                    betting="pot-limit", seed=i)
+        hands.append(play_out(hand, rng, raise_below=0.4, fold_below=0.3, shove=0.5))
+    with Tracker(":memory:") as db:
+        db.add_played(hands, run="check")
+        per_hand = db.sql(
+            "SELECT hand_key, sum(net)::BIGINT AS net, sum(CASE WHEN allin THEN allin_ev + returned - put_in "
+            "ELSE net END) AS ev_net, count_if(allin) AS allins, any_value(allin_street) AS street "
+            "FROM players JOIN hands USING (hand_key) GROUP BY hand_key")
+        assert (per_hand.net == 0).all()
+        assert per_hand.ev_net.abs().max() < 1e-6  # expected values share out exactly the pots
+        assert (per_hand.allins > 0).sum() >= 20 and set(per_hand.street.dropna()) == {"preflop", "flop", "turn"}
+        halves = db.sql("SELECT allin_ev, allin_ev_hi, allin_ev_lo FROM players WHERE allin AND allin_ev_hi IS NOT NULL")
+        assert len(halves) > 0
+        assert ((halves.allin_ev_hi + halves.allin_ev_lo - halves.allin_ev).abs() < 1e-6).all()
+        assert db.sql("SELECT count(*) FROM players WHERE scoop AND (quartered OR hi_only OR lo_only)").values[0][0] == 0
+        assert db.sql("SELECT count(*) FROM players WHERE won_showdown AND NOT showdown").values[0][0] == 0
+        assert db.sql("SELECT count(*) FROM players WHERE allin_ev < 0 OR allin_ev_error <> 0").values[0][0] == 0
