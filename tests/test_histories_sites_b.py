@@ -186,7 +186,9 @@ def render_wpn(p: Played, game: str = "Omaha H/L (Pot Limit)") -> str:
             out += [f"{name} shows [{cards}]" for name, cards in p.shows]
         out += [f"{name} collected ${dollars(a)} from {pot}" for r, name, a, pot in p.collects if r == run]
     out.append("*** SUMMARY ***")
-    out.append(f"Total pot ${dollars(p.total())} | Rake ${dollars(p.rake)} | JP Fee $0.00")
+    # WPN prints the pot left after the fees: the rake here is split as Rake + JP Fee
+    fee = p.rake // 5
+    out.append(f"Total pot ${dollars(p.total() - p.rake)} | Rake ${dollars(p.rake - fee)} | JP Fee ${dollars(fee)}")
     if twice:
         out += [f"Board 1 [{' '.join(p.board())}]", f"Board 2 [{p.second_board}]"]
     elif p.board():

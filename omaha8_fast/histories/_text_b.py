@@ -594,7 +594,7 @@ def other_line(hand: TextHand, text: str, line: int) -> bool:
 
 
 
-_HILO = re.compile(r"\b(?:(5|6) ?-?Card )?(?:Omaha ?(?:Hi/Lo|Hi-Lo|HiLo|Hi Lo|H/L|H-L|8)|PLO-?8|FLO-?8|Omaha8|OmahaHL)\b",
+_HILO = re.compile(r"\b(?:(5|6) ?-?Card )?(?:Omaha ?(?:Hi/Lo|Hi-Lo|HiLow|HiLo|Hi Lo|H/L|H-L|8)|PLO-?8|FLO-?8|Omaha8|OmahaHL)\b",
                    re.IGNORECASE)
 _LIMITS = (("pot limit", "pot-limit"), ("pot-limit", "pot-limit"), ("no limit", "no-limit"), ("no-limit", "no-limit"),
            ("fixed limit", "limit"), ("fix limit", "limit"), ("limit", "limit"))
