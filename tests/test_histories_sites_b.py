@@ -307,7 +307,7 @@ def render_ipoker(games: list[Played], gametype: str = "Omaha Hi-Lo PL $0.25/$0.
                 out.append(f'      <cards type="{street.capitalize()}" player="">{" ".join(card(c) for c in cards.split())}</cards>')
             for action in actions:
                 number += 1
-                added = 0 if action[1] in ("fold", "check") else (action[3] if action[1] == "raise" else action[2])
+                added = 0 if action[1] in ("fold", "check") else action[2]  # a raise: the total raised to
                 kind = "7" if action[-1] is True else kinds[action[1]]
                 out.append(f'      <action no="{number}" player="{action[0]}" type="{kind}" sum="${dollars(added)}" />')
             out.append("    </round>")

@@ -9,7 +9,10 @@ rounds (``<round no="0">`` the blinds, 1 pre-flop, 2 to 4 the flop, turn and
 river) of ``<cards type="Pocket|Flop|Turn|River" player="...">`` (suit
 first: ``HA D10``; ``X`` for an unknown card) and ``<action player type
 sum/>`` (type 0 fold, 1 small blind, 2 big blind, 3 call, 4 check, 5 bet, 7
-all-in, 15 ante, 23 raise; ``sum`` the chips the action puts in).
+all-in, 15 ante, 23 raise; ``sum`` the chips the action puts in, for a
+raise the street total it raises to, as each player's ``bet`` total shows).
+The game is ``Omaha HiLow`` in real files (also ``Omaha Hi-Lo``); the
+file may open ``<?xml ...?><session ...>`` on one line.
 
 The games are cut from the file by plain string search (bounded work and
 memory per game) and each is parsed with the standard library's XML parser
@@ -33,7 +36,7 @@ showdown.
 ... <action no="2" player="hal" type="2" sum="€0.10"/></round>
 ... <round no="1"><cards type="Pocket" player="gus">HA D2 SK C9</cards>
 ... <cards type="Pocket" player="hal">X X X X</cards>
-... <action no="3" player="gus" type="23" sum="€0.25"/>
+... <action no="3" player="gus" type="23" sum="€0.30"/>
 ... <action no="4" player="hal" type="0" sum="€0"/></round>
 ... </game>
 ... </session>'''
@@ -68,6 +71,9 @@ class IPokerReader:
 
     def is_header(self, line: str) -> bool:
         text = line.lstrip()
+        if text.startswith("<?xml"):  # the declaration and the session on one line
+            end = text.find("?>")
+            text = text[end + 2:].lstrip() if end > 0 else ""
         return text.startswith("<session") and text[8:9] in (" ", ">", "")
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
@@ -221,9 +227,10 @@ def _rounds(hand: TextHand, game: ET.Element, text: str, first: int, hero: str) 
                 hand.post(name, "big blind", added, line)
             elif code == "15":
                 hand.post(name, "ante", added, line, dead=added)
+            elif code == "23":  # a raise: its sum is the street total raised to (the players' bet totals add so)
+                hand.act(name, "raise", line, to=added)
             elif code in _KINDS:
-                kind = _KINDS[code]
-                hand.act(name, kind, line, added=added)
+                hand.act(name, _KINDS[code], line, added=added)
             elif code == "7":  # all-in: a bet, a call or a raise by what it puts in
                 top = max(hand.bets.values(), default=0)
                 before = hand.bets.get(name, 0)
