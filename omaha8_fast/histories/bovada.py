@@ -96,6 +96,7 @@ class BovadaReader:
         if not _header(hand, head, first_line):
             return None
         _body(hand, lines, first_line)
+        _table_order(hand)
         hand.stakes_from_posts()
         if any(c[2] == "side pot" for c in hand.collected):
             hand.collected = [(p, v, "main pot" if pot == "pot" else pot, h, n) for p, v, pot, h, n in hand.collected]
@@ -124,6 +125,44 @@ def _header(hand: HandBuilder, head: str, number: int) -> bool:
     else:
         hand.money("$", "USD")
     return True
+
+
+_POSITIONS = {"Dealer": 0, "Small Blind": 1, "Big Blind": 2, "UTG": 3}
+
+
+def _position(name: str) -> int | None:
+    """Where a seat named by its position sits after the button (Dealer 0,
+    Small Blind 1, Big Blind 2, UTG 3, UTG+1 4, ...), or None."""
+    if name in _POSITIONS:
+        return _POSITIONS[name]
+    tail = name[4:]
+    if name.startswith("UTG+") and tail.isascii() and tail.isdigit() and len(tail) < 3:
+        return 3 + int(tail)
+    return None
+
+
+def _table_order(hand: HandBuilder) -> None:
+    """Seat the players in the order their position names give, where the
+    site's seat numbers do not (tournaments number seats at random, and a
+    dead button names an empty seat the numbers do not place): the button is
+    then seat 1 (the Dealer's, or left empty), the Small Blind seat 2, ...
+    The numbers are kept when they already go round the table in that order."""
+    rank = {s[1]: _position(s[1]) for s in hand.seats}
+    if not rank or any(r is None for r in rank.values()) or len(set(rank.values())) != len(rank):
+        return
+    after = sorted(hand.seats, key=lambda s: (rank[s[1]] or 99))  # clockwise from the button, the Dealer last
+    dealer = next((s[0] for s in hand.seats if s[1] == "Dealer"), None)
+    numbers = {s[0] for s in hand.seats}
+    if dealer == hand.button or (dealer is None and hand.button and hand.button not in numbers):
+        top = max(numbers | {hand.button}) + 1
+        clockwise = sorted(hand.seats, key=lambda s: (s[0] - hand.button - 1) % top)
+        if [s[1] for s in clockwise] == [s[1] for s in after]:
+            return
+    start = 1 if dealer is not None else 2  # no Dealer: the button's seat 1 is empty
+    ordered = ([next(s for s in hand.seats if s[1] == "Dealer")] if dealer is not None else []) + \
+        [s for s in after if s[1] != "Dealer"]
+    hand.seats = [(start + k, name, stack, out) for k, (_, name, stack, out) in enumerate(ordered)]
+    hand.button = 1
 
 
 class _Rounds:
@@ -248,6 +287,12 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int, hero: bool, sec
            rounds: _Rounds | None) -> None:
     for tail in ("(timeout)", "(disconnect)"):
         verb = verb.replace(tail, " ").strip()
+    if verb.endswith(")"):  # an action's tag: "Folds (auth)", "Fold(Blind Disconnected)", "Checks (auth)"
+        at = verb.rfind("(")
+        head, tag = verb[:at].strip(), verb[at + 1:-1]
+        if at > 0 and head.split(" ", 1)[0].lower() in _ACTIONS and "[" not in verb \
+                and not any(ch.isdigit() for ch in tag):
+            verb = head
     low = verb.lower()
     if rounds is not None and section != "header" and low.split(" ", 1)[0].split("(", 1)[0] in _ACTIONS:
         rounds.before(number)
@@ -298,7 +343,7 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int, hero: bool, sec
     elif low.startswith("hand result"):
         pot = "side pot" if low.startswith("hand result-side pot") else "pot"
         hand.collect(name, hand.amount(verb.rsplit(" ", 1)[1], number), pot, number)
-    elif low.split(" ", 1)[0] in ("folds", "checks", "calls", "bets", "raises", "all-in"):
+    elif low.split(" ", 1)[0].split("(", 1)[0] in _ACTIONS:
         raise hand.error(f"cannot read {name} : {verb[:60]!r}", number)
     # anything else (Leave(Auto), Table deposit, Ranking, Prize Cash, ...) says nothing about the pots
 
