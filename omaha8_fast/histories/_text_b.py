@@ -134,6 +134,12 @@ def pot_name(text: str) -> str:
     return name + half
 
 
+# What amounts and card groups read as, kept (bounded) because hands repeat them: by unit, the text -> value.
+_SEEN_MAX = 20_000
+_MONEY_SEEN: dict[str, dict[str, int]] = {"cents": {}, "chips": {}}
+_CARDS_SEEN: dict[str, tuple[int, ...]] = {}
+
+
 class TextHand:
     """One hand being read: the readers call its methods line by line, then
     :meth:`build`. It keeps every player's bet on the current street, so that
@@ -179,13 +185,27 @@ class TextHand:
 
     def money(self, text: str, line: int) -> int:
         """An amount of this hand, or HandHistoryError naming the line."""
+        cache = _MONEY_SEEN[self.unit]  # the same amounts recur from hand to hand
+        value = cache.get(text)
+        if value is not None:
+            return value
         try:
-            return money(text, self.unit)
+            value = money(text, self.unit)
         except ValueError as problem:
             raise self.error(str(problem), line) from None
+        if len(cache) > _SEEN_MAX:
+            cache.clear()
+        cache[text] = value
+        return value
 
     def cards(self, text: str, line: int) -> tuple[int, ...]:
-        return card_ids(text, self.hand_id, line)
+        found = _CARDS_SEEN.get(text)
+        if found is None:
+            found = card_ids(text, self.hand_id, line)
+            if len(_CARDS_SEEN) > _SEEN_MAX:
+                _CARDS_SEEN.clear()
+            _CARDS_SEEN[text] = found
+        return found
 
     def seat(self, number: int, name: str, stack: int, line: int, sitting_out: bool = False) -> None:
         if not name:
@@ -426,6 +446,8 @@ _ALL_IN = (" and is all-in", " and is all in", " (all-in)", " [all-in]", " all-i
 
 def strip_all_in(text: str) -> tuple[str, bool]:
     """``text`` without a trailing all-in mark, and whether it had one."""
+    if not text.endswith(_ALL_IN):
+        return text, False
     for mark in _ALL_IN:
         if text.endswith(mark):
             return text[: -len(mark)].rstrip(), True

@@ -79,6 +79,9 @@ class BovadaReader:
     """The Bovada/Ignition/Bodog reader (see the module docstring)."""
 
     site = "bovada"
+    #: every header line starts so (the framework finds them all, and each block it cuts is one hand)
+    prefixes = tuple(brand + " Hand #" for brand in _BRANDS)
+    whole_blocks = True
 
     def is_header(self, line: str) -> bool:
         return line[:1] in "BI" and _id_after_brand(line) is not None

@@ -74,6 +74,9 @@ class FullTiltReader:
     """The Full Tilt Poker reader (see the module docstring)."""
 
     site = "fulltilt"
+    #: every header line starts so (the framework finds them all, and each block it cuts is one hand)
+    prefixes = _HEADERS
+    whole_blocks = True
 
     def is_header(self, line: str) -> bool:
         return _hand_id(line) is not None

@@ -67,6 +67,10 @@ class PacificReader:
     """The reader of 888poker text (see the module docstring)."""
 
     site = "888"
+    #: every header line starts so (the framework finds them all, and each block it cuts is one hand: the
+    #: next hand's "#Game No : N" line at its end is no line of it, and parse_hand passes it by)
+    prefixes = ("****",)
+    whole_blocks = True
 
     def is_header(self, line: str) -> bool:
         """The ``***** 888poker Hand History for Game N *****`` line (the

@@ -69,6 +69,9 @@ class WPNReader:
     """The reader of Winning Poker Network text (see the module docstring)."""
 
     site = "wpn"
+    #: every header line starts so (the framework finds them all, and each block it cuts is one hand)
+    prefixes = ("Hand #", "Game Hand #", "Game started at: ")
+    whole_blocks = True
 
     def is_header(self, line: str) -> bool:
         if line.startswith("Game started at: "):  # the classic client (2014-2017)
