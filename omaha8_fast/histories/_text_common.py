@@ -75,6 +75,7 @@ MAX_SEATS = 20
 _CURRENCY_WORDS = ("USD", "EUR", "EURO", "GBP", "CAD", "Chips", "chips", "T$")
 _AMOUNTS: dict[str, dict[str, int]] = {"cents": {}, "chips": {}}  # amounts already read, by unit (bounded)
 _STREET_CARDS = {"flop": 3, "turn": 4, "river": 5}
+_CARDS_SEEN: dict[str, tuple[int, ...]] = {}  # card groups already read (bounded)
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -284,10 +285,17 @@ class HandBuilder:
         return value
 
     def cards(self, text: str, line: int) -> tuple[int, ...]:
+        found = _CARDS_SEEN.get(text)  # card groups recur from hand to hand (kept, bounded)
+        if found is not None:
+            return found
         try:
-            return cards(text)
+            found = cards(text)
         except ValueError as problem:
             raise self.error(f"bad cards [{text.strip()[:60]}]: {problem}", line) from None
+        if len(_CARDS_SEEN) > 20_000:
+            _CARDS_SEEN.clear()
+        _CARDS_SEEN[text] = found
+        return found
 
     def player(self, name: str, line: int) -> str:
         if name not in self.names:
@@ -414,6 +422,8 @@ class HandBuilder:
         for name, held in self.holes.items():
             if name != owner:
                 seen.update(held)
+        if seen.isdisjoint(new) and len(set(new)) == len(new):
+            return
         for k, card in enumerate(new):
             if card in seen or card in new[:k]:
                 raise self.error(f"the card {Card(card)} is dealt twice", line)

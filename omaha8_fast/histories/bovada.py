@@ -288,8 +288,9 @@ def _seat(hand: HandBuilder, text: str, number: int) -> None:
 
 def _named(hand: HandBuilder, name: str, verb: str, number: int, hero: bool, section: str,
            rounds: _Rounds | None) -> None:
-    for tail in ("(timeout)", "(disconnect)"):
-        verb = verb.replace(tail, " ").strip()
+    if "(" in verb:
+        for tail in ("(timeout)", "(disconnect)"):
+            verb = verb.replace(tail, " ").strip()
     if verb.endswith(")"):  # an action's tag: "Folds (auth)", "Fold(Blind Disconnected)", "Checks (auth)"
         at = verb.rfind("(")
         head, tag = verb[:at].strip(), verb[at + 1:-1]
@@ -302,6 +303,12 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int, hero: bool, sec
         high = max(hand.bets.values(), default=0)
         _named(hand, name, verb, number, hero, section, None)
         rounds.after(name, high)
+        return
+    if low.startswith("card dealt to a spot ["):  # the commonest lines first
+        hand.hole(name, hand.cards(verb[20:], number), number, hero)
+        return
+    if low in ("folds", "fold", "checks", "check"):
+        hand.act(name, "fold" if low.startswith("fold") else "check", number)
         return
     if name == "Dealer" and low.startswith("set dealer"):
         seat = verb[verb.find("[") + 1:verb.find("]")]
