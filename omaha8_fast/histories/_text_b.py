@@ -161,6 +161,7 @@ class TextHand:
         self.seats: list[tuple[int, str, int, bool]] = []
         self.names: dict[str, int] = {}
         self.by_length: list[str] = []
+        self.spaced = False  # a seated name holds a space (then names are tried longest first)
         self.posts: list[tuple[str, str, int, bool, int, int]] = []
         self.actions: list[tuple[str, str, str, int, int, bool, int]] = []
         self.boards: list[list[int]] = [[], []]
@@ -217,10 +218,16 @@ class TextHand:
         self.seats.append((number, name, stack, sitting_out))
         self.names[name] = number
         self.by_length = sorted(self.names, key=len, reverse=True)
+        self.spaced = self.spaced or " " in name
 
     def player(self, text: str) -> tuple[str, str] | None:
         """``(name, rest)`` when ``text`` is ``NAME rest`` for a seated player
         (the longest name that fits: names may hold spaces)."""
+        if not self.spaced:  # the name is the first word
+            at = text.find(" ")
+            if at > 0 and text[:at] in self.names:
+                return text[:at], text[at + 1:]
+            return None
         for name in self.by_length:
             if text.startswith(name) and text[len(name):len(name) + 1] == " ":
                 return name, text[len(name) + 1:]
