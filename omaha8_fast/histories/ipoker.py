@@ -10,7 +10,9 @@ river) of ``<cards type="Pocket|Flop|Turn|River" player="...">`` (suit
 first: ``HA D10``; ``X`` for an unknown card) and ``<action player type
 sum/>`` (type 0 fold, 1 small blind, 2 big blind, 3 call, 4 check, 5 bet, 7
 all-in, 15 ante, 23 raise; ``sum`` the chips the action puts in, for a
-raise the street total it raises to, as each player's ``bet`` total shows).
+raise the street total it raises to, as each player's ``bet`` total shows;
+an all-in's sum is read as what it adds, or as the total it reaches when
+only that reading gives every player's ``bet`` total).
 The game is ``Omaha HiLow`` in real files (also ``Omaha Hi-Lo``); the
 file may open ``<?xml ...?><session ...>`` on one line.
 
@@ -145,7 +147,19 @@ class IPokerReader:
         hand.date = text_of(game.find("general"), "startdate")
         hero = text_of(general, "nickname")
         _players(hand, game, text, first_line)
-        _rounds(hand, game, text, first_line, hero)
+        _rounds(hand, game, text, first_line, hero, False)
+        if not _bets_agree(hand, game, text, first_line):
+            # an all-in's sum may be its street total, like a raise's: the players' bet totals decide
+            for field, empty in (("posts", list), ("actions", list), ("holes", dict), ("shown", list), ("bets", dict)):
+                setattr(hand, field, empty())
+            hand.boards, hand.hero, hand.street, hand.run = [[], []], None, "preflop", 1
+            _rounds(hand, game, text, first_line, hero, True)
+            if not _bets_agree(hand, game, text, first_line):  # neither: the totals say something else
+                for field, empty in (("posts", list), ("actions", list), ("holes", dict), ("shown", list),
+                                     ("bets", dict)):
+                    setattr(hand, field, empty())
+                hand.boards, hand.hero, hand.street, hand.run = [[], []], None, "preflop", 1
+                _rounds(hand, game, text, first_line, hero, False)
         for player in game.iter("player"):
             win = player.get("win") or "0"
             value = _amount(hand, win, text, first_line, player.get("name") or "")
@@ -195,7 +209,18 @@ def _players(hand: TextHand, game: ET.Element, text: str, first: int) -> None:
 _KINDS = {"0": "fold", "3": "call", "4": "check", "5": "bet", "23": "raise"}
 
 
-def _rounds(hand: TextHand, game: ET.Element, text: str, first: int, hero: str) -> None:
+def _bets_agree(hand: TextHand, game: ET.Element, text: str, first: int) -> bool:
+    """Whether what each player put in is their ``bet`` total (where the file gives one)."""
+    put = hand.put_in()
+    for player in game.iter("player"):
+        name, total = player.get("name") or "", player.get("bet")
+        if total is not None and _amount(hand, total, text, first, name) != put.get(name, 0):
+            return False
+    return True
+
+
+def _rounds(hand: TextHand, game: ET.Element, text: str, first: int, hero: str, all_in_to: bool) -> None:
+    """The rounds' cards and actions (``all_in_to``: an all-in's sum is the street total it goes to)."""
     shown: list[tuple[str, tuple[int, ...], int]] = []
     for round_ in game.iter("round"):
         for node in round_:
@@ -231,9 +256,11 @@ def _rounds(hand: TextHand, game: ET.Element, text: str, first: int, hero: str) 
                 hand.act(name, "raise", line, to=added)
             elif code in _KINDS:
                 hand.act(name, _KINDS[code], line, added=added)
-            elif code == "7":  # all-in: a bet, a call or a raise by what it puts in
+            elif code == "7":  # all-in: a bet, a call or a raise by what it puts in (or the total it goes to)
                 top = max(hand.bets.values(), default=0)
                 before = hand.bets.get(name, 0)
+                if all_in_to:
+                    added -= before
                 kind = "bet" if top == 0 else ("call" if before + added <= top else "raise")
                 hand.act(name, kind, line, added=added, all_in=True)
             elif added:
