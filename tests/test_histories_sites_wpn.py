@@ -306,3 +306,64 @@ def test_the_classic_client_takes_the_rake_from_the_main_pot() -> None:
     assert hand.pot_breakdown == (8800, 6000)
     assert audit(hand).verdict == "ok"
     assert _replayed(hand) == hand.paid
+
+
+JOINED = """Game started at: 2015/6/7 9:00:00
+Game ID: 5500 1/2 Harbor ( Beast ) (Omaha HiLow)
+Seat 1 is the button
+Seat 1: olga (80).
+Seat 2: pete (100).
+Seat 3: quin (6).
+Seat 4: rosa (50).
+Player pete has small blind (1)
+Player quin has big blind (2)
+Player rosa posts (2)
+Player olga posts (1) as a dead bet
+Player pete received a card.
+Player pete received a card.
+Player pete received a card.
+Player pete received a card.
+Player quin received a card.
+Player quin received a card.
+Player quin received a card.
+Player quin received a card.
+Player rosa received a card.
+Player rosa received a card.
+Player rosa received a card.
+Player rosa received a card.
+Player olga received card: [Ad]
+Player olga received card: [2s]
+Player olga received card: [9c]
+Player olga received card: [Kh]
+Player rosa checks
+Player olga calls (2)
+Player pete folds
+Player quin checks
+*** FLOP ***: [3h 4c 8s]
+Player quin allin(4)
+Player rosa folds
+Player olga calls (4)
+*** TURN ***: [3h 4c 8s] [Jd]
+*** RIVER ***: [3h 4c 8s Jd] [Js]
+------ Summary ------
+Pot: 16. Rake 0
+Board: [3h 4c 8s Jd Js]
+*Player olga shows: One pair [Ad 2s 9c Kh]. Bets: 7. Collects: 8. Wins: 1.
+Player pete does not show cards.Bets: 1. Collects: 0. Loses: 1.
+*Player quin shows: Three of a kind [Jc Qc Qd 7h]. Bets: 6. Collects: 8. Wins: 2.
+Player rosa does not show cards.Bets: 2. Collects: 0. Loses: 2.
+Game ended at: 2015/6/7 9:01:00"""
+
+
+def test_the_classic_client_s_posts_and_an_all_in_without_a_space() -> None:
+    [hand] = parse(JOINED)
+    assert hand.table == "Harbor ( Beast )"
+    assert [(p.player, p.kind, p.amount, p.dead) for p in hand.posts] == [
+        ("pete", "small blind", 100, 0), ("quin", "big blind", 200, 0), ("rosa", "big blind", 200, 0),
+        ("olga", "small blind", 100, 100)]
+    shove = hand.actions[-3]
+    assert (shove.player, shove.kind, shove.added, shove.all_in) == ("quin", "bet", 400, True)
+    # pete 1, quin 2 + 4 (all in), rosa 2, olga 1 dead + 2 + 4: 16, split high (quin's Jacks) and low (olga)
+    assert (hand.total_pot, hand.paid) == (1600, {"olga": 800, "quin": 800})
+    assert audit(hand).verdict == "ok"
+    assert _replayed(hand) == {"olga": 800, "quin": 800}

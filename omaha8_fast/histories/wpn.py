@@ -233,11 +233,22 @@ def _parse_classic(site: str, text: str, first_line: int) -> ImportedHand | None
         name, rest = named
         rest = rest.strip()
         if section == "header":
-            section = "play" if not rest.startswith(("has small blind", "has big blind", "has ")) else section
+            section = "play" if rest.startswith(("received", "folds", "checks", "calls", "bets", "raises", "allin")) \
+                else section
         if rest.startswith("has small blind"):
             hand.post(name, "small blind", _classic_amount(hand, rest, line), line)
         elif rest.startswith("has big blind"):
             hand.post(name, "big blind", _classic_amount(hand, rest, line), line)
+        elif rest.startswith("posts (") and rest.endswith(" as a dead bet"):  # dead chips: no part of a bet
+            value = _classic_amount(hand, rest[:-14], line)
+            hand.post(name, "small blind", value, line, dead=value)
+        elif rest.startswith("posts ("):  # a player joining posts a live big blind
+            hand.post(name, "big blind", _classic_amount(hand, rest, line), line)
+        elif rest.startswith(("straddle (", "straddles (")):
+            hand.post(name, "straddle", _classic_amount(hand, rest, line), line)
+        elif rest.startswith("ante ("):
+            value = _classic_amount(hand, rest, line)
+            hand.post(name, "ante", value, line, dead=value)
         elif rest.startswith("received card: ["):
             hand.holes[name] = hand.holes.get(name, ()) + hand.cards(rest[15:], line)
             if hand.hero is None:
@@ -251,7 +262,7 @@ def _parse_classic(site: str, text: str, first_line: int) -> ImportedHand | None
                 hand.act(name, "raise", line, added=added)
             else:
                 hand.act(name, kind, line, added=added)
-        elif rest.startswith("allin ("):
+        elif rest.startswith(("allin (", "allin(")):
             added = _classic_amount(hand, rest, line)
             top = max(hand.bets.values(), default=0)
             before = hand.bets.get(name, 0)
@@ -273,8 +284,7 @@ def _parse_classic(site: str, text: str, first_line: int) -> ImportedHand | None
         raise hand.error(f"{hand.hero} is dealt {len(hand.holes[hand.hero])} cards", first_line)
     for name, amount, line in won:
         hand.collect(name, amount, "pot", line)
-    hand.total -= hand.pay_back_uncalled(True)
-    _rake_from_main_pot(hand)
+    _rake_from_main_pot(hand)  # (the classic client prints every uncalled bet it returns)
     return hand.build()
 
 
