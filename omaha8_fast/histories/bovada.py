@@ -310,6 +310,16 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int, hero: bool, sec
     if low in ("folds", "fold", "checks", "check"):
         hand.act(name, "fold" if low.startswith("fold") else "check", number)
         return
+    if low.startswith(("calls ", "call ")):
+        hand.act(name, "call", number, hand.amount(verb.split(" ", 1)[1], number))
+        return
+    if low.startswith("raises "):
+        hand.act(name, "raise", number, hand.amount(verb.split(" ", 1)[1].split(" to ")[-1], number), False)
+        return
+    if low.startswith("hand result"):
+        pot = "side pot" if low.startswith("hand result-side pot") else "pot"
+        hand.collect(name, hand.amount(verb.rsplit(" ", 1)[1], number), pot, number)
+        return
     if name == "Dealer" and low.startswith("set dealer"):
         seat = verb[verb.find("[") + 1:verb.find("]")]
         if not seat.isdigit():
