@@ -16,6 +16,12 @@ does not inflate; with the garbage collector on, and off for the record):
 
     python benchmarks/bench_histories.py
 
+and (issue 38) parse + audit of every room's text, one benchmark per room
+(``test_parse_and_audit_per_room``; ``OMAHA8_HH_ROOM_HANDS``, default
+20,000 hands a room), or its rates:
+
+    python benchmarks/bench_histories.py rooms [ROOM ...]
+
 ``OMAHA8_HH_BENCH_HANDS=N`` changes the number of hands (default 100,000).
 
 Side by side with pokerkit (the ``peers`` extra, Python 3.11+): pokerkit's
@@ -177,7 +183,108 @@ def test_side_by_side_with_pokerkit(hand_file: Path, print_summary: Callable[[li
     print_summary(pokerkit_side_by_side(hand_file.read_text(encoding="utf-8")))
 
 
+# --- one benchmark per room ---------------------------------------------------------------------
+#
+# parse + audit of each room's text (issue 38: >= 20,000 hands/s on one core for every room). The texts are
+# the project's own test texts of each room (tests/data/sites/, the renderers of
+# tests/test_histories_sites_b.py, the WPN classic client's of tests/test_histories_sites_wpn.py) and, for
+# PokerStars and OHH, the generated hands above; each room's few hands are repeated to ROOM_HANDS hands.
+
+ROOM_HANDS = int(os.environ.get("OMAHA8_HH_ROOM_HANDS", "20000"))
+_TESTS = Path(__file__).resolve().parent.parent / "tests"
+
+
+def _rendered(site: str) -> str:
+    sys.path.insert(0, str(_TESTS))
+    try:
+        import test_histories_sites_b as b
+    finally:
+        sys.path.remove(str(_TESTS))
+    if site == "ipoker":
+        return str(b.render_ipoker(b.HANDS))
+    render = {"wpn": b.render_wpn, "winamax": b.render_winamax, "888": b.render_888, "ggpoker": b.render_gg}[site]
+    return "\n\n".join(render(p) for p in b.HANDS)
+
+
+def _wpn_classic() -> str:
+    sys.path.insert(0, str(_TESTS))
+    try:
+        import test_histories_sites_wpn as w
+    finally:
+        sys.path.remove(str(_TESTS))
+    return str(w.CLASSIC + "\n\n" + w.SIDE)
+
+
+def _generated(count: int) -> str:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.txt"
+        write_file(path, count, seed=38)
+        return path.read_text(encoding="utf-8")
+
+
+def _ohh(count: int) -> str:
+    from omaha8_fast.histories import to_ohh
+    return "\n".join(to_ohh(h) for h in parse(_generated(count)))
+
+
+#: Each room's sample text (a few hands; repeated to ROOM_HANDS by room_text).
+ROOM_SAMPLES: dict[str, Callable[[], str]] = {
+    "pokerstars": lambda: _generated(500),
+    "fulltilt": lambda: (_TESTS / "data" / "sites" / "fulltilt.txt").read_text(encoding="utf-8"),
+    "everleaf": lambda: (_TESTS / "data" / "sites" / "everleaf.txt").read_text(encoding="utf-8"),
+    "bovada": lambda: (_TESTS / "data" / "sites" / "bovada.txt").read_text(encoding="utf-8"),
+    "partypoker": lambda: (_TESTS / "data" / "sites" / "partypoker.txt").read_text(encoding="utf-8"),
+    "winamax": lambda: _rendered("winamax"),
+    "wpn": lambda: _rendered("wpn"),
+    "wpn classic": _wpn_classic,
+    "888": lambda: _rendered("888"),
+    "ggpoker": lambda: _rendered("ggpoker"),
+    "ipoker": lambda: _rendered("ipoker"),
+    "ohh": lambda: _ohh(200),
+}
+
+
+def room_text(room: str, count: int = ROOM_HANDS) -> tuple[str, int]:
+    """``room``'s sample repeated to at least ``count`` hands: (the text, how many hands it holds)."""
+    sample = ROOM_SAMPLES[room]().lstrip("\ufeff").strip("\n")  # (a byte order mark opens a file only)
+    each = len(parse(sample))
+    assert each, room
+    copies = -(-count // each)
+    joiner = "\n" if room == "ohh" else "\n\n\n"
+    return joiner.join([sample] * copies) + "\n", each * copies
+
+
+def _parse_and_audit(text: str) -> int:
+    return sum(1 for h in parse(text) if audit(h).verdict != "mispaid")
+
+
+@pytest.mark.parametrize("room", sorted(ROOM_SAMPLES))
+def test_parse_and_audit_per_room(benchmark: Callable[..., object], room: str,
+                                  print_summary: Callable[[list[str]], None]) -> None:
+    """parse() then audit() of one room's text (issue 38: >= 20,000 hands/s for every room)."""
+    text, count = room_text(room)
+    result = benchmark.pedantic(lambda: _parse_and_audit(text), rounds=3, iterations=1)  # type: ignore[attr-defined]
+    assert result == count
+    seconds = benchmark.stats.stats.min  # type: ignore[attr-defined]
+    print_summary([f"parse + audit, {room}: {count / seconds:,.0f} hands/s ({count:,} hands in {seconds:.2f} s)"])
+
+
+def rooms_main(rooms: list[str]) -> None:
+    """Each room's parse + audit rate (CPU time, best of 3)."""
+    for room in rooms or sorted(ROOM_SAMPLES):
+        text, count = room_text(room)
+        best = float("inf")
+        for _ in range(3):
+            t0 = time.process_time()
+            assert _parse_and_audit(text) == count
+            best = min(best, time.process_time() - t0)
+        print(f"{'parse + audit, ' + room + ':':34} {count / best:9,.0f} hands/s (CPU time, best of 3, {count:,} hands)")
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "rooms":  # python benchmarks/bench_histories.py rooms [ROOM ...]
+        rooms_main(sys.argv[2:])
+        return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else HANDS
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hands.txt"

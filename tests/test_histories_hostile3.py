@@ -262,8 +262,9 @@ def test_a_rake_within_the_rooms_bound_is_judged() -> None:
     [hand] = parse(_everleaf_first())
     assert INFERRED_RAKE["everleaf"].percent == 10
     assert hand.total_pot == 1575 and hand.rake == 75
-    assert audit(replace(hand, rake=157)).verdict != "unjudged"
-    assert audit(replace(hand, rake=158)).verdict == "unjudged"
+    within, beyond = audit(replace(hand, rake=157)), audit(replace(hand, rake=158))
+    assert "is more than everleaf takes" not in (within.reason or ""), within
+    assert beyond.verdict == "unjudged" and "is more than everleaf takes" in (beyond.reason or ""), beyond
 
 
 # --- F13: one amount parser, told the room's decimal mark ----------------------------------------------------------

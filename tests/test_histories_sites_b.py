@@ -186,7 +186,9 @@ def render_wpn(p: Played, game: str = "Omaha H/L (Pot Limit)") -> str:
             out += [f"{name} shows [{cards}]" for name, cards in p.shows]
         out += [f"{name} collected ${dollars(a)} from {pot}" for r, name, a, pot in p.collects if r == run]
     out.append("*** SUMMARY ***")
-    out.append(f"Total pot ${dollars(p.total())} | Rake ${dollars(p.rake)} | JP Fee $0.00")
+    # WPN prints the pot left after the fees: the rake here is split as Rake + JP Fee
+    fee = p.rake // 5
+    out.append(f"Total pot ${dollars(p.total() - p.rake)} | Rake ${dollars(p.rake - fee)} | JP Fee ${dollars(fee)}")
     if twice:
         out += [f"Board 1 [{' '.join(p.board())}]", f"Board 2 [{p.second_board}]"]
     elif p.board():
@@ -305,7 +307,7 @@ def render_ipoker(games: list[Played], gametype: str = "Omaha Hi-Lo PL $0.25/$0.
                 out.append(f'      <cards type="{street.capitalize()}" player="">{" ".join(card(c) for c in cards.split())}</cards>')
             for action in actions:
                 number += 1
-                added = 0 if action[1] in ("fold", "check") else (action[3] if action[1] == "raise" else action[2])
+                added = 0 if action[1] in ("fold", "check") else action[2]  # a raise: the total raised to
                 kind = "7" if action[-1] is True else kinds[action[1]]
                 out.append(f'      <action no="{number}" player="{action[0]}" type="{kind}" sum="${dollars(added)}" />')
             out.append("    </round>")

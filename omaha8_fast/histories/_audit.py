@@ -226,6 +226,32 @@ def _rake_beyond(hand: ImportedHand, bound: RakeBound) -> str | None:
             f" is more than {hand.site} takes (at most {most}); a payout the text does not state?")
 
 
+def _contradiction(hand: ImportedHand) -> str | None:
+    """Why the hand's text contradicts itself (None when it does not): chips
+    in the pot and no award printed, awards and rake that do not add up to
+    the pot (awards above the pot are :func:`_audit`'s first check), a post, an action or an award of a name with no seat."""
+    if hand.cashed_out:
+        return None
+    paid = 0
+    for c in _COLLECTED(hand):
+        paid += c[1]
+    total, rake = hand.total_pot, hand.rake
+    if type(paid) is not int or type(total) is not int or type(rake) is not int:
+        return None
+    if not paid and total > rake:
+        return "the site printed no award of the pot"
+    if paid + rake != total:
+        return f"the awards ({format_amount(paid, hand.unit, hand.symbol)}) and the rake " \
+               f"({format_amount(rake, hand.unit, hand.symbol)}) do not add up to the pot " \
+               f"({format_amount(total, hand.unit, hand.symbol)})"
+    seated = {seat[1] for seat in _SEATS(hand)}
+    for kind, rows, at in (("posts", _POSTS(hand), 0), ("acts", _ACTIONS(hand), 1), ("is paid", _COLLECTED(hand), 0)):
+        for row in rows:
+            if row[at] not in seated:
+                return f"{str(row[at])[:40]!r} {kind} but has no seat"
+    return None
+
+
 def _shown(hand: ImportedHand) -> set[str]:
     """The players who showed a whole hand."""
     holes = stored(hand, "hole_cards")  # a dict, or the flat (name, count, *cards, ...): `in` finds the names alike
@@ -288,6 +314,8 @@ def _audit_fast(hand: ImportedHand) -> Audit | None:
     clockwise = {}
     for name, v in put.items():
         if v > 0:
+            if name not in seat_of:  # an unseated name: the rule path says so
+                return None
             clockwise[name] = (seat_of[name] - button - 1) % size
     players = sorted(clockwise, key=clockwise.__getitem__)
     live = []
@@ -406,6 +434,9 @@ def _audit(hand: ImportedHand, mucked_out: bool) -> Audit:
         put[uncalled] -= total - hand.total_pot
         notes.append(f"an uncalled bet of {money(total - hand.total_pot)} returned to {uncalled} "
                      "(the text does not print it)")
+    problem = _contradiction(hand)  # (the fast path never passes such a hand: its payout cannot match)
+    if problem is not None:  # the text contradicts itself: nobody to blame, nothing to judge
+        return _fail(hand, problem, paid)
     shown = _shown(hand)
     mucked = set(hand.mucked) - shown  # they gave up their claim
     if mucked_out:

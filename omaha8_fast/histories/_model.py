@@ -183,10 +183,11 @@ def _amount(text: str, unit: Unit, decimal: str) -> int:
     return value
 
 
-def board_problem(boards: tuple[tuple[Any, ...], ...]) -> str | None:
+def board_problem(boards: tuple[tuple[Any, ...], ...], courchevel: bool = False) -> str | None:
     """What is wrong with a hand's ``boards`` (None: nothing): one board of
-    0, 3, 4 or 5 cards, or, for a hand run twice, two boards of 5 cards
-    each, which differ (the second run deals its own cards).
+    0, 3, 4 or 5 cards (or 1, the flop's first card, in Courchevel, which
+    shows it before the pre-flop betting), or, for a hand run twice, two
+    boards of 5 cards each, which differ (the second run deals its own cards).
 
     >>> board_problem(((1, 2, 3),)), board_problem(((1, 2, 3, 4, 5), (1, 2, 3)))
     (None, 'a hand run twice needs two boards of 5 cards, not 5 and 3')
@@ -200,7 +201,7 @@ def board_problem(boards: tuple[tuple[Any, ...], ...]) -> str | None:
         if tuple(first) == tuple(second):
             return "the two boards of a hand run twice are the same"
         return None
-    if boards and len(boards[0]) not in (0, 3, 4, 5):
+    if boards and len(boards[0]) not in ((0, 1, 3, 4, 5) if courchevel else (0, 3, 4, 5)):
         return f"a board of {len(boards[0])} cards"
     return None
 

@@ -106,7 +106,7 @@ def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> Hand:
     def error(message: str, line: int | None = None) -> HandHistoryError:
         return HandHistoryError(message, hand_id=hand.hand_id, line=line if line is not None else hand.first_line)
 
-    problem = board_problem(hand.boards)
+    problem = board_problem(hand.boards, courchevel=hand.game.startswith("Courchevel"))
     if problem is not None:
         raise error(problem)
     dealt = {p.player for p in hand.posts} | {a.player for a in hand.actions}

@@ -137,6 +137,11 @@ def pot_name(text: str) -> str:
     return name + half
 
 
+# What amounts and card groups read as, kept (bounded) because hands repeat them: by unit, the text -> value.
+_SEEN_MAX = 20_000
+_CARDS_SEEN: dict[str, tuple[int, ...]] = {}
+
+
 class TextHand:
     """One hand being read: the readers call its methods line by line, then
     :meth:`build`. It keeps every player's bet on the current street, so that
@@ -159,6 +164,7 @@ class TextHand:
         self.seats: list[tuple[int, str, int, bool]] = []
         self.names: dict[str, int] = {}
         self.by_length: list[str] = []
+        self.spaced = False  # a seated name holds a space (then names are tried longest first)
         self.posts: list[tuple[str, str, int, bool, int, int]] = []
         self.actions: list[tuple[str, str, str, int, int, bool, int]] = []
         self.boards: list[list[int]] = [[], []]
@@ -189,7 +195,13 @@ class TextHand:
             raise self.error(str(problem), line) from None
 
     def cards(self, text: str, line: int) -> tuple[int, ...]:
-        return card_ids(text, self.hand_id, line)
+        found = _CARDS_SEEN.get(text)
+        if found is None:
+            found = card_ids(text, self.hand_id, line)
+            if len(_CARDS_SEEN) > _SEEN_MAX:
+                _CARDS_SEEN.clear()
+            _CARDS_SEEN[text] = found
+        return found
 
     def seat(self, number: int, name: str, stack: int, line: int, sitting_out: bool = False) -> None:
         if not name:
@@ -201,10 +213,16 @@ class TextHand:
         self.seats.append((number, name, stack, sitting_out))
         self.names[name] = number
         self.by_length = sorted(self.names, key=len, reverse=True)
+        self.spaced = self.spaced or " " in name
 
     def player(self, text: str) -> tuple[str, str] | None:
         """``(name, rest)`` when ``text`` is ``NAME rest`` for a seated player
         (the longest name that fits: names may hold spaces)."""
+        if not self.spaced:  # the name is the first word
+            at = text.find(" ")
+            if at > 0 and text[:at] in self.names:
+                return text[:at], text[at + 1:]
+            return None
         for name in self.by_length:
             if text.startswith(name) and text[len(name):len(name) + 1] == " ":
                 return name, text[len(name) + 1:]
@@ -435,6 +453,8 @@ _ALL_IN = (" and is all-in", " and is all in", " (all-in)", " [all-in]", " all-i
 
 def strip_all_in(text: str) -> tuple[str, bool]:
     """``text`` without a trailing all-in mark, and whether it had one."""
+    if not text.endswith(_ALL_IN):
+        return text, False
     for mark in _ALL_IN:
         if text.endswith(mark):
             return text[: -len(mark)].rstrip(), True
@@ -603,7 +623,7 @@ def other_line(hand: TextHand, text: str, line: int) -> bool:
 
 
 
-_HILO = re.compile(r"\b(?:(5|6) ?-?Card )?(?:Omaha ?(?:Hi/Lo|Hi-Lo|HiLo|Hi Lo|H/L|H-L|8)|PLO-?8|FLO-?8|Omaha8|OmahaHL)\b",
+_HILO = re.compile(r"\b(?:(5|6) ?-?Card )?(?:Omaha ?(?:Hi/Lo|Hi-Lo|HiLow|HiLo|Hi Lo|H/L|H-L|8)|PLO-?8|FLO-?8|Omaha8|OmahaHL)\b",
                    re.IGNORECASE)
 _LIMITS = (("pot limit", "pot-limit"), ("pot-limit", "pot-limit"), ("no limit", "no-limit"), ("no-limit", "no-limit"),
            ("fixed limit", "limit"), ("fix limit", "limit"), ("limit", "limit"))

@@ -72,6 +72,7 @@ _CARD_WORDS = CARD_IDS | {"10" + k[1:]: v for k, v in CARD_IDS.items() if k[0] i
 #: Most seats a hand may list (no table has more than 10).
 MAX_SEATS = 20
 _STREET_CARDS = {"flop": 3, "turn": 4, "river": 5}
+_CARDS_SEEN: dict[str, tuple[int, ...]] = {}  # card groups already read (bounded)
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -312,10 +313,17 @@ class HandBuilder:
             raise self.error(str(problem), line) from None
 
     def cards(self, text: str, line: int) -> tuple[int, ...]:
+        found = _CARDS_SEEN.get(text)  # card groups recur from hand to hand (kept, bounded)
+        if found is not None:
+            return found
         try:
-            return cards(text)
+            found = cards(text)
         except ValueError as problem:
             raise self.error(f"bad cards [{text.strip()[:60]}]: {problem}", line) from None
+        if len(_CARDS_SEEN) > 20_000:
+            _CARDS_SEEN.clear()
+        _CARDS_SEEN[text] = found
+        return found
 
     def player(self, name: str, line: int) -> str:
         if name not in self.names:
@@ -452,6 +460,8 @@ class HandBuilder:
         for name, held in self.holes.items():
             if name != owner:
                 seen.update(held)
+        if seen.isdisjoint(new) and len(set(new)) == len(new):
+            return
         for k, card in enumerate(new):
             if card in seen or card in new[:k]:
                 raise self.error(f"the card {Card(card)} is dealt twice", line)

@@ -79,7 +79,9 @@ class BovadaReader:
     """The Bovada/Ignition/Bodog reader (see the module docstring)."""
 
     site = "bovada"
-    header_starts: tuple[str, ...] = ("Bovada", "Ignition", "Bodog")  # see _sites.py
+    #: every header line starts so (the framework finds them all, and each block it cuts is one hand)
+    prefixes = tuple(brand + " Hand #" for brand in _BRANDS)
+    whole_blocks = True
 
     def is_header(self, line: str) -> bool:
         return line[:1] in "BI" and _id_after_brand(line) is not None
@@ -97,6 +99,7 @@ class BovadaReader:
         if not _header(hand, head, first_line):
             return None
         _body(hand, lines, first_line)
+        _table_order(hand)
         hand.stakes_from_posts()
         if any(c[2] == "side pot" for c in hand.collected):
             hand.collected = [(p, v, "main pot" if pot == "pot" else pot, h, n) for p, v, pot, h, n in hand.collected]
@@ -125,6 +128,44 @@ def _header(hand: HandBuilder, head: str, number: int) -> bool:
     else:
         hand.money("$", "USD")
     return True
+
+
+_POSITIONS = {"Dealer": 0, "Small Blind": 1, "Big Blind": 2, "UTG": 3}
+
+
+def _position(name: str) -> int | None:
+    """Where a seat named by its position sits after the button (Dealer 0,
+    Small Blind 1, Big Blind 2, UTG 3, UTG+1 4, ...), or None."""
+    if name in _POSITIONS:
+        return _POSITIONS[name]
+    tail = name[4:]
+    if name.startswith("UTG+") and tail.isascii() and tail.isdigit() and len(tail) < 3:
+        return 3 + int(tail)
+    return None
+
+
+def _table_order(hand: HandBuilder) -> None:
+    """Seat the players in the order their position names give, where the
+    site's seat numbers do not (tournaments number seats at random, and a
+    dead button names an empty seat the numbers do not place): the button is
+    then seat 1 (the Dealer's, or left empty), the Small Blind seat 2, ...
+    The numbers are kept when they already go round the table in that order."""
+    rank = {s[1]: _position(s[1]) for s in hand.seats}
+    if not rank or any(r is None for r in rank.values()) or len(set(rank.values())) != len(rank):
+        return
+    after = sorted(hand.seats, key=lambda s: (rank[s[1]] or 99))  # clockwise from the button, the Dealer last
+    dealer = next((s[0] for s in hand.seats if s[1] == "Dealer"), None)
+    numbers = {s[0] for s in hand.seats}
+    if dealer == hand.button or (dealer is None and hand.button and hand.button not in numbers):
+        top = max(numbers | {hand.button}) + 1
+        clockwise = sorted(hand.seats, key=lambda s: (s[0] - hand.button - 1) % top)
+        if [s[1] for s in clockwise] == [s[1] for s in after]:
+            return
+    start = 1 if dealer is not None else 2  # no Dealer: the button's seat 1 is empty
+    ordered = ([next(s for s in hand.seats if s[1] == "Dealer")] if dealer is not None else []) + \
+        [s for s in after if s[1] != "Dealer"]
+    hand.seats = [(start + k, name, stack, out) for k, (_, name, stack, out) in enumerate(ordered)]
+    hand.button = 1
 
 
 class _Rounds:
@@ -247,14 +288,37 @@ def _seat(hand: HandBuilder, text: str, number: int) -> None:
 
 def _named(hand: HandBuilder, name: str, verb: str, number: int, hero: bool, section: str,
            rounds: _Rounds | None) -> None:
-    for tail in ("(timeout)", "(disconnect)"):
-        verb = verb.replace(tail, " ").strip()
+    if "(" in verb:
+        for tail in ("(timeout)", "(disconnect)"):
+            verb = verb.replace(tail, " ").strip()
+    if verb.endswith(")"):  # an action's tag: "Folds (auth)", "Fold(Blind Disconnected)", "Checks (auth)"
+        at = verb.rfind("(")
+        head, tag = verb[:at].strip(), verb[at + 1:-1]
+        if at > 0 and head.split(" ", 1)[0].lower() in _ACTIONS and "[" not in verb \
+                and not any(ch.isdigit() for ch in tag):
+            verb = head
     low = verb.lower()
     if rounds is not None and section != "header" and low.split(" ", 1)[0].split("(", 1)[0] in _ACTIONS:
         rounds.before(number)
         high = max(hand.bets.values(), default=0)
         _named(hand, name, verb, number, hero, section, None)
         rounds.after(name, high)
+        return
+    if low.startswith("card dealt to a spot ["):  # the commonest lines first
+        hand.hole(name, hand.cards(verb[20:], number), number, hero)
+        return
+    if low in ("folds", "fold", "checks", "check"):
+        hand.act(name, "fold" if low.startswith("fold") else "check", number)
+        return
+    if low.startswith(("calls ", "call ")):
+        hand.act(name, "call", number, hand.amount(verb.split(" ", 1)[1], number))
+        return
+    if low.startswith("raises "):
+        hand.act(name, "raise", number, hand.amount(verb.split(" ", 1)[1].split(" to ")[-1], number), False)
+        return
+    if low.startswith("hand result"):
+        pot = "side pot" if low.startswith("hand result-side pot") else "pot"
+        hand.collect(name, hand.amount(verb.rsplit(" ", 1)[1], number), pot, number)
         return
     if name == "Dealer" and low.startswith("set dealer"):
         seat = verb[verb.find("[") + 1:verb.find("]")]
@@ -299,7 +363,7 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int, hero: bool, sec
     elif low.startswith("hand result"):
         pot = "side pot" if low.startswith("hand result-side pot") else "pot"
         hand.collect(name, hand.amount(verb.rsplit(" ", 1)[1], number), pot, number)
-    elif low.split(" ", 1)[0] in ("folds", "checks", "calls", "bets", "raises", "all-in"):
+    elif low.split(" ", 1)[0].split("(", 1)[0] in _ACTIONS:
         raise hand.error(f"cannot read {name} : {verb[:60]!r}", number)
     # anything else (Leave(Auto), Table deposit, Ranking, Prize Cash, ...) says nothing about the pots
 

@@ -6,7 +6,10 @@ the game); the button is said after the blinds (``The button is in seat
 #3``); actions read ``NAME raises to $2, and is all in``; the halves are
 labelled (``NAME wins the high pot ($5)``, ``NAME ties for the low main pot
 ($1.25)``, ``NAME wins side pot #1 ($3)``); the summary prints ``Total pot
-$X | Rake $Y``. Run it twice (``*** RIVER 2 ***``) is refused with an error.
+$X | Rake $Y``. The 2006-2008 client writes ``FullTiltPoker Game #N: ...``;
+the turn and river lines repeat the board so far (``*** TURN *** [Tc Th 7h]
+[4c]``: only the last group is dealt). Courchevel Hi (high only) is another
+game (skipped). Run it twice (``*** RIVER 2 ***``) is refused with an error.
 
 >>> text = '''Full Tilt Poker Game #11: Table Ash (6 max) - PL Omaha H/L - $0.25/$0.50 - 21:11:15 ET - 2014/01/05
 ... Seat 1: ann ($20)
@@ -39,7 +42,7 @@ from ._text_common import HandBuilder, body_lines, checked_lines, name_at_start,
 
 __all__ = ["FullTiltReader", "READER"]
 
-_HEADER = "Full Tilt Poker Game #"
+_HEADERS = ("Full Tilt Poker Game #", "FullTiltPoker Game #")
 _BETTING = (("Fixed Limit ", "limit"), ("Pot Limit ", "pot-limit"), ("No Limit ", "no-limit"), ("Limit ", "limit"),
             ("CAP PL ", "pot-limit"), ("CAP NL ", "no-limit"), ("FL ", "limit"), ("PL ", "pot-limit"),
             ("NL ", "no-limit"))
@@ -57,26 +60,36 @@ def _game(part: str) -> tuple[int, str] | None:
     return None
 
 
+def _hand_id(line: str) -> str | None:
+    """The hand id of a header line (``Full Tilt Poker Game #N:``, or
+    ``FullTiltPoker Game #N:`` as the 2006-2008 client wrote it), or None."""
+    for header in _HEADERS:
+        if line.startswith(header):
+            digits, colon, _ = line[len(header):].partition(":")
+            return digits if colon and digits.isdigit() else None
+    return None
+
+
 class FullTiltReader:
     """The Full Tilt Poker reader (see the module docstring)."""
 
     site = "fulltilt"
-    header_starts: tuple[str, ...] = ("Full Tilt Poker Game #", "FullTiltPoker Game #")  # see _sites.py
+    #: every header line starts so (the framework finds them all, and each block it cuts is one hand)
+    prefixes = _HEADERS
+    whole_blocks = True
 
     def is_header(self, line: str) -> bool:
-        if not line.startswith(_HEADER):
-            return False
-        digits, colon, _ = line[len(_HEADER):].partition(":")
-        return bool(colon) and digits.isdigit()
+        return _hand_id(line) is not None
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
         return split_hands(text, self.is_header)
 
     def parse_hand(self, text: str, first_line: int = 1) -> ImportedHand | None:
         head = text.split("\n", 1)[0].rstrip("\r").lstrip("\ufeff")
-        if not self.is_header(head[:200]):
+        hand_id = _hand_id(head[:200])
+        if hand_id is None:
             raise HandHistoryError("not a Full Tilt Poker hand header", line=first_line)
-        hand_id, _, rest = head[len(_HEADER):].partition(":")
+        rest = head.partition(":")[2]
         hand = HandBuilder(self.site, hand_id, first_line)
         lines = checked_lines(text, first_line, hand_id)
         if not _header(hand, rest.strip(), first_line):
@@ -92,6 +105,8 @@ def _header(hand: HandBuilder, rest: str, line: int) -> bool:
     if game_at < 0:
         if len(parts) >= 3 and any(name in rest for name in _OTHER_GAMES):
             return False
+        if any(p.endswith(" Courchevel Hi") or p.endswith(" Courchevel") for p in parts):
+            return False  # Courchevel high only: another game
         raise hand.error(f"cannot read the header {rest[:80]!r}", line)
     game = _game(parts[game_at])
     assert game is not None

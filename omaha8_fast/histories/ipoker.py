@@ -9,7 +9,12 @@ rounds (``<round no="0">`` the blinds, 1 pre-flop, 2 to 4 the flop, turn and
 river) of ``<cards type="Pocket|Flop|Turn|River" player="...">`` (suit
 first: ``HA D10``; ``X`` for an unknown card) and ``<action player type
 sum/>`` (type 0 fold, 1 small blind, 2 big blind, 3 call, 4 check, 5 bet, 7
-all-in, 15 ante, 23 raise; ``sum`` the chips the action puts in).
+all-in, 15 ante, 23 raise; ``sum`` the chips the action puts in, for a
+raise the street total it raises to, as each player's ``bet`` total shows;
+an all-in's sum is read as what it adds, or as the total it reaches when
+only that reading gives every player's ``bet`` total).
+The game is ``Omaha HiLow`` in real files (also ``Omaha Hi-Lo``); the
+file may open ``<?xml ...?><session ...>`` on one line.
 
 The games are cut from the file by plain string search (bounded work and
 memory per game) and each is parsed with the standard library's XML parser
@@ -33,7 +38,7 @@ showdown.
 ... <action no="2" player="hal" type="2" sum="€0.10"/></round>
 ... <round no="1"><cards type="Pocket" player="gus">HA D2 SK C9</cards>
 ... <cards type="Pocket" player="hal">X X X X</cards>
-... <action no="3" player="gus" type="23" sum="€0.25"/>
+... <action no="3" player="gus" type="23" sum="€0.30"/>
 ... <action no="4" player="hal" type="0" sum="€0"/></round>
 ... </game>
 ... </session>'''
@@ -69,6 +74,9 @@ class IPokerReader:
 
     def is_header(self, line: str) -> bool:
         text = line.lstrip()
+        if text.startswith("<?xml"):  # the declaration and the session on one line
+            end = text.find("?>")
+            text = text[end + 2:].lstrip() if end > 0 else ""
         return text.startswith("<session") and text[8:9] in (" ", ">", "")
 
     def split(self, text: str) -> Iterator[tuple[int, str]]:
@@ -140,7 +148,19 @@ class IPokerReader:
         hand.date = text_of(game.find("general"), "startdate")
         hero = text_of(general, "nickname")
         _players(hand, game, text, first_line)
-        _rounds(hand, game, text, first_line, hero)
+        _rounds(hand, game, text, first_line, hero, False)
+        if not _bets_agree(hand, game, text, first_line):
+            # an all-in's sum may be its street total, like a raise's: the players' bet totals decide
+            for field, empty in (("posts", list), ("actions", list), ("holes", dict), ("shown", list), ("bets", dict)):
+                setattr(hand, field, empty())
+            hand.boards, hand.hero, hand.street, hand.run = [[], []], None, "preflop", 1
+            _rounds(hand, game, text, first_line, hero, True)
+            if not _bets_agree(hand, game, text, first_line):  # neither: the totals say something else
+                for field, empty in (("posts", list), ("actions", list), ("holes", dict), ("shown", list),
+                                     ("bets", dict)):
+                    setattr(hand, field, empty())
+                hand.boards, hand.hero, hand.street, hand.run = [[], []], None, "preflop", 1
+                _rounds(hand, game, text, first_line, hero, False)
         for player in game.iter("player"):
             win = player.get("win") or "0"
             value = _amount(hand, win, text, first_line, player.get("name") or "")
@@ -190,7 +210,18 @@ def _players(hand: TextHand, game: ET.Element, text: str, first: int) -> None:
 _KINDS = {"0": "fold", "3": "call", "4": "check", "5": "bet", "23": "raise"}
 
 
-def _rounds(hand: TextHand, game: ET.Element, text: str, first: int, hero: str) -> None:
+def _bets_agree(hand: TextHand, game: ET.Element, text: str, first: int) -> bool:
+    """Whether what each player put in is their ``bet`` total (where the file gives one)."""
+    put = hand.put_in()
+    for player in game.iter("player"):
+        name, total = player.get("name") or "", player.get("bet")
+        if total is not None and _amount(hand, total, text, first, name) != put.get(name, 0):
+            return False
+    return True
+
+
+def _rounds(hand: TextHand, game: ET.Element, text: str, first: int, hero: str, all_in_to: bool) -> None:
+    """The rounds' cards and actions (``all_in_to``: an all-in's sum is the street total it goes to)."""
     shown: list[tuple[str, tuple[int, ...], int]] = []
     for round_ in game.iter("round"):
         for node in round_:
@@ -222,12 +253,15 @@ def _rounds(hand: TextHand, game: ET.Element, text: str, first: int, hero: str) 
                 hand.post(name, "big blind", added, line)
             elif code == "15":
                 hand.post(name, "ante", added, line, dead=added)
+            elif code == "23":  # a raise: its sum is the street total raised to (the players' bet totals add so)
+                hand.act(name, "raise", line, to=added)
             elif code in _KINDS:
-                kind = _KINDS[code]
-                hand.act(name, kind, line, added=added)
-            elif code == "7":  # all-in: a bet, a call or a raise by what it puts in
+                hand.act(name, _KINDS[code], line, added=added)
+            elif code == "7":  # all-in: a bet, a call or a raise by what it puts in (or the total it goes to)
                 top = max(hand.bets.values(), default=0)
                 before = hand.bets.get(name, 0)
+                if all_in_to:
+                    added -= before
                 kind = "bet" if top == 0 else ("call" if before + added <= top else "raise")
                 hand.act(name, kind, line, added=added, all_in=True)
             elif added:

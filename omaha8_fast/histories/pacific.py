@@ -16,7 +16,11 @@ per half. The reader takes the total from what the players put in, infers
 the uncalled bet (what the player who put in most put in beyond everyone
 else; taken out of the collections when the site paid it back as a win),
 sets the rake to what was not paid out, and names the high and the low half
-from the shown hands.
+from the shown hands. A text where the site printed no award, or paid the
+pots short by exactly the uncalled bet (a side pot printed less the bet it
+never held), is broken: no rake is inferred from it, and the audit calls it
+unjudged (its awards do not add up to the pot). Play money (``Practice
+Play``) amounts have cents (``1,459.13``): read in hundredths, like money.
 
 >>> text = '''#Game No : 555
 ... ***** 888poker Hand History for Game 555 *****
@@ -63,7 +67,10 @@ class PacificReader:
     """The reader of 888poker text (see the module docstring)."""
 
     site = "888"
-    header_starts: tuple[str, ...] = ("****",)  # see _sites.py
+    #: every header line starts so (the framework finds them all, and each block it cuts is one hand: the
+    #: next hand's "#Game No : N" line at its end is no line of it, and parse_hand passes it by)
+    prefixes = ("****",)
+    whole_blocks = True
 
     def is_header(self, line: str) -> bool:
         """The ``***** 888poker Hand History for Game N *****`` line (the
@@ -98,11 +105,19 @@ class PacificReader:
         tournament = "Tournament #" in text[:2000]
         stakes_and_money(hand, "(" + game_text.split(" Blinds", 1)[0].replace(" ", "") + ")", first_line,
                          tournament)
+        if not tournament and hand.unit == "chips":  # play money: amounts with cents ("1,459.13")
+            hand.unit = "cents"
+            hand.stakes = (hand.stakes[0] * 100, hand.stakes[1] * 100)
         if not _read(hand, lines, first_line, offset + 2):
             raise hand.error("the hand has no '** Summary **' (is it cut short?)", first_line)
         extra = hand.pay_back_uncalled(None)
         hand.total = sum(hand.put_in().values()) - extra
-        hand.rake = max(0, hand.total - sum(c[1] for c in hand.collected))
+        kept = hand.total - sum(c[1] for c in hand.collected)
+        # 888 prints no rake: it is what was not paid out, unless the text is broken (no award printed, or
+        # the awards short by exactly the uncalled bet): then no rake is inferred, and the awards do not
+        # add up to the pot (the audit leaves such a hand unjudged)
+        broken = not hand.collected or (extra > 0 and kept == extra)
+        hand.rake = 0 if broken else max(0, kept)
         hand.label_halves()
         return hand.build()
 

@@ -29,7 +29,7 @@ from .._text_common import CARD_IDS
 # fails in constant time where it cannot start (tests/test_histories_hostile.py).
 # The table line is read by str methods (_table_fields).
 _HEADER = re.compile(r"PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(\d{1,30}):(.*)")  # group 2: lstrip(" ")
-_GAME = re.compile(r"((?:5 Card |6 Card )?Omaha Hi/Lo) (Pot Limit|No Limit|Fixed Limit|Limit)\b")
+_GAME = re.compile(r"((?:5 Card |6 Card )?Omaha Hi/Lo|Courchevel Hi/Lo) (Pot Limit|No Limit|Fixed Limit|Limit)\b")
 # Starts only where a run of amount characters starts (or at the symbol just before it): a search through a
 # long run of digits would otherwise try every position of it, and each try scans the rest of the run.
 _STAKES = re.compile(r"(?:(?<![\d.,])|(?=[$€£]))([$€£]?[\d.,]+)/([$€£]?[\d.,]+)(?: ([A-Z]{3}))?\)")
@@ -37,7 +37,9 @@ _LEVEL = re.compile(r"Level ([^\s(]+)")
 _BREAKDOWN = re.compile(r"(Main pot|Side pot(?:-\d+)?) (\S+?)\.(?= |$)")
 _BUTTON = " is the button"
 _BETTING = {"Pot Limit": "pot-limit", "No Limit": "no-limit", "Limit": "limit", "Fixed Limit": "limit"}
-_HOLE_SIZE = {"Omaha Hi/Lo": 4, "5 Card Omaha Hi/Lo": 5, "6 Card Omaha Hi/Lo": 6}
+# Courchevel Hi/Lo: five hole cards, the flop's first card dealt face up before the pre-flop betting
+# ("*** PRE-FLOP *** [8s]", then "*** FLOP *** [8s] [2c 9h]"); otherwise 5 Card Omaha Hi/Lo
+_HOLE_SIZE = {"Omaha Hi/Lo": 4, "5 Card Omaha Hi/Lo": 5, "6 Card Omaha Hi/Lo": 6, "Courchevel Hi/Lo": 5}
 _CURRENCY_SYMBOL = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$", "INR": "₹", "CNY": "¥"}
 _SYMBOLS = "$€£¥₹"
 _BOARD_AFTER = {"flop": 3, "turn": 4, "river": 5}
@@ -500,6 +502,12 @@ def _section(hand: _Hand, text: str, line: int) -> None:
         hand.section, hand.run = "showdown", 2
         return
     street = _STREETS.get(name)
+    if name == "PRE-FLOP" and hand.game == "Courchevel Hi/Lo" and hand.section == "hole cards" and end > 0:
+        cards = _bracket_groups(text[end:], hand.hand_id, line)  # the flop's first card, dealt before the betting
+        if len(cards) != 1 or hand.boards[0]:
+            raise hand.error(f"Courchevel's pre-flop shows one board card, not {len(cards)}", line)
+        hand.boards[0] = cards
+        return
     if street is None:
         if name in ("PRE-FLOP", "DEALING HANDS", "3rd STREET", "DRAW"):
             raise hand.error(f"section {name!r} does not belong in Omaha Hi/Lo", line)
