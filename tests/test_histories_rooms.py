@@ -26,11 +26,16 @@ PAID: dict[str, dict[str, dict[str, int]]] = {
         "T5-2000-7": {"eli": 1750, "dee": 750, "fay": 1000},
         "R5-3000-12": {"gil": 7500},
     },
+    "pkr": {
+        "9001": {"dan": 1000, "ann": 1000},
+        "9100": {"gus": 2000},
+    },
 }
 
 #: site -> (a line of its text naming a seated player, the same line damaged).
 BROKEN: dict[str, tuple[str, str]] = {
     "ongame": ("cy bets $1.50", "cy bets $1.50 and dances"),
+    "pkr": ("dan bets $1.50", "dan bets $1.50 now"),
 }
 
 READERS = {r.site: r for r in readers()}
