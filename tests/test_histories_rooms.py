@@ -30,12 +30,18 @@ PAID: dict[str, dict[str, dict[str, int]]] = {
         "9001": {"dan": 1000, "ann": 1000},
         "9100": {"gus": 2000},
     },
+    "kingsclub": {  # amounts with cents and no currency: hundredths
+        "5001": {"bob": 38925, "ann": 38925},
+        "5002": {"dan": 16000},
+        "5004": {"fay": 19800, "gus": 19800},
+    },
 }
 
 #: site -> (a line of its text naming a seated player, the same line damaged).
 BROKEN: dict[str, tuple[str, str]] = {
     "ongame": ("cy bets $1.50", "cy bets $1.50 and dances"),
     "pkr": ("dan bets $1.50", "dan bets $1.50 now"),
+    "kingsclub": ("bob bets 100.50", "bob bets 100.50 twice"),
 }
 
 READERS = {r.site: r for r in readers()}
@@ -149,3 +155,10 @@ def test_binary_garbage_after_a_header_is_an_error(site: str) -> None:
             result = reader.parse_hand(header + "\n" + junk, 1)
             if result is None or isinstance(result, str):
                 raise HandHistoryError("skipped")
+
+
+def test_kingsclub_big_o_has_five_hole_cards_and_other_games_are_skipped() -> None:
+    hands = parse(text_of("kingsclub"))
+    assert [h.hole_size for h in hands] == [5, 4, 4]
+    assert hands.skipped and sum(hands.skipped.values()) == 1
+    assert hands[2].run_twice and len(hands[2].boards) == 2
