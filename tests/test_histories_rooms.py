@@ -35,6 +35,10 @@ PAID: dict[str, dict[str, dict[str, int]]] = {
         "5002": {"dan": 16000},
         "5004": {"fay": 19800, "gus": 19800},
     },
+    "boss": {
+        "9001": {"cy & co": 3800, "ann": 3800},
+        "9002": {"eve": 120},
+    },
 }
 
 #: site -> (a line of its text naming a seated player, the same line damaged).
@@ -42,6 +46,7 @@ BROKEN: dict[str, tuple[str, str]] = {
     "ongame": ("cy bets $1.50", "cy bets $1.50 and dances"),
     "pkr": ("dan bets $1.50", "dan bets $1.50 now"),
     "kingsclub": ("bob bets 100.50", "bob bets 100.50 twice"),
+    "boss": ('<ACTION TYPE="ACTION_BET" PLAYER="cy &amp; co" VALUE="10.00">', '<ACTION TYPE="ACTION_BET" PLAYER="cy &amp; co" VALUE="ten">'),
 }
 
 READERS = {r.site: r for r in readers()}
