@@ -39,6 +39,10 @@ PAID: dict[str, dict[str, dict[str, int]]] = {
         "9001": {"cy & co": 3800, "ann": 3800},
         "9002": {"eve": 120},
     },
+    "microgaming": {
+        "700001": {"cy": 400, "ann": 400},
+        "700002": {"dan": 1000},
+    },
 }
 
 #: site -> (a line of its text naming a seated player, the same line damaged).
@@ -46,6 +50,7 @@ BROKEN: dict[str, tuple[str, str]] = {
     "ongame": ("cy bets $1.50", "cy bets $1.50 and dances"),
     "pkr": ("dan bets $1.50", "dan bets $1.50 now"),
     "kingsclub": ("bob bets 100.50", "bob bets 100.50 twice"),
+    "microgaming": ('<Action seq="8" type="Bet" seat="4" value="0.30"/>', '<Action seq="8" type="Bet" seat="4" value="0.3x"/>'),
     "boss": ('<ACTION TYPE="ACTION_BET" PLAYER="cy &amp; co" VALUE="10.00">', '<ACTION TYPE="ACTION_BET" PLAYER="cy &amp; co" VALUE="ten">'),
 }
 
@@ -167,3 +172,8 @@ def test_kingsclub_big_o_has_five_hole_cards_and_other_games_are_skipped() -> No
     assert [h.hole_size for h in hands] == [5, 4, 4]
     assert hands.skipped and sum(hands.skipped.values()) == 1
     assert hands[2].run_twice and len(hands[2].boards) == 2
+
+
+def test_microgaming_names_come_from_their_unicode_alias() -> None:
+    first = parse(text_of("microgaming"))[0]
+    assert [s.name for s in first.seats] == ["ann", "jörg", "cy"] and first.currency == "EUR" and first.rake == 10
