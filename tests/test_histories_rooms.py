@@ -43,6 +43,10 @@ PAID: dict[str, dict[str, dict[str, int]]] = {
         "700001": {"cy": 400, "ann": 400},
         "700002": {"dan": 1000},
     },
+    "entraction": {
+        "880001": {"cy": 2300, "ann": 2300},
+        "880002": {"dan": 1950},
+    },
 }
 
 #: site -> (a line of its text naming a seated player, the same line damaged).
@@ -51,6 +55,7 @@ BROKEN: dict[str, tuple[str, str]] = {
     "pkr": ("dan bets $1.50", "dan bets $1.50 now"),
     "kingsclub": ("bob bets 100.50", "bob bets 100.50 twice"),
     "microgaming": ('<Action seq="8" type="Bet" seat="4" value="0.30"/>', '<Action seq="8" type="Bet" seat="4" value="0.3x"/>'),
+    "entraction": ("cy                          Bet         (9.00)", "cy                          Bet         (9.00) twice"),
     "boss": ('<ACTION TYPE="ACTION_BET" PLAYER="cy &amp; co" VALUE="10.00">', '<ACTION TYPE="ACTION_BET" PLAYER="cy &amp; co" VALUE="ten">'),
 }
 
