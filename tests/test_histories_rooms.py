@@ -47,6 +47,10 @@ PAID: dict[str, dict[str, dict[str, int]]] = {
         "880001": {"cy": 2300, "ann": 2300},
         "880002": {"dan": 1950},
     },
+    "absolute": {
+        "600001": {"cy": 1125, "ann": 1125},
+        "600002": {"dan": 1550},
+    },
 }
 
 #: site -> (a line of its text naming a seated player, the same line damaged).
@@ -56,6 +60,7 @@ BROKEN: dict[str, tuple[str, str]] = {
     "kingsclub": ("bob bets 100.50", "bob bets 100.50 twice"),
     "microgaming": ('<Action seq="8" type="Bet" seat="4" value="0.30"/>', '<Action seq="8" type="Bet" seat="4" value="0.3x"/>'),
     "entraction": ("cy                          Bet         (9.00)", "cy                          Bet         (9.00) twice"),
+    "absolute": ("cy - Bets $4.50", "cy - Bets $4.50 quickly"),
     "boss": ('<ACTION TYPE="ACTION_BET" PLAYER="cy &amp; co" VALUE="10.00">', '<ACTION TYPE="ACTION_BET" PLAYER="cy &amp; co" VALUE="ten">'),
 }
 
