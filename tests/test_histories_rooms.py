@@ -187,3 +187,21 @@ def test_kingsclub_big_o_has_five_hole_cards_and_other_games_are_skipped() -> No
 def test_microgaming_names_come_from_their_unicode_alias() -> None:
     first = parse(text_of("microgaming"))[0]
     assert [s.name for s in first.seats] == ["ann", "jörg", "cy"] and first.currency == "EUR" and first.rake == 10
+
+
+@pytest.mark.parametrize(("text", "looks", "not_said"), [
+    ("***** Betfair Poker Hand History for Game 123456789 *****\nPL $0.05/$0.10 OMAHA HI/LO", "a Betfair hand",
+     "888"),
+    ("SwCPoker Hand #12345: Omaha Hi-Lo PL (5/10) - 2014-07-01 10:00:00\nTable 'x'(1) 6-max", "a Seals With Clubs hand",
+     "WPN"),
+    ("Hand #123-4 - 2014-07-01 10:00:00 Seals With Clubs\nGame: Omaha Hi-Lo", "a Seals With Clubs hand", "WPN"),
+])
+def test_the_looks_like_hint_names_the_room_the_line_is_from(text: str, looks: str, not_said: str) -> None:
+    with pytest.raises(HandHistoryError, match="not a known site's hand history format") as caught:
+        parse(text)
+    assert f"looks like {looks}" in str(caught.value) and not_said not in str(caught.value).split("the sites read")[0]
+
+
+def test_an_ongame_text_forced_to_another_site_is_said_to_look_like_ongame() -> None:
+    with pytest.raises(HandHistoryError, match="looks like an OnGame hand"):
+        parse(text_of("ongame"), "888")
