@@ -8,7 +8,7 @@ references) is refused, so no input can expand or fetch anything, and the
 work is one regular-expression pass over the hand.
 
 >>> tags('<A X="1"><B Y="&amp;2"/></A>')
-[('A', {'X': '1'}, False, 0), ('B', {'Y': '&2'}, False, 9), ('B', {}, True, 9), ('A', {}, True, 24)]
+[('A', {'X': '1'}, False, 0), ('B', {'Y': '&2'}, False, 0), ('B', {}, True, 0), ('A', {}, True, 0)]
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import re
 
 __all__ = ["tags", "XMLTagError", "line_of"]
 
-_TAG = re.compile(r'<(/?)([A-Za-z_][\w.\-]{0,40})((?:\s+[A-Za-z_][\w.\-]{0,40}\s*=\s*"[^"<]{0,2000}")*)\s*(/?)>')
 _ATTRIBUTE = re.compile(r'([A-Za-z_][\w.\-]{0,40})\s*=\s*"([^"<]*)"')
 _DECLARATION = re.compile(r"<\?xml[^<>]{0,200}\?>")
+_TOKEN = re.compile(r'\s*(?:<(/?)([A-Za-z_][\w.\-]{0,40})((?:\s+[A-Za-z_][\w.\-]{0,40}\s*=\s*"[^"<]{0,2000}")*)\s*(/?)>|(\S)|\Z)')
 
 
 class XMLTagError(ValueError):
@@ -41,38 +41,47 @@ def _value(text: str) -> str:
 
 def tags(text: str) -> list[tuple[str, dict[str, str], bool, int]]:
     """The tags of ``text``: (name, attributes, True for a closing tag, the
-    tag's offset in ``text``); a self-closing tag gives its opening and its closing. XMLTagError names
-    the first thing that is neither a tag nor white space."""
+    number of line ends before the tag in ``text``); a self-closing tag gives
+    its opening and its closing. XMLTagError names the first thing that is
+    neither a tag nor white space."""
     out: list[tuple[str, dict[str, str], bool, int]] = []
+    append = out.append
     at = 0
-    size = len(text)
     declaration = _DECLARATION.match(text.lstrip())
     if declaration is not None:
         at = len(text) - len(text.lstrip()) + declaration.end()
-    while True:
-        start = text.find("<", at)
-        gap = text[at:start if start >= 0 else size]
-        if gap.strip():
-            raise XMLTagError(f"text between the tags: {gap.strip()[:40]!r}", at)
-        if start < 0:
-            return out
-        match = _TAG.match(text, start)
-        if match is None:
-            raise XMLTagError(f"cannot read the tag {text[start:start + 40]!r}", start)
-        closing, name, attributes, empty = match.groups()
+    lines = text.count("\n", 0, at)
+    for match in _TOKEN.finditer(text, at):
+        closing, name, attributes, empty, other = match.groups()
+        if name is None and other is None:
+            break  # the end of the text
+        if other is not None:
+            where = match.start(5)
+            if other == "<":
+                raise XMLTagError(f"cannot read the tag {text[where:where + 40]!r}", where)
+            raise XMLTagError(f"text between the tags: {text[where:where + 40].strip()!r}", where)
+        lines += match.group(0).count("\n", 0, match.start(2) - match.start())
         if closing:
             if attributes or empty:
-                raise XMLTagError(f"cannot read the tag {text[start:start + 40]!r}", start)
-            out.append((name, {}, True, start))
+                where = match.start(2) - 2
+                raise XMLTagError(f"cannot read the tag {text[where:where + 40]!r}", where)
+            append((name, {}, True, lines))
         else:
-            try:
-                values = {key: _value(value) for key, value in _ATTRIBUTE.findall(attributes)}
-            except ValueError as problem:
-                raise XMLTagError(str(problem), start) from None
-            out.append((name, values, False, start))
+            if not attributes:
+                values: dict[str, str] = {}
+            elif "&" not in attributes:
+                values = dict(_ATTRIBUTE.findall(attributes))
+            else:
+                try:
+                    values = {key: _value(value) for key, value in _ATTRIBUTE.findall(attributes)}
+                except ValueError as problem:
+                    raise XMLTagError(str(problem), match.start(2)) from None
+            append((name, values, False, lines))
             if empty:
-                out.append((name, {}, True, start))
-        at = match.end()
+                append((name, {}, True, lines))
+        if "\n" in attributes:
+            lines += attributes.count("\n")
+    return out
 
 
 def line_of(text: str, at: int, first: int) -> int:

@@ -42,6 +42,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
+from ._rooms import RoomHand
 from ._text_b import TextHand, checked_lines, hilo_game, marker, split_hands
 
 __all__ = ["AbsoluteReader", "READER"]
@@ -76,7 +77,7 @@ class AbsoluteReader:
         if head is None:
             raise HandHistoryError("not an Absolute/UltimateBet hand header ('Stage #N: GAME - DATE')",
                                    line=first_line)
-        hand = TextHand(self.site, head.group(1), first_line)
+        hand = RoomHand(self.site, head.group(1), first_line)
         lines = checked_lines(text, hand.hand_id, first_line)
         game_text = head.group(2)
         hand.date = head.group(3).strip()

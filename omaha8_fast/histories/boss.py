@@ -42,6 +42,7 @@ from collections.abc import Iterator
 from ..cards import Card
 from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
+from ._rooms import RoomHand
 from ._text_b import TextHand, split_hands
 from ._xml_tags import XMLTagError, line_of, tags
 
@@ -98,7 +99,7 @@ class BossReader:
             raise HandHistoryError(str(problem), hand_id=self.hand_id(text),
                                    line=line_of(body, problem.at, first_line)) from None
         head = found[0][1]
-        hand = TextHand(self.site, head.get("ID", ""), first_line)
+        hand = RoomHand(self.site, head.get("ID", ""), first_line)
         if not hand.hand_id:
             raise hand.error("the HISTORY has no ID", first_line)
         game = _header(hand, head, first_line)
@@ -153,7 +154,7 @@ def _walk(hand: TextHand, found: list[tuple[str, dict[str, str], bool, int]], bo
     showdown = False
     total = 0
     for name, attributes, closing, at in found[1:]:
-        line = line_of(body, at, first)
+        line = first + at
         if name == "CARD":
             if closing:
                 continue

@@ -42,6 +42,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand
 from ._sites import register
+from ._rooms import RoomHand
 from ._text_b import TextHand, checked_lines, split_hands
 
 __all__ = ["EntractionReader", "READER"]
@@ -77,7 +78,7 @@ class EntractionReader:
         if head is None:
             raise HandHistoryError("not an Entraction hand header ('Game # N - GAME - Table \"NAME\"')",
                                    line=first_line)
-        hand = TextHand(self.site, head.group(1), first_line)
+        hand = RoomHand(self.site, head.group(1), first_line)
         lines = checked_lines(text, hand.hand_id, first_line)
         game = _GAME.match(head.group(2).strip())
         if game is None:
@@ -172,9 +173,9 @@ def _read(hand: TextHand, lines: list[str], first: int) -> None:
                 hand.collect(name, _amount(hand, columns[1], line), "pot", line)
             continue
         if " didn't show hand" in text:
-            name, _, cards = text.partition(" didn't show hand")
-            cards = cards.strip()
-            hand.muck(hand.known(name, line), _cards(hand, cards.strip("()"), line) if cards else (), line)
+            name, _, shown = text.partition(" didn't show hand")
+            shown = shown.strip()
+            hand.muck(hand.known(name, line), _cards(hand, shown.strip("()"), line) if shown else (), line)
             continue
         if head in hand.names:
             _verb(hand, head, columns[1:], line)

@@ -45,6 +45,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand
 from ._sites import register
+from ._rooms import RoomHand
 from ._text_b import TextHand, checked_lines, split_hands
 
 __all__ = ["KingsClubReader", "READER"]
@@ -78,7 +79,7 @@ class KingsClubReader:
         head = _HEADER.match(text.split("\n", 1)[0].rstrip("\r").lstrip("\ufeff")[:200])
         if head is None:
             raise HandHistoryError("not a KingsClub hand header ('#N: GAME - SB/BB')", line=first_line)
-        hand = TextHand(self.site, head.group(1), first_line)
+        hand = RoomHand(self.site, head.group(1), first_line)
         lines = checked_lines(text, hand.hand_id, first_line)
         game = head.group(2).strip()
         for words, betting in _BETTING:
@@ -148,9 +149,9 @@ def _read(hand: TextHand, lines: list[str], first: int) -> None:
                 raise hand.error(f"cannot read {text[:60]!r}", line)
             hand.uncalled(hand.known(text[close + 14:].strip(), line), hand.money(text[14:close], line), line)
             continue
-        name = next((n for n in hand.by_length if text.startswith(n) and text[len(n):len(n) + 1] in (" ", ":")), None)
-        if name is not None:
-            _verb(hand, name, text[len(name):].lstrip(":").strip(), line)
+        who = next((n for n in hand.by_length if text.startswith(n) and text[len(n):len(n) + 1] in (" ", ":")), None)
+        if who is not None:
+            _verb(hand, who, text[len(who):].lstrip(":").strip(), line)
         elif not hand.seats and k > 2:
             raise hand.error(f"cannot read {text[:60]!r}", line)
     if not summary:

@@ -43,6 +43,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
+from ._rooms import RoomHand
 from ._text_b import TextHand, split_hands
 from ._xml_tags import XMLTagError, line_of, tags
 
@@ -85,7 +86,7 @@ class MicroGamingReader:
             found = tags(body)
         except XMLTagError as problem:
             raise HandHistoryError(str(problem), hand_id=hand_id, line=line_of(body, problem.at, first_line)) from None
-        hand = TextHand(self.site, hand_id, first_line)
+        hand = RoomHand(self.site, hand_id, first_line)
         if not hand_id:
             raise hand.error("the Game has no id", first_line)
         game = _header(hand, found[0][1], first_line)
@@ -156,7 +157,7 @@ def _walk(hand: TextHand, found: list[tuple[str, dict[str, str], bool, int]], bo
     cards: list[int] = []
     won = False
     for name, attributes, closing, at in found[1:]:
-        line = line_of(body, at, first)
+        line = first + at
         if closing:
             if name == "Action" and action is not None:
                 _close(hand, action, tuple(cards))

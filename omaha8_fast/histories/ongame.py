@@ -51,6 +51,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
+from ._rooms import RoomHand
 from ._text_b import TextHand, checked_lines, split_hands, strip_all_in
 
 __all__ = ["OnGameReader", "READER"]
@@ -84,7 +85,7 @@ class OnGameReader:
             raise HandHistoryError("not an OnGame hand header ('***** History for hand N *****')", line=first_line)
         rest = head[len(_HEADER):].rstrip().removesuffix("*****").strip()
         hand_id, _, about = rest.partition(" ")
-        hand = TextHand(self.site, hand_id, first_line)
+        hand = RoomHand(self.site, hand_id, first_line)
         if not hand_id:
             raise hand.error("no hand number in the header", first_line)
         lines = checked_lines(text, hand.hand_id, first_line)

@@ -47,6 +47,7 @@ from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
+from ._rooms import RoomHand
 from ._text_b import TextHand, checked_lines, split_hands, strip_all_in
 
 __all__ = ["PKRReader", "READER"]
@@ -80,7 +81,7 @@ class PKRReader:
         head = text.split("\n", 1)[0].rstrip("\r").lstrip("\ufeff")
         if not self.is_header(head[:100]):
             raise HandHistoryError("not a PKR hand header ('Starting Hand #N')", line=first_line)
-        hand = TextHand(self.site, self.hand_id(head) or "", first_line)
+        hand = RoomHand(self.site, self.hand_id(head) or "", first_line)
         lines = checked_lines(text, hand.hand_id, first_line)
         game = _read(hand, lines, first_line)
         if game is not None:
@@ -177,10 +178,7 @@ def _read(hand: TextHand, lines: list[str], first: int) -> str | None:
             continue
         named = hand.player(text)
         if named is None:
-            name = next((n for n in hand.by_length if text.startswith(n + ":")), None)
-            if name is None:
-                continue  # the room's own lines (pot sizes, shuffling, players joining the table)
-            continue  # chat: "NAME: text"
+            continue  # chat ("NAME: text") and the room's own lines (pot sizes, shuffling, players joining)
         _verb(hand, named[0], named[1].strip(), line)
     if not hand.seats:
         raise hand.error("the hand has no seats", first)
