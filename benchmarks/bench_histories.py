@@ -18,6 +18,12 @@ does not inflate; with the garbage collector on, and off for the record):
 
 ``OMAHA8_HH_BENCH_HANDS=N`` changes the number of hands (default 100,000).
 
+The rooms of issue 38 (OnGame, PKR, KingsClub, Boss Media, MicroGaming,
+Entraction, Absolute/UB), one benchmark each: parse + audit of about
+``OMAHA8_HH_BENCH_ROOM_HANDS`` hands (default 20,000), the room's test
+hands (tests/data/rooms) repeated; ``python benchmarks/bench_histories.py
+rooms`` prints their rates (CPU time, best of 3).
+
 Side by side with pokerkit (the ``peers`` extra, Python 3.11+): pokerkit's
 ``PokerStarsParser`` reads PokerStars "Hold'em No Limit" text only, so it
 gets the no-limit hands of the file rewritten as hold'em (the game name, the
@@ -177,7 +183,47 @@ def test_side_by_side_with_pokerkit(hand_file: Path, print_summary: Callable[[li
     print_summary(pokerkit_side_by_side(hand_file.read_text(encoding="utf-8")))
 
 
+ROOMS = ("ongame", "pkr", "kingsclub", "boss", "microgaming", "entraction", "absolute")
+ROOM_HANDS = int(os.environ.get("OMAHA8_HH_BENCH_ROOM_HANDS", "20000"))
+ROOM_DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "rooms"
+
+
+def room_text(site: str, count: int = ROOM_HANDS) -> tuple[str, int]:
+    """About ``count`` hands of ``site``: its test hands repeated; (the text, its number of hands)."""
+    one = (ROOM_DATA / f"{site}.txt").read_text(encoding="utf-8")
+    per = len(parse(one))
+    copies = max(1, count // per)
+    return "\n\n".join([one] * copies), per * copies
+
+
+def room_rate(site: str, count: int = ROOM_HANDS) -> float:
+    """parse + audit hands/s of ``site`` (CPU time, best of 3)."""
+    text, hands = room_text(site, count)
+    best = float("inf")
+    for _ in range(3):
+        started = time.process_time()
+        assert sum(audit(h).ok for h in parse(text)) == hands
+        best = min(best, time.process_time() - started)
+    return hands / best
+
+
+@pytest.mark.parametrize("site", ROOMS)
+def test_parse_and_audit_room(benchmark: Callable[..., object], site: str,
+                              print_summary: Callable[[list[str]], None]) -> None:
+    """parse() then audit() of one room's text (the rooms of issue 38)."""
+    text, hands = room_text(site)
+    result = benchmark.pedantic(lambda: sum(audit(h).ok for h in parse(text)), rounds=3, iterations=1)  # type: ignore[attr-defined]
+    assert result == hands
+    seconds = benchmark.stats.stats.min  # type: ignore[attr-defined]
+    print_summary([f"parse + audit ({site}): {hands / seconds:,.0f} hands/s ({hands:,} hands in {seconds:.2f} s)"])
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["rooms"]:
+        count = int(sys.argv[2]) if len(sys.argv) > 2 else ROOM_HANDS
+        for site in ROOMS:
+            print(f"parse + audit ({site}):{'':{14 - len(site)}} {room_rate(site, count):,.0f} hands/s (CPU time, best of 3)")
+        return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else HANDS
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hands.txt"
