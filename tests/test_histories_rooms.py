@@ -9,10 +9,14 @@ not taken from the readers."""
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
+from types import FrameType
+from typing import Any, Callable
 
 import pytest
 
+from budget import examples
 from omaha8_fast import histories
 from omaha8_fast.histories import HandHistoryError, audit, parse, to_engine, to_ohh
 from omaha8_fast.histories._sites import readers
@@ -141,15 +145,35 @@ def _mutate(rng: random.Random, text: str) -> str:
     return "\n".join(lines)
 
 
+def _work(call: Callable[[], Any]) -> int:
+    """The Python function calls ``call()`` makes (its work, counted, whatever the machine's load)."""
+    count = 0
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal count
+        if event == "call":
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        call()
+    except HandHistoryError:
+        pass
+    finally:
+        sys.setprofile(None)
+    return count
+
+
 @pytest.mark.property
 @pytest.mark.parametrize("site", sorted(PAID))
 def test_edited_hands_raise_only_hand_history_errors(site: str) -> None:
     """Random edits: a hand, None, a skipped game's name or a HandHistoryError,
-    nothing else; every hand read audits and replays (or refuses) without a crash."""
+    nothing else; every hand read audits and replays (or refuses) without a
+    crash; the reader's work stays proportional to the hand's lines."""
     reader = READERS[site]
     rng = random.Random(f"rooms-{site}")
     texts = [text for _, text in reader.split(text_of(site))]
-    for _ in range(150):
+    for k in range(examples(150, 3000)):
         text = _mutate(rng, rng.choice(texts))
         try:
             hand = reader.parse_hand(text, 1)
@@ -162,6 +186,8 @@ def test_edited_hands_raise_only_hand_history_errors(site: str) -> None:
                 to_engine(hand)
             except HandHistoryError:
                 pass
+        if k % 10 == 0:
+            assert _work(lambda: reader.parse_hand(text, 1)) <= 600 + 150 * (text.count("\n") + 1)
 
 
 @pytest.mark.parametrize("site", sorted(PAID))
