@@ -19,7 +19,7 @@ does not inflate; with the garbage collector on, and off for the record):
 ``OMAHA8_HH_BENCH_HANDS=N`` changes the number of hands (default 100,000).
 
 The rooms of issue 38 (OnGame, PKR, KingsClub, Boss Media, MicroGaming,
-Entraction, Absolute/UB), one benchmark each: parse + audit of about
+Entraction, Absolute/UB, Cake), one benchmark each: parse + audit of about
 ``OMAHA8_HH_BENCH_ROOM_HANDS`` hands (default 20,000), the room's test
 hands (tests/data/rooms) repeated; ``python benchmarks/bench_histories.py
 rooms`` prints their rates (CPU time, best of 3).
@@ -183,7 +183,7 @@ def test_side_by_side_with_pokerkit(hand_file: Path, print_summary: Callable[[li
     print_summary(pokerkit_side_by_side(hand_file.read_text(encoding="utf-8")))
 
 
-ROOMS = ("ongame", "pkr", "kingsclub", "boss", "microgaming", "entraction", "absolute")
+ROOMS = ("ongame", "pkr", "kingsclub", "boss", "microgaming", "entraction", "absolute", "cake")
 ROOM_HANDS = int(os.environ.get("OMAHA8_HH_BENCH_ROOM_HANDS", "20000"))
 ROOM_DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "rooms"
 

@@ -55,6 +55,10 @@ PAID: dict[str, dict[str, dict[str, int]]] = {
         "600001": {"cy": 1125, "ann": 1125},
         "600002": {"dan": 1550},
     },
+    "cake": {  # from the format's public descriptions: no real Cake hand was at hand
+        "1001": {"cy": 600, "ann": 600},
+        "2002": {"dan": 4000},
+    },
 }
 
 #: site -> (a line of its text naming a seated player, the same line damaged).
@@ -65,6 +69,7 @@ BROKEN: dict[str, tuple[str, str]] = {
     "microgaming": ('<Action seq="8" type="Bet" seat="4" value="0.30"/>', '<Action seq="8" type="Bet" seat="4" value="0.3x"/>'),
     "entraction": ("cy                          Bet         (9.00)", "cy                          Bet         (9.00) twice"),
     "absolute": ("cy - Bets $4.50", "cy - Bets $4.50 quickly"),
+    "cake": ("cy: bets $2.25", "cy: bets $2.25 now"),
     "boss": ('<ACTION TYPE="ACTION_BET" PLAYER="cy &amp; co" VALUE="10.00">', '<ACTION TYPE="ACTION_BET" PLAYER="cy &amp; co" VALUE="ten">'),
 }
 
@@ -231,3 +236,10 @@ def test_the_looks_like_hint_names_the_room_the_line_is_from(text: str, looks: s
 def test_an_ongame_text_forced_to_another_site_is_said_to_look_like_ongame() -> None:
     with pytest.raises(HandHistoryError, match="looks like an OnGame hand"):
         parse(text_of("ongame"), "888")
+
+
+def test_cake_refuses_amounts_converted_to_another_currency() -> None:
+    text = text_of("cake").replace("Seat 1: ann ($25.00 in chips)", "Seat 1: ann ($25.00 in chips)  (EUR €19.00)")
+    with pytest.raises(HandHistoryError, match="converted to another currency") as caught:
+        parse(text)
+    assert caught.value.line == 3
