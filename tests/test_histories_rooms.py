@@ -243,3 +243,20 @@ def test_cake_refuses_amounts_converted_to_another_currency() -> None:
     with pytest.raises(HandHistoryError, match="converted to another currency") as caught:
         parse(text)
     assert caught.value.line == 3
+
+
+def test_ongame_a_show_before_the_summary_is_read() -> None:
+    text = text_of("ongame").replace("ann calls $2\n---\nSummary:", "ann calls $2\ncy shows [Ac, 3d, 8s, Th]\n---\nSummary:", 1)
+    assert "cy shows" in text
+    hand = parse(text)[0]
+    assert hand.hole_cards["cy"] == parse(text_of("ongame"))[0].hole_cards["cy"] and audit(hand).ok
+
+
+def test_microgaming_the_heros_dealt_cards_are_read() -> None:
+    dealt = ('<Action seq="2b" type="DealCards" seat="1"><Card value="A" suit="h" id="1"/><Card value="4" suit="c" id="2"/>'
+             '<Card value="10" suit="c" id="3"/><Card value="10" suit="s" id="4"/></Action>')
+    text = text_of("microgaming").replace('      <Action seq="3" type="Call" seat="1"', dealt + '\n      <Action seq="3" type="Call" seat="1"', 1)
+    hand = parse(text)[0]
+    assert hand.hero == "ann" and len(hand.hole_cards["ann"]) == 4 and audit(hand).ok
+    with pytest.raises(HandHistoryError, match="is dealt 3 cards"):
+        parse(text.replace('<Card value="10" suit="s" id="4"/></Action>', "</Action>", 1))

@@ -211,6 +211,8 @@ def _player(hand: TextHand, seats: dict[str, str], seat: str, line: int) -> str:
 
 def _action(hand: TextHand, seats: dict[str, str], attributes: dict[str, str], line: int) -> tuple[str, str, int]:
     kind = attributes.get("type", "")
+    if kind == "DealCards" and attributes.get("seat"):  # a player's own cards, when the file gives them
+        return (kind, _player(hand, seats, attributes["seat"], line), line)
     if kind in _STREETS or kind == "Win" or kind in _QUIET:
         return (kind, "", line)
     player = _player(hand, seats, attributes.get("seat", ""), line)
@@ -246,6 +248,10 @@ def _close(hand: TextHand, action: tuple[str, str, int], cards: tuple[int, ...])
         hand.show(player, cards, None, line)
     elif kind == "MuckCards":
         hand.muck(player, cards, line)
+    elif kind == "DealCards" and player:
+        if cards and len(cards) != hand.hole_size:
+            raise hand.error(f"{player[:40]} is dealt {len(cards)} cards", line)
+        hand.dealt(player, cards)
     elif cards:
         raise hand.error(f"cards in a {kind[:30]} action", line)
 

@@ -227,6 +227,13 @@ def _verb(hand: TextHand, name: str, rest: str, line: int) -> None:
             raise hand.error(f"unknown post {rest[:60]!r}", line)
         value = hand.money(amount, line)
         hand.post(name, kind, value, line, all_in, value if kind == "ante" else 0)
+    elif word == "shows" and tail.startswith("["):
+        end = tail.find("]")
+        if end < 0:
+            raise hand.error(f"cannot read the shown cards {rest[:60]!r}", line)
+        hand.show(name, hand.cards(tail[:end + 1], line), tail[end + 1:].strip().strip("()") or None, line)
+    elif word == "mucks":
+        hand.muck(name, hand.cards(tail, line) if tail.startswith("[") else (), line)
     elif not rest.startswith(_QUIET):
         raise hand.error(f"cannot read {name[:40]} {rest[:60]!r}", line)
 
