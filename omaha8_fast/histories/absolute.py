@@ -60,7 +60,6 @@ class AbsoluteReader:
 
     site = "absolute"
     name = "Absolute Poker/UltimateBet"
-    prefixes = ("Stage #",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Stage #") and _HEADER.match(line[:400].rstrip()) is not None

@@ -63,7 +63,6 @@ class CakeReader:
 
     site = "cake"
     name = "Cake"
-    prefixes = ("Hand#",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Hand#") and _HEADER.match(line[:400].rstrip()) is not None

@@ -61,7 +61,6 @@ class EntractionReader:
 
     site = "entraction"
     name = "Entraction"
-    prefixes = ("Game # ",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("Game # ") and _HEADER.match(line[:300]) is not None

@@ -63,7 +63,6 @@ class KingsClubReader:
 
     site = "kingsclub"
     name = "KingsClub"
-    prefixes = ("#",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("#") and _HEADER.match(line[:200]) is not None

@@ -68,7 +68,6 @@ class OnGameReader:
 
     site = "ongame"
     name = "OnGame"
-    prefixes = ("***** History for hand ",)
 
     def is_header(self, line: str) -> bool:
         return line.startswith(_HEADER) and line.rstrip().endswith("*****") and len(line) > len(_HEADER) + 6

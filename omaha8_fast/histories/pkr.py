@@ -65,7 +65,6 @@ class PKRReader:
 
     site = "pkr"
     name = "PKR"
-    prefixes = (_HEADER,)
 
     def is_header(self, line: str) -> bool:
         number = line[len(_HEADER):].rstrip()
