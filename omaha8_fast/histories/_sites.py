@@ -53,7 +53,8 @@ class SiteReader(Protocol):
 
     #: The site's name as ``ImportedHand.site`` gives it: ``"pokerstars"``,
     #: ``"fulltilt"``, ``"everleaf"``, ``"bovada"``, ``"winamax"``, ``"wpn"``,
-    #: ``"888"``, ``"partypoker"``, ``"ggpoker"``, ``"ipoker"``, ``"ohh"``.
+    #: ``"888"``, ``"partypoker"``, ``"ggpoker"``, ``"ipoker"``, ``"ongame"``, ``"pkr"``, ``"kingsclub"``,
+    #: ``"boss"``, ``"microgaming"``, ``"entraction"``, ``"absolute"``, ``"cake"``, ``"ohh"``.
     site: str
 
     def is_header(self, line: str) -> bool:
