@@ -242,6 +242,9 @@ ROOM_SAMPLES: dict[str, Callable[[], str]] = {
     "ipoker": lambda: _rendered("ipoker"),
     "ohh": lambda: _ohh(200),
 }
+# the rooms added by issue 38, from their test hands (tests/data/rooms/)
+for _room in ("ongame", "pkr", "kingsclub", "boss", "microgaming", "entraction", "absolute", "cake"):
+    ROOM_SAMPLES[_room] = (lambda path: lambda: path.read_text(encoding="utf-8"))(_TESTS / "data" / "rooms" / f"{_room}.txt")
 
 
 def room_text(room: str, count: int = ROOM_HANDS) -> tuple[str, int]:

@@ -210,16 +210,27 @@ def _finder(chosen: list[SiteReader]) -> Callable[[str], list[tuple[int, SiteRea
 
 
 def _looks_like(line: str) -> str:
-    """What an unknown text's first line looks like, where one can tell."""
+    """What an unknown text's first line looks like, where one can tell: the
+    room whose own words the line holds (a room without a reader says so),
+    never a room whose headers merely start alike."""
     if sum(1 for c in line[:200] if c == "\ufffd" or (ord(c) < 32 and c not in "\t")) > 3:
         return "binary data, not text"
+    words = (  # a room's own name or header words anywhere in the line, most specific first
+        ("Betfair", "a Betfair hand (a room this library does not read)"),
+        ("SwCPoker", "a Seals With Clubs hand (a room this library does not read)"),
+        ("Seals With Clubs", "a Seals With Clubs hand (a room this library does not read)"),
+        ("History for hand ", "an OnGame hand"), ("888poker", "an 888 hand"), ("Cassava", "an 888 hand"),
+        ("Pacific Poker", "an 888 hand"), ("PartyPoker", "a PartyPoker hand"), ("Full Tilt Poker", "a Full Tilt hand"),
+        ("FullTiltPoker", "a Full Tilt hand"), ("Everleaf", "an Everleaf hand"), ("Bovada", "a Bovada hand"),
+        ("Ignition", "an Ignition hand"), ("Bodog", "a Bodog hand"), ("Winamax", "a Winamax hand"),
+    )
+    for word, what in words:
+        if word in line[:300]:
+            return what
     hints = (
-        ("Full Tilt Poker", "a Full Tilt hand"), ("FullTiltPoker", "a Full Tilt hand"),
-        ("Everleaf", "an Everleaf hand"), ("Bovada", "a Bovada hand"), ("Ignition", "an Ignition hand"),
-        ("Bodog", "a Bodog hand"), ("Winamax", "a Winamax hand"), ("#Game No", "an 888 or PartyPoker hand"),
-        ("***** ", "an 888 or PartyPoker hand"), ("Poker Hand #", "a GGPoker hand"), ("Game Hand #", "a WPN hand"),
-        ("Hand #", "a WPN/ACR hand"), ("<?xml", "XML"), ("<", "XML or HTML"), ("{", "JSON"), ("[", "JSON"),
-        ("PokerStars ", "a PokerStars text that is no hand (a tournament summary?)"),
+        ("***** Hand History for Game ", "a PartyPoker hand"), ("#Game No", "an 888 or PartyPoker hand"),
+        ("Poker Hand #", "a GGPoker hand"), ("Game Hand #", "a WPN hand"), ("<?xml", "XML"), ("<", "XML or HTML"),
+        ("{", "JSON"), ("[", "JSON"), ("PokerStars ", "a PokerStars text that is no hand (a tournament summary?)"),
     )
     for start, what in hints:
         if line.startswith(start):

@@ -54,7 +54,8 @@ class SiteReader(Protocol):
 
     #: The site's name as ``ImportedHand.site`` gives it: ``"pokerstars"``,
     #: ``"fulltilt"``, ``"everleaf"``, ``"bovada"``, ``"winamax"``, ``"wpn"``,
-    #: ``"888"``, ``"partypoker"``, ``"ggpoker"``, ``"ipoker"``, ``"ohh"``.
+    #: ``"888"``, ``"partypoker"``, ``"ggpoker"``, ``"ipoker"``, ``"ongame"``, ``"pkr"``, ``"kingsclub"``,
+    #: ``"boss"``, ``"microgaming"``, ``"entraction"``, ``"absolute"``, ``"cake"``, ``"ohh"``.
     site: str
 
     def is_header(self, line: str) -> bool:
@@ -95,7 +96,8 @@ class SiteReader(Protocol):
 #: The order readers are asked in (the most specific headers first); sites
 #: not listed come after, in the order they registered.
 ORDER = ("pokerstars", "fulltilt", "everleaf", "bovada", "winamax", "wpn", "888", "partypoker", "ggpoker",
-         "ipoker", "ohh")
+         "ipoker", "ongame", "pkr", "kingsclub", "boss", "merge", "microgaming", "entraction", "cake", "absolute",
+         "ohh")
 
 _READERS: dict[str, SiteReader] = {}
 
