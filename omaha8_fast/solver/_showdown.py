@@ -1,0 +1,228 @@
+"""Range against range on a river: the showdown kernel every solver step stands on.
+
+>>> a = {"As Ad 3d 2s": 1.0, "Kh Kc Qh Jc": 2.0}
+>>> b = {"Qs Qd 5h 4c": 1.0}
+>>> va, vb = showdown_values(a, b, "Ks 8d 7c 6h 2c")
+>>> va.tolist(), vb.tolist()
+([0.5, 1.5], [1.0])
+>>> showdown_matrix(a, b, "Ks 8d 7c 6h 2c").tolist()
+[[0.5], [0.75]]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from .._core import ffi, lib
+from ..cards import card_ids, check_unique, format_cards
+from ..ranges import Range
+
+__all__ = ["RangeInput", "showdown_values", "showdown_matrix"]
+
+#: A range for the solver: a :class:`~omaha8_fast.ranges.Range`, range text,
+#: or a dict of combo text (or card ids) to a positive weight.
+RangeInput = Union[Range, str, Mapping[Any, float]]
+
+HOLE = 4
+_F64 = npt.NDArray[np.float64]
+
+
+def _board(board: Any, sizes: tuple[int, ...] = (5,)) -> list[int]:
+    ids = card_ids(board)
+    check_unique(ids)
+    if len(ids) not in sizes:
+        raise ValueError(f"the board must have {' or '.join(map(str, sizes))} cards, not {len(ids)}")
+    return ids
+
+
+def combos(rng: RangeInput, what: str = "range") -> tuple[npt.NDArray[np.uint8], _F64]:
+    """The hands (an ``(n, 4)`` uint8 array, each hand as ``format_cards``
+    orders it) and the float weights of a range, in its combo order."""
+    if isinstance(rng, (Range, str)):
+        r = rng if isinstance(rng, Range) else Range(rng)
+        if r.hole_size != HOLE:
+            raise ValueError(f"the solver plays 4-card hands; {what} has {r.hole_size}-card hands")
+        hands = np.ascontiguousarray(r.hands, dtype=np.uint8)
+        return hands, r.weights.astype(np.float64)
+    if not isinstance(rng, Mapping):
+        raise TypeError(f"{what} must be a Range, range text or a dict of combo to weight, not {type(rng).__name__}")
+    rows: list[list[int]] = []
+    weights: list[float] = []
+    seen: set[int] = set()
+    for key, weight in rng.items():
+        ids = card_ids(key)
+        check_unique(ids)
+        if len(ids) != HOLE:
+            raise ValueError(f"{what}: combo {key!r} has {len(ids)} cards, not 4")
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)):
+            raise TypeError(f"{what}: the weight of {key!r} must be a number, not {type(weight).__name__}")
+        w = float(weight)
+        if not math.isfinite(w) or w <= 0:
+            raise ValueError(f"{what}: the weight of {key!r} must be a positive finite number, not {weight!r}")
+        mask = sum(1 << c for c in ids)
+        if mask in seen:
+            raise ValueError(f"{what}: combo {format_cards(ids)} is listed twice")
+        seen.add(mask)
+        rows.append(sorted(ids, reverse=True))
+        weights.append(w)
+    hands = np.array(rows, dtype=np.uint8).reshape(len(rows), HOLE)
+    return hands, np.array(weights, dtype=np.float64)
+
+
+def showdown_values(range_a: RangeInput, range_b: RangeInput, board: Any) -> tuple[_F64, _F64]:
+    """Each combo's weight-summed share of a showdown pot against the other range.
+
+    ``values_a[i] = sum over the combos b compatible with a[i] of w_b *
+    share(a[i], b)``: the pot split as :func:`~omaha8_fast.split_pot` does
+    (halves with a qualifying low, tied hands sharing a half, the best high
+    taking all without a low; odd chips aside), never normalised. A combo that
+    shares a card with the board is worth 0 and counts for nobody. Computed
+    in C without an N x M loop (GIL released): every hand evaluated once,
+    sorted by high and by low, card removal by per-card, per-pair and
+    per-triple weight sums.
+    """
+    ids = _board(board)
+    ha, wa = combos(range_a, "range_a")
+    hb, wb = combos(range_b, "range_b")
+    va = np.zeros(len(ha), dtype=np.float64)
+    vb = np.zeros(len(hb), dtype=np.float64)
+    need = lib.o8_showdown_values_scratch(len(ha), len(hb))
+    if need < 0:
+        raise ValueError(f"a range has more than {lib.O8_SD_MAX_HANDS} combos")
+    scratch = np.empty(need, dtype=np.uint8)
+    done = lib.o8_showdown_values(bytes(ids), ffi.from_buffer(ha), len(ha), ffi.cast("double *", ffi.from_buffer(wa)),
+                                  ffi.from_buffer(hb), len(hb), ffi.cast("double *", ffi.from_buffer(wb)),
+                                  ffi.cast("double *", ffi.from_buffer(va)), ffi.cast("double *", ffi.from_buffer(vb)),
+                                  ffi.from_buffer(scratch), need)
+    if done != 0:
+        raise ValueError("invalid cards in a range or on the board")
+    return va, vb
+
+
+def showdown_matrix(range_a: RangeInput, range_b: RangeInput, board: Any) -> _F64:
+    """The share of the pot each combo of ``range_a`` wins against each combo
+    of ``range_b`` (shape ``(len(a), len(b))``, the ranges' combo orders),
+    NaN where the two combos share a card (with each other or the board).
+    For small ranges and tests: it evaluates pairs one by one."""
+    ids = _board(board)
+    ha, _ = combos(range_a, "range_a")
+    hb, _ = combos(range_b, "range_b")
+    board_mask = sum(1 << c for c in ids)
+
+    def evaluate(hands: npt.NDArray[np.uint8]) -> list[tuple[int, int, int]]:
+        out = []
+        for row in hands.tolist():
+            mask = sum(1 << c for c in row)
+            v = lib.o8_eval(bytes(row), HOLE, bytes(ids), 5) if not mask & board_mask else -1
+            out.append((mask if v >= 0 else -1, v & 0xFFFF, v >> 16))
+        return out
+
+    ea, eb = evaluate(ha), evaluate(hb)
+    m = np.full((len(ha), len(hb)), np.nan)
+    for i, (ma, high_a, low_a) in enumerate(ea):
+        if ma < 0:
+            continue
+        for j, (mb, high_b, low_b) in enumerate(eb):
+            if mb < 0 or ma & mb:
+                continue
+            high = 1.0 if high_a < high_b else 0.5 if high_a == high_b else 0.0
+            if not low_a and not low_b:
+                m[i, j] = high
+                continue
+            low = 0.0 if not low_a else 1.0 if not low_b or low_a < low_b else 0.5 if low_a == low_b else 0.0
+            m[i, j] = 0.5 * high + 0.5 * low
+    return m
+
+
+class Side:
+    """One range prepared on one 5-card board for the sweeps (kept alive
+    with the arrays its C struct points into)."""
+
+    __slots__ = ("n", "high", "low", "by_high", "by_low", "subsets", "struct", "alive")
+
+    def __init__(self, board: list[int], hands: npt.NDArray[np.uint8], all_alive: bool = False) -> None:
+        n = len(hands)
+        self.n = n
+        self.high = np.empty(n, dtype=np.uint16)
+        self.low = np.empty(n, dtype=np.uint16)
+        self.by_high = np.empty(n, dtype=np.int32)
+        self.by_low = np.empty(n, dtype=np.int32)
+        self.subsets = np.empty(14 * n, dtype=np.int32)
+        done = lib.o8_sd_prepare(bytes(board), ffi.from_buffer(hands), n, _u16(self.high), _u16(self.low),
+                                 _i32(self.by_high), _i32(self.by_low), _i32(self.subsets))
+        if done != 0:
+            raise ValueError("invalid cards in a range or on the board")
+        if all_alive:  # a turn side: only the subsets are used (compatibility sums)
+            self.high[:] = 1
+            self.low[:] = 1
+        self.alive = self.high != 0xFFFF
+        s = ffi.new("o8_sd_side *")
+        s.n = n
+        s.high, s.low = _u16(self.high), _u16(self.low)
+        s.by_high, s.by_low, s.subsets = _i32(self.by_high), _i32(self.by_low), _i32(self.subsets)
+        self.struct = s
+
+
+def _u16(a: npt.NDArray[Any]) -> Any:
+    return ffi.cast("uint16_t *", ffi.from_buffer(a))
+
+
+def _i32(a: npt.NDArray[Any]) -> Any:
+    return ffi.cast("int32_t *", ffi.from_buffer(a))
+
+
+def _f64(a: npt.NDArray[Any]) -> Any:
+    return ffi.cast("double *", ffi.from_buffer(a))
+
+
+def ident(hands_a: npt.NDArray[np.uint8], hands_b: npt.NDArray[np.uint8]) -> npt.NDArray[np.int32]:
+    """For each hand of a, the index of the same hand in b, or -1."""
+    out = np.empty(len(hands_a), dtype=np.int32)
+    size = lib.o8_sd_ident_scratch(len(hands_b))
+    scratch = np.empty(size, dtype=np.int32)
+    lib.o8_sd_ident(ffi.from_buffer(hands_a), len(hands_a), ffi.from_buffer(hands_b), len(hands_b), _i32(out),
+                    _i32(scratch), size)
+    return out
+
+
+class Table:
+    """Both players' ranges prepared on one board: showdown values and
+    compatible weights of one player's combos against the other's reach."""
+
+    __slots__ = ("sides", "idents", "_ident_ptrs", "_scratch", "_scratch_ptr", "_out", "_compat")
+
+    def __init__(self, board: list[int], hands: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]],
+                 idents: tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]], turn: bool = False) -> None:
+        if turn:  # a 4-card board: any fifth card gives the subsets; every hand alive
+            fifth = next(c for c in range(52) if c not in board)
+            self.sides = (Side(board + [fifth], hands[0], True), Side(board + [fifth], hands[1], True))
+        else:
+            self.sides = (Side(board, hands[0]), Side(board, hands[1]))
+        self.idents = idents
+        self._ident_ptrs = (_i32(idents[0]), _i32(idents[1]))
+        n = max(len(hands[0]), len(hands[1]))
+        self._scratch = np.empty(lib.O8_SD_TABLE + 3 * n, dtype=np.float64)
+        self._scratch_ptr = _f64(self._scratch)
+
+    def values(self, p: int, reach_opp: _F64) -> tuple[_F64, _F64]:
+        """(showdown values, compatible weights) of p's combos against reach_opp."""
+        a, b = self.sides[p], self.sides[1 - p]
+        values = np.empty(a.n, dtype=np.float64)
+        compat = np.empty(a.n, dtype=np.float64)
+        w = np.ascontiguousarray(reach_opp, dtype=np.float64)
+        lib.o8_sd_values(a.struct, b.struct, self._ident_ptrs[p], _f64(w), _f64(values), _f64(compat),
+                         self._scratch_ptr)
+        return values, compat
+
+    def compat(self, p: int, reach_opp: _F64) -> _F64:
+        """The compatible weight of reach_opp for each of p's combos."""
+        a, b = self.sides[p], self.sides[1 - p]
+        compat = np.empty(a.n, dtype=np.float64)
+        w = np.ascontiguousarray(reach_opp, dtype=np.float64)
+        lib.o8_sd_compat(a.struct, b.struct, self._ident_ptrs[p], _f64(w), _f64(compat), self._scratch_ptr)
+        return compat
