@@ -1,0 +1,217 @@
+"""Discounted CFR over a :class:`Spot`'s tree, vectorized over combos, with an
+exact best-response pass for the exploitability.
+
+Every value here is a counterfactual value of one player's combos: the chips
+a combo wins (what it takes from the pot less what it put in since the spot
+began), summed over the opponent's combos compatible with it, weighted by
+the opponent's range weight times the probability of the opponent's actions
+on the way. Showdowns call the C sweep (:class:`Table`), folds the C
+compatible-weight sums; the turn's chance node sums its river cards and
+divides by the 40 cards a pair of hands leaves (every combo that holds the
+river card is dead in that card's subtree).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Optional
+
+import numpy as np
+import numpy.typing as npt
+
+from ._spot import Node, Spot
+
+__all__ = ["Solver"]
+
+_F64 = npt.NDArray[np.float64]
+ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
+
+
+class Solver:
+    """The regrets and strategy sums of a spot (DCFR with alpha 1.5, beta 0, gamma 2)."""
+
+    def __init__(self, spot: Spot, locks: Optional[dict[int, tuple[npt.NDArray[np.bool_], _F64]]] = None,
+                 threads: int = 1) -> None:
+        self.spot = spot
+        self.regrets: dict[int, _F64] = {}
+        self.sums: dict[int, _F64] = {}
+        for node in spot.node_list:
+            if node.kind == "act":
+                assert node.player is not None
+                shape = (len(spot.hands[node.player]), len(node.actions))
+                self.regrets[node.id] = np.zeros(shape)
+                self.sums[node.id] = np.zeros(shape)
+        self.locks = locks or {}
+        self.tables = spot.tables()
+        self.turn = spot._turn_table
+        self.iterations = 0
+        self.rivers_per_pair = 52 - len(spot.board) - 8 if len(spot.board) == 4 else 1
+        self.pool: Optional[ThreadPoolExecutor] = ThreadPoolExecutor(threads) if threads > 1 else None
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown()
+            self.pool = None
+
+    # --- strategies -------------------------------------------------------------
+
+    def current(self, node: Node) -> _F64:
+        r = np.maximum(self.regrets[node.id], 0.0)
+        total = r.sum(axis=1, keepdims=True)
+        n = r.shape[1]
+        out = np.where(total > 0, r / np.where(total > 0, total, 1.0), 1.0 / n)
+        return self._locked(node, out)
+
+    def average(self, node: Node) -> _F64:
+        s = self.sums[node.id]
+        total = s.sum(axis=1, keepdims=True)
+        n = s.shape[1]
+        out = np.where(total > 0, s / np.where(total > 0, total, 1.0), 1.0 / n)
+        return self._locked(node, out)
+
+    def _locked(self, node: Node, sigma: _F64) -> _F64:
+        lock = self.locks.get(node.id)
+        if lock is None:
+            return sigma
+        mask, fixed = lock
+        return np.where(mask[:, None], fixed, sigma)
+
+    # --- terminals ----------------------------------------------------------------
+
+    def _table(self, node: Node) -> object:
+        return self.tables[node.river] if node.river >= 0 else self.turn
+
+    def _terminal(self, node: Node, p: int, r_opp: _F64) -> _F64:
+        c = node.committed
+        if node.kind == "fold":
+            table = self.tables[node.river] if node.river >= 0 else self.turn
+            assert table is not None
+            won = self.spot.pot + c[1 - p] if node.winner == p else -c[p]
+            return table.compat(p, r_opp) * won
+        values, compat = self.tables[node.river].values(p, r_opp)
+        total = self.spot.pot + c[0] + c[1]
+        return total * values - c[p] * compat
+
+    def _chance(self, node: Node, visit: Callable[[Node], _F64]) -> _F64:
+        if self.pool is not None:
+            parts = list(self.pool.map(visit, node.children))
+        else:
+            parts = [visit(child) for child in node.children]
+        out = parts[0].copy()
+        for part in parts[1:]:
+            out += part
+        out /= self.rivers_per_pair
+        return out
+
+    # --- one iteration ----------------------------------------------------------------
+
+    def _cfr(self, node: Node, p: int, r_opp: _F64, r_self: _F64, t: int) -> _F64:
+        kind = node.kind
+        if kind == "fold" or kind == "showdown":
+            return self._terminal(node, p, r_opp)
+        if kind == "chance":
+            return self._chance(node, lambda child: self._cfr(child, p, r_opp, r_self, t))
+        q = node.player
+        sigma = self.current(node)
+        if q != p:
+            out: Optional[_F64] = None
+            for a, child in enumerate(node.children):
+                v = self._cfr(child, p, r_opp * sigma[:, a], r_self, t)
+                out = v if out is None else out + v
+            assert out is not None
+            return out
+        values = np.empty_like(sigma)
+        for a, child in enumerate(node.children):
+            values[:, a] = self._cfr(child, p, r_opp, r_self * sigma[:, a], t)
+        value = (values * sigma).sum(axis=1)
+        regrets = self.regrets[node.id]
+        if t > 1:
+            d = (t - 1) ** ALPHA
+            regrets *= np.where(regrets > 0, d / (d + 1), 0.5 if BETA == 0 else 1.0)
+        regrets += values - value[:, None]
+        sums = self.sums[node.id]
+        if t > 1:
+            sums *= ((t - 1) / t) ** GAMMA
+        sums += r_self[:, None] * sigma
+        return value  # type: ignore[no-any-return]
+
+    def iterate(self) -> None:
+        self.iterations += 1
+        t = self.iterations
+        w = self.spot.weights
+        for p in (0, 1):
+            self._cfr(self.spot.root, p, w[1 - p], w[p], t)
+
+    # --- best response and values --------------------------------------------------
+
+    def best_response_values(self, node: Node, p: int, r_opp: _F64) -> _F64:
+        """p's best counterfactual values against the other's average strategy."""
+        kind = node.kind
+        if kind == "fold" or kind == "showdown":
+            return self._terminal(node, p, r_opp)
+        if kind == "chance":
+            return self._chance(node, lambda child: self.best_response_values(child, p, r_opp))
+        if node.player != p:
+            sigma = self.average(node)
+            out: Optional[_F64] = None
+            for a, child in enumerate(node.children):
+                v = self.best_response_values(child, p, r_opp * sigma[:, a])
+                out = v if out is None else out + v
+            assert out is not None
+            return out
+        values = np.stack([self.best_response_values(child, p, r_opp) for child in node.children], axis=1)
+        best = values.max(axis=1)
+        lock = self.locks.get(node.id)
+        if lock is not None:  # a locked combo plays its locked strategy
+            mask, fixed = lock
+            best = np.where(mask, (values * fixed).sum(axis=1), best)
+        return best  # type: ignore[no-any-return]
+
+    def values(self, node: Node, p: int, r_opp: _F64) -> _F64:
+        """p's counterfactual values with both players on their average strategies."""
+        kind = node.kind
+        if kind == "fold" or kind == "showdown":
+            return self._terminal(node, p, r_opp)
+        if kind == "chance":
+            return self._chance(node, lambda child: self.values(child, p, r_opp))
+        sigma = self.average(node)
+        out: Optional[_F64] = None
+        for a, child in enumerate(node.children):
+            if node.player == p:
+                v = self.values(child, p, r_opp) * sigma[:, a]
+            else:
+                v = self.values(child, p, r_opp * sigma[:, a])
+            out = v if out is None else out + v
+        assert out is not None
+        return out
+
+    def best_response(self, p: int) -> float:
+        """What p's best response wins on average (chips)."""
+        spot = self.spot
+        v = self.best_response_values(spot.root, p, spot.weights[1 - p])
+        return float(np.dot(spot.weights[p], v) / spot.total_weight)
+
+    def exploitability(self) -> tuple[float, float, float]:
+        """(exploitability as a fraction of the pot, BR of player 0, BR of player 1)."""
+        b0, b1 = self.best_response(0), self.best_response(1)
+        return (b0 + b1 - self.spot.pot) / 2 / self.spot.pot, b0, b1
+
+    def run(self, target: float, max_iterations: int, deadline: float, progress: Optional[Callable[[int, float], None]],
+            check_every: int = 0) -> tuple[float, float, float, bool]:
+        """Iterate until the exploitability is at most target; (exploitability,
+        BR 0, BR 1, whether the deadline passed first)."""
+        result = self.exploitability()
+        next_check = 1
+        while result[0] > target and self.iterations < max_iterations:
+            if time.monotonic() > deadline:
+                return (*result, True)
+            self.iterate()
+            if self.iterations >= next_check or self.iterations >= max_iterations:
+                result = self.exploitability()
+                step = check_every or max(1, min(25, self.iterations // 5))
+                next_check = self.iterations + step
+                if progress is not None:
+                    progress(self.iterations, result[0])
+        return (*result, False)
