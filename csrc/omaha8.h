@@ -702,11 +702,13 @@ int o8_sd_ident(const uint8_t *hands_a, int64_t na, const uint8_t *hands_b, int6
                 int32_t *scratch, int64_t scratch_len);
 /* values[i] = the showdown value of a's hand i against the weights wb[nb] of
  * b; compat[i] (if not NULL) = the compatible weight of b. scratch: at least
- * O8_SD_TABLE + b->n + 2 * a->n doubles. Returns 0. */
+ * 2 * O8_SD_TABLE + b->n + 2 * a->n doubles whose first 2 * O8_SD_TABLE are
+ * zero on entry (and are left zero: the caller zeroes a new scratch once).
+ * Returns 0. */
 int o8_sd_values(const o8_sd_side *a, const o8_sd_side *b, const int32_t *ident, const double *wb, double *values,
                  double *compat, double *scratch);
 /* compat[i] = the weight of b's hands compatible with a's hand i (0 for a
- * dead hand); table: O8_SD_TABLE doubles. Returns 0. */
+ * dead hand); table: O8_SD_TABLE doubles, zero on entry (left zero). Returns 0. */
 int o8_sd_compat(const o8_sd_side *a, const o8_sd_side *b, const int32_t *ident, const double *wb, double *compat,
                  double *table);
 /* The scratch bytes o8_showdown_values needs; -1 when a count is out of

@@ -132,6 +132,15 @@ O8_INLINE void insert(double *table, double *total, const int32_t *s, double w) 
     for (int k = 0; k < 14; k++) table[s[k]] += w;
 }
 
+O8_INLINE void insert2(double *table, double *total, const int32_t *s, double w, double w2) {
+    total[0] += w;
+    total[1] += w2;
+    for (int k = 0; k < 14; k++) {
+        table[2 * s[k]] += w;
+        table[2 * s[k] + 1] += w2;
+    }
+}
+
 /* The weight in the table of the hands compatible with the hand of subsets s
  * (the identical hand, when it is in the table, passed as `same`). */
 O8_INLINE double compatible(const double *table, double total, const int32_t *s, double same) {
@@ -141,22 +150,110 @@ O8_INLINE double compatible(const double *table, double total, const int32_t *s,
     return total - one + two - three + same;
 }
 
-/* out[i] = sum over the compatible live b of w_b * (1 if b's rank is worse
- * than a's, 1/2 if equal); compat[i] (if not NULL) = the compatible weight. */
-static void sweep(const o8_sd_side *a, const o8_sd_side *b, const int32_t *ident, const double *w, int use_low,
-                  double *out, double *compat, double *table) {
-    const uint16_t *ra = use_low ? a->low : a->high, *rb = use_low ? b->low : b->high;
-    const int32_t *oa = use_low ? a->by_low : a->by_high, *ob = use_low ? b->by_low : b->by_high;
-    double total = 0.0;
-    memset(table, 0, sizeof(double) * O8_SD_TABLE);
+/* Both weights' compatible sums from an interleaved table. */
+O8_INLINE void compatible2(const double *table, const double *total, const int32_t *s, double same, double same2,
+                           double *out, double *out2) {
+    double x = total[0] + same, y = total[1] + same2;
+    for (int k = 0; k < 4; k++) {
+        x -= table[2 * s[k]];
+        y -= table[2 * s[k] + 1];
+    }
+    for (int k = 4; k < 10; k++) {
+        x += table[2 * s[k]];
+        y += table[2 * s[k] + 1];
+    }
+    for (int k = 10; k < 14; k++) {
+        x -= table[2 * s[k]];
+        y -= table[2 * s[k] + 1];
+    }
+    *out = x;
+    *out2 = y;
+}
+
+/* Zero what the live hands of b wrote (the table is all zero between calls). */
+static void clear(double *table, const o8_sd_side *b, int stride) {
+    for (int64_t j = 0; j < b->n; j++) {
+        if (b->high[j] == SD_DEAD) continue;
+        const int32_t *s = b->subsets + 14 * j;
+        for (int k = 0; k < 14; k++) {
+            table[stride * s[k]] = 0.0;
+            if (stride == 2) table[2 * s[k] + 1] = 0.0;
+        }
+    }
+}
+
+/* The high sweep, two weights at once: out[i] (out2[i]) = sum over the
+ * compatible live b of w_b (w2_b) * (1 if b's high is worse than a's, 1/2 if
+ * equal); compat[i] (if not NULL) = the compatible weight of w. */
+static void sweep_high(const o8_sd_side *a, const o8_sd_side *b, const int32_t *ident, const double *w,
+                       const double *w2, double *out, double *out2, double *compat, double *table) {
+    const uint16_t *ra = a->high, *rb = b->high;
+    const int32_t *oa = a->by_high, *ob = b->by_high;
+    double total[2] = {0.0, 0.0};
     int64_t i = 0, j = 0;
     while (i < a->n) {
-        int32_t first = oa[i];
-        unsigned v = ra[first];
+        unsigned v = ra[oa[i]];
         if (v == SD_DEAD) break;
         int64_t end = i;
         while (end < a->n && ra[oa[end]] == v) end++;
         while (j < b->n && rb[ob[j]] < v) { /* the weight strictly stronger, then stronger or tied */
+            int32_t h = ob[j++];
+            insert2(table, total, b->subsets + 14 * (int64_t)h, w[h], w2[h]);
+        }
+        for (int64_t k = i; k < end; k++) {
+            int32_t h = oa[k];
+            compatible2(table, total, a->subsets + 14 * (int64_t)h, 0.0, 0.0, &out[h], &out2[h]);
+        }
+        while (j < b->n && rb[ob[j]] <= v) {
+            int32_t h = ob[j++];
+            insert2(table, total, b->subsets + 14 * (int64_t)h, w[h], w2[h]);
+        }
+        for (int64_t k = i; k < end; k++) {
+            int32_t h = oa[k];
+            int32_t m = ident[h];
+            int live = m >= 0 && rb[m] != SD_DEAD;
+            double x, y;
+            compatible2(table, total, a->subsets + 14 * (int64_t)h, live ? w[m] : 0.0, live ? w2[m] : 0.0, &x, &y);
+            out[h] += x;
+            out2[h] += y;
+        }
+        i = end;
+    }
+    while (j < b->n && rb[ob[j]] != SD_DEAD) {
+        int32_t h = ob[j++];
+        insert2(table, total, b->subsets + 14 * (int64_t)h, w[h], w2[h]);
+    }
+    for (int64_t k = 0; k < a->n; k++) {
+        if (ra[k] == SD_DEAD) {
+            out[k] = out2[k] = 0.0;
+            if (compat) compat[k] = 0.0;
+            continue;
+        }
+        int32_t m = ident[k];
+        int live = m >= 0 && rb[m] != SD_DEAD;
+        double x, y;
+        compatible2(table, total, a->subsets + 14 * k, live ? w[m] : 0.0, live ? w2[m] : 0.0, &x, &y);
+        out[k] = x - 0.5 * out[k];
+        out2[k] = y - 0.5 * out2[k];
+        if (compat) compat[k] = x;
+    }
+    clear(table, b, 2);
+}
+
+/* The low sweep: out[i] = sum over the compatible live b of w_b * (1 if b's
+ * low is worse than a's or b has none, 1/2 if equal), for the a with a low. */
+static void sweep_low(const o8_sd_side *a, const o8_sd_side *b, const int32_t *ident, const double *w, double *out,
+                      double *table) {
+    const uint16_t *ra = a->low, *rb = b->low;
+    const int32_t *oa = a->by_low, *ob = b->by_low;
+    double total = 0.0;
+    int64_t i = 0, j = 0;
+    while (i < a->n) {
+        unsigned v = ra[oa[i]];
+        if (v >= SD_NO_LOW) break;
+        int64_t end = i;
+        while (end < a->n && ra[oa[end]] == v) end++;
+        while (j < b->n && rb[ob[j]] < v) {
             int32_t h = ob[j++];
             insert(table, &total, b->subsets + 14 * (int64_t)h, w[h]);
         }
@@ -164,45 +261,48 @@ static void sweep(const o8_sd_side *a, const o8_sd_side *b, const int32_t *ident
             int32_t h = oa[k];
             out[h] = compatible(table, total, a->subsets + 14 * (int64_t)h, 0.0);
         }
-        while (j < b->n && rb[ob[j]] != SD_DEAD && rb[ob[j]] <= v) {
+        while (j < b->n && rb[ob[j]] <= v) {
             int32_t h = ob[j++];
             insert(table, &total, b->subsets + 14 * (int64_t)h, w[h]);
         }
         for (int64_t k = i; k < end; k++) {
             int32_t h = oa[k];
-            double same = ident[h] >= 0 && rb[ident[h]] != SD_DEAD ? w[ident[h]] : 0.0;
-            out[h] += compatible(table, total, a->subsets + 14 * (int64_t)h, same);
+            int32_t m = ident[h];
+            out[h] += compatible(table, total, a->subsets + 14 * (int64_t)h, m >= 0 && rb[m] != SD_DEAD ? w[m] : 0.0);
         }
         i = end;
     }
+    int64_t first_none = i;
     while (j < b->n && rb[ob[j]] != SD_DEAD) {
         int32_t h = ob[j++];
         insert(table, &total, b->subsets + 14 * (int64_t)h, w[h]);
     }
-    for (int64_t k = 0; k < a->n; k++) {
-        if (ra[k] == SD_DEAD) {
-            out[k] = 0.0;
-            if (compat) compat[k] = 0.0;
-            continue;
-        }
-        double same = ident[k] >= 0 && rb[ident[k]] != SD_DEAD ? w[ident[k]] : 0.0;
-        double all = compatible(table, total, a->subsets + 14 * k, same);
-        out[k] = all - 0.5 * out[k];
-        if (compat) compat[k] = all;
+    for (int64_t k = 0; k < first_none; k++) {
+        int32_t h = oa[k];
+        int32_t m = ident[h];
+        double all = compatible(table, total, a->subsets + 14 * (int64_t)h, m >= 0 && rb[m] != SD_DEAD ? w[m] : 0.0);
+        out[h] = all - 0.5 * out[h];
     }
+    clear(table, b, 1);
 }
 
 int o8_sd_values(const o8_sd_side *a, const o8_sd_side *b, const int32_t *ident, const double *wb, double *values,
                  double *compat, double *scratch) {
     if (a->n < 0 || b->n < 0) return -1;
-    double *table = scratch, *half = scratch + O8_SD_TABLE, *high2 = half + b->n, *low = high2 + a->n;
+    double *table = scratch, *half = scratch + 2 * O8_SD_TABLE, *high2 = half + b->n, *low = high2 + a->n;
     /* a with a low: half the high pot (against every b) and half the low pot
      * (a b without a low is worse than any low); a without a low: the high
      * pot, whole against a b without a low, half against a b with one. */
-    for (int64_t k = 0; k < b->n; k++) half[k] = b->low[k] == SD_NO_LOW ? wb[k] : 0.5 * wb[k];
-    sweep(a, b, ident, wb, 0, values, compat, table);
-    sweep(a, b, ident, half, 0, high2, NULL, table);
-    sweep(a, b, ident, wb, 1, low, NULL, table);
+    int any_low = 0;
+    for (int64_t k = 0; k < b->n; k++) {
+        int none = b->low[k] >= SD_NO_LOW;
+        half[k] = none ? wb[k] : 0.5 * wb[k];
+        any_low |= !none;
+    }
+    for (int64_t k = 0; k < a->n && !any_low; k++) any_low |= a->low[k] < SD_NO_LOW;
+    sweep_high(a, b, ident, wb, half, values, high2, compat, table);
+    if (!any_low) return 0; /* no low on this board for anyone: the high is the pot */
+    sweep_low(a, b, ident, wb, low, table);
     for (int64_t k = 0; k < a->n; k++) {
         unsigned l = a->low[k];
         if (l == SD_DEAD) values[k] = 0.0;
@@ -216,7 +316,6 @@ int o8_sd_compat(const o8_sd_side *a, const o8_sd_side *b, const int32_t *ident,
                  double *table) {
     if (a->n < 0 || b->n < 0) return -1;
     double total = 0.0;
-    memset(table, 0, sizeof(double) * O8_SD_TABLE);
     for (int64_t j = 0; j < b->n; j++)
         if (b->high[j] != SD_DEAD) insert(table, &total, b->subsets + 14 * j, wb[j]);
     for (int64_t k = 0; k < a->n; k++) {
@@ -227,6 +326,7 @@ int o8_sd_compat(const o8_sd_side *a, const o8_sd_side *b, const int32_t *ident,
         double same = ident[k] >= 0 && b->high[ident[k]] != SD_DEAD ? wb[ident[k]] : 0.0;
         compat[k] = compatible(table, total, a->subsets + 14 * k, same);
     }
+    clear(table, b, 1);
     return 0;
 }
 
@@ -246,7 +346,7 @@ int64_t o8_showdown_values_scratch(int64_t na, int64_t nb) {
     int64_t most = na > nb ? na : nb;
     int64_t hashed = o8_sd_ident_scratch(most);
     return side_bytes(na) + side_bytes(nb) + (4 * na + 7) / 8 * 8 + (4 * nb + 7) / 8 * 8
-        + (4 * hashed + 7) / 8 * 8 + 8 * (O8_SD_TABLE + 2 * most + most) + 64;
+        + (4 * hashed + 7) / 8 * 8 + 8 * (2 * O8_SD_TABLE + 3 * most) + 64;
 }
 
 static int carve_side(o8_sd_side *s, int64_t n, unsigned char **at, unsigned char *end) {
@@ -278,8 +378,9 @@ int o8_showdown_values(const uint8_t *board, const uint8_t *hands_a, int64_t na,
         return -1;
     int64_t most = na > nb ? na : nb, hashed = o8_sd_ident_scratch(most);
     int32_t *ident_a = take(&at, end, 4 * na), *ident_b = take(&at, end, 4 * nb), *hash = take(&at, end, 4 * hashed);
-    double *work = take(&at, end, 8 * (O8_SD_TABLE + 3 * most));
+    double *work = take(&at, end, 8 * (2 * O8_SD_TABLE + 3 * most));
     if (!ident_a || !ident_b || !hash || !work) return -2;
+    memset(work, 0, sizeof(double) * 2 * O8_SD_TABLE);
     o8_sd_ident(hands_a, na, hands_b, nb, ident_a, hash, hashed);
     o8_sd_ident(hands_b, nb, hands_a, na, ident_b, hash, hashed);
     o8_sd_values(&a, &b, ident_a, wb, values_a, NULL, work);

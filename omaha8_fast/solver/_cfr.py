@@ -13,6 +13,7 @@ river card is dead in that card's subtree).
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -23,10 +24,26 @@ import numpy.typing as npt
 
 from ._spot import Node, Spot
 
-__all__ = ["Solver"]
+__all__ = ["Solver", "Deadline"]
+
+
+class Deadline(Exception):
+    """The solve's deadline passed inside an iteration."""
 
 _F64 = npt.NDArray[np.float64]
 ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
+
+
+def _normalised(r: _F64) -> _F64:
+    """Each row of r (non-negative, modified) divided by its sum; uniform where the sum is 0."""
+    total = r.sum(axis=1)
+    zero = total <= 0
+    if zero.any():
+        total[zero] = 1.0
+        r[zero] = 1.0 / r.shape[1]
+        total[zero] = 1.0
+    r /= total[:, None]
+    return r
 
 
 class Solver:
@@ -49,6 +66,7 @@ class Solver:
         self.iterations = 0
         self.rivers_per_pair = 52 - len(spot.board) - 8 if len(spot.board) == 4 else 1
         self.pool: Optional[ThreadPoolExecutor] = ThreadPoolExecutor(threads) if threads > 1 else None
+        self.deadline = float("inf")
 
     def close(self) -> None:
         if self.pool is not None:
@@ -58,18 +76,11 @@ class Solver:
     # --- strategies -------------------------------------------------------------
 
     def current(self, node: Node) -> _F64:
-        r = np.maximum(self.regrets[node.id], 0.0)
-        total = r.sum(axis=1, keepdims=True)
-        n = r.shape[1]
-        out = np.where(total > 0, r / np.where(total > 0, total, 1.0), 1.0 / n)
-        return self._locked(node, out)
+        """Regret matching: the positive regrets, normalised (uniform without any)."""
+        return self._locked(node, _normalised(np.maximum(self.regrets[node.id], 0.0)))
 
     def average(self, node: Node) -> _F64:
-        s = self.sums[node.id]
-        total = s.sum(axis=1, keepdims=True)
-        n = s.shape[1]
-        out = np.where(total > 0, s / np.where(total > 0, total, 1.0), 1.0 / n)
-        return self._locked(node, out)
+        return self._locked(node, _normalised(self.sums[node.id].copy()))
 
     def _locked(self, node: Node, sigma: _F64) -> _F64:
         lock = self.locks.get(node.id)
@@ -95,6 +106,8 @@ class Solver:
         return total * values - c[p] * compat
 
     def _chance(self, node: Node, visit: Callable[[Node], _F64]) -> _F64:
+        if time.monotonic() > self.deadline:
+            raise Deadline
         if self.pool is not None:
             parts = list(self.pool.map(visit, node.children))
         else:
@@ -202,16 +215,22 @@ class Solver:
             check_every: int = 0) -> tuple[float, float, float, bool]:
         """Iterate until the exploitability is at most target; (exploitability,
         BR 0, BR 1, whether the deadline passed first)."""
-        result = self.exploitability()
+        self.deadline = deadline
+        result = (math.inf, math.nan, math.nan)
         next_check = 1
-        while result[0] > target and self.iterations < max_iterations:
-            if time.monotonic() > deadline:
-                return (*result, True)
-            self.iterate()
-            if self.iterations >= next_check or self.iterations >= max_iterations:
-                result = self.exploitability()
-                step = check_every or max(1, min(25, self.iterations // 5))
-                next_check = self.iterations + step
-                if progress is not None:
-                    progress(self.iterations, result[0])
+        try:
+            while result[0] > target and self.iterations < max_iterations:
+                if time.monotonic() > deadline:
+                    return (*result, True)
+                self.iterate()
+                if self.iterations >= next_check or self.iterations >= max_iterations:
+                    result = self.exploitability()
+                    step = check_every or max(1, min(25, self.iterations // 5))
+                    next_check = self.iterations + step
+                    if progress is not None:
+                        progress(self.iterations, result[0])
+        except Deadline:
+            return (*result, True)
+        finally:
+            self.deadline = math.inf
         return (*result, False)

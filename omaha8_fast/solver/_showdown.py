@@ -206,7 +206,7 @@ class Table:
         self.idents = idents
         self._ident_ptrs = (_i32(idents[0]), _i32(idents[1]))
         n = max(len(hands[0]), len(hands[1]))
-        self._scratch = np.empty(lib.O8_SD_TABLE + 3 * n, dtype=np.float64)
+        self._scratch = np.zeros(2 * lib.O8_SD_TABLE + 3 * n, dtype=np.float64)  # the C keeps its table zero
         self._scratch_ptr = _f64(self._scratch)
 
     def values(self, p: int, reach_opp: _F64) -> tuple[_F64, _F64]:

@@ -52,7 +52,7 @@ def _check_history(history: Any) -> tuple[str, ...]:
 class Solution:
     """A solved spot: the average strategies and what they are worth."""
 
-    def __init__(self, spot: Spot, solver: Solver, exploitability: float, br: tuple[float, float],
+    def __init__(self, spot: Spot, solver: Solver, exploitability: Optional[float], br: tuple[float, float],
                  timed_out: bool = False, seconds: float = 0.0, options: Optional[dict[str, Any]] = None) -> None:
         self.spot = spot
         self._solver = solver
@@ -140,8 +140,16 @@ class Solution:
         assert self._solver.turn is not None
         return self._solver.turn.compat(p, r_opp)
 
+    def _measure(self) -> None:
+        if self._exploitability is None:  # a timed-out solve: measured on first use
+            value, b0, b1 = self._solver.exploitability()
+            self._exploitability, self._br = value, (b0, b1)
+
     def exploitability(self) -> float:
-        """(BR_oop + BR_ip - pot) / 2 / pot of the returned strategies: 0 at an equilibrium."""
+        """(BR_oop + BR_ip - pot) / 2 / pot of the returned strategies: 0 at an
+        equilibrium. Exact: one best-response pass for each player."""
+        self._measure()
+        assert self._exploitability is not None
         return self._exploitability
 
     def best_response(self, player: int) -> float:
@@ -149,6 +157,7 @@ class Solution:
         average (chips won less put in, over the pairs of combos)."""
         if player not in (0, 1):
             raise ValueError(f"player is 0 (out of position) or 1 (in position), not {player!r}")
+        self._measure()
         return self._br[player]
 
     # --- node locking -------------------------------------------------------------------
@@ -213,7 +222,7 @@ class Solution:
         data = {
             "format": FORMAT,
             "spot": _spot_fields(spot),
-            "exploitability": self._exploitability,
+            "exploitability": self.exploitability(),
             "best_response": list(self._br),
             "iterations": self.iterations,
             "strategies": nodes,
@@ -251,7 +260,7 @@ class Solution:
         return plot_strategy(self, _check_history(history), path)
 
     def __repr__(self) -> str:
-        return (f"Solution({self.spot!r}, exploitability={self._exploitability:.4%} of the pot, "
+        return (f"Solution({self.spot!r}, exploitability={self.exploitability():.4%} of the pot, "
                 f"{self.iterations} iterations)")
 
 
@@ -315,11 +324,12 @@ def _solve(spot: Spot, *, exploitability: float = 0.005, max_iterations: int = 1
         solver.close()
     if progress:
         print(file=sys.stderr)
-    solution = Solution(spot, solver, value, (b0, b1), timed_out=late, seconds=time.monotonic() - start,
-                        options=options)
+    solution = Solution(spot, solver, None if late else value, (b0, b1), timed_out=late,
+                        seconds=time.monotonic() - start, options=options)
     if late and not partial:
-        error = TimeoutError(f"the solve passed its timeout of {timeout} s after {solver.iterations} iterations, "
-                             f"at an exploitability of {value:.3%} of the pot (partial=True returns it)")
+        measured = f", last measured at {value:.3%} of the pot" if math.isfinite(value) else ""
+        error = TimeoutError(f"the solve passed its timeout of {timeout} s after {solver.iterations} "
+                             f"iterations{measured} (partial=True returns the solution so far)")
         error.solution = solution  # type: ignore[attr-defined]
         raise error
     return solution
