@@ -442,3 +442,34 @@ def test_timeout_partial() -> None:
     assert info.value.solution.timed_out  # type: ignore[attr-defined]
     part = solve(spot, exploitability=1e-9, timeout=0.01, partial=True)
     assert part.timed_out and part.exploitability() > 1e-9
+
+
+def test_cli_solve_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
+    from omaha8_fast.cli import main
+
+    args = ["solve", "--board", "Ks", "8d", "7c", "6h", "2c", "--oop", "AsAd3d2s, QhQcJdTd", "--ip", "KhKd9c9h",
+            "--pot", "100", "--stack", "100", "--sizes", "50,100"]
+    assert main(args + ["--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["actions"] == ["check", "bet 50%", "allin"]  # a pot bet of 100 is the whole stack
+    assert set(out["strategy"]) == {"As Ad 3d 2s", "Qh Qc Jd Td"}
+    assert out["exploitability"] <= 0.005
+    assert main(args) == 0
+    text = capsys.readouterr()
+    assert "exploitability" in text.out and "As Ad 3d 2s" in text.out
+    assert main(["solve", "--board", "Ks8d7c6h2c", "--oop", "KsKh**", "--ip", "AA", "--pot", "10", "--stack",
+                 "10"]) == 2
+    assert "empty after removing" in capsys.readouterr().err
+
+
+def test_plot_by_high_and_low_class(tmp_path) -> None:
+    pytest.importorskip("matplotlib")
+    spot = Spot(BOARD, ranges=({"Ac 3c 4d 5s": 1, "Qh Qc Jd Td": 1}, {"Kh Kd 9c 9h": 1}), pot=100, stacks=100)
+    sol = solve(spot, exploitability=0.01)
+    fig = sol.plot((), path=tmp_path / "root.png")
+    assert (tmp_path / "root.png").stat().st_size > 0
+    ax = fig.axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["no low", "8 low", "7 low", "6 low", "5 low"]
+    # two combos: a straight with a 7 low, a pair (queens... on this board a pair of queens) with no low
+    counts = sorted(t.get_text() for t in ax.texts)
+    assert counts == ["1", "1"]
