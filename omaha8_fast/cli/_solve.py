@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import Any
 
 from ..cards import card_ids, format_cards
 from ._common import add_json_option, print_json
@@ -21,7 +23,7 @@ def _sizes(text: str) -> tuple[float, ...]:
     return values
 
 
-def _positive(name: str) -> object:
+def _positive(name: str) -> Callable[[str], float]:
     def parse(text: str) -> float:
         try:
             value = float(text)
@@ -41,7 +43,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     board = card_ids(" ".join(args.board))
     sizes = args.sizes if args.sizes is not None else (0.5, 1.0)
     raises = args.raise_sizes if args.raise_sizes is not None else (1.0,)
-    options: dict[str, object] = {"betting": args.betting, "max_raises": args.max_raises}
+    options: dict[str, Any] = {"betting": args.betting, "max_raises": args.max_raises}
     if args.betting == "limit":
         if args.limit_bet is None:
             raise ValueError("--betting limit needs --limit-bet CHIPS")

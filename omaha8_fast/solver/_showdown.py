@@ -29,6 +29,7 @@ __all__ = ["RangeInput", "showdown_values", "showdown_matrix"]
 RangeInput = Union[Range, str, Mapping[Any, float]]
 
 HOLE = 4
+_TOKEN = {format_cards([c]): c for c in range(52)}  # "As" -> 51
 _F64 = npt.NDArray[np.float64]
 
 
@@ -51,20 +52,28 @@ def combos(rng: RangeInput, what: str = "range") -> tuple[npt.NDArray[np.uint8],
         return hands, r.weights.astype(np.float64)
     if not isinstance(rng, Mapping):
         raise TypeError(f"{what} must be a Range, range text or a dict of combo to weight, not {type(rng).__name__}")
+    fast = _parse_packed(rng, what)
+    if fast is not None:
+        return fast
     rows: list[list[int]] = []
     weights: list[float] = []
     seen: set[int] = set()
+    token = _TOKEN
     for key, weight in rng.items():
-        ids = card_ids(key)
-        check_unique(ids)
-        if len(ids) != HOLE:
+        words = key.split(" ") if type(key) is str else None
+        if words is not None and len(words) == HOLE and all(w in token for w in words):
+            ids = [token[w] for w in words]  # the common case: "As Ad 3d 2s" (card_ids reads everything else)
+        else:
+            ids = card_ids(key)
+        mask = (1 << ids[0]) | (1 << ids[1]) | (1 << ids[2]) | (1 << ids[3]) if len(ids) == HOLE else 0
+        if len(ids) != HOLE or mask.bit_count() != HOLE:
+            check_unique(ids)
             raise ValueError(f"{what}: combo {key!r} has {len(ids)} cards, not 4")
-        if isinstance(weight, bool) or not isinstance(weight, (int, float)):
+        if type(weight) is not float and (isinstance(weight, bool) or not isinstance(weight, (int, float))):
             raise TypeError(f"{what}: the weight of {key!r} must be a number, not {type(weight).__name__}")
         w = float(weight)
-        if not math.isfinite(w) or w <= 0:
+        if not w > 0 or not math.isfinite(w):
             raise ValueError(f"{what}: the weight of {key!r} must be a positive finite number, not {weight!r}")
-        mask = sum(1 << c for c in ids)
         if mask in seen:
             raise ValueError(f"{what}: combo {format_cards(ids)} is listed twice")
         seen.add(mask)
@@ -72,6 +81,58 @@ def combos(rng: RangeInput, what: str = "range") -> tuple[npt.NDArray[np.uint8],
         weights.append(w)
     hands = np.array(rows, dtype=np.uint8).reshape(len(rows), HOLE)
     return hands, np.array(weights, dtype=np.float64)
+
+
+_RANK_OF = np.full(256, 255, dtype=np.uint8)
+_SUIT_OF = np.full(256, 255, dtype=np.uint8)
+for _r, _ch in enumerate("23456789TJQKA"):
+    _RANK_OF[ord(_ch)] = _r
+for _s, _ch in enumerate("cdhs"):
+    _SUIT_OF[ord(_ch)] = _s
+
+
+def _parse_packed(rng: Mapping[Any, float], what: str) -> tuple[npt.NDArray[np.uint8], _F64] | None:
+    """Vectorized reading of a dict whose keys are all four cards as
+    format_cards writes them ("As Ad 3d 2s") and whose weights are positive
+    floats or ints; None (the general reader then explains) otherwise."""
+    keys = list(rng)
+    n = len(keys)
+    if n == 0 or not all(type(k) is str for k in keys):
+        return None
+    joined = "".join(keys)
+    if len(joined) != 11 * n or not joined.isascii():
+        return None
+    raw = np.frombuffer(joined.encode("ascii"), dtype=np.uint8).reshape(n, 11)
+    if not (raw[:, [2, 5, 8]] == 32).all():
+        return None
+    ranks = _RANK_OF[raw[:, [0, 3, 6, 9]]]
+    suits = _SUIT_OF[raw[:, [1, 4, 7, 10]]]
+    if (ranks == 255).any() or (suits == 255).any():
+        return None
+    ids = (ranks * 4 + suits).astype(np.uint8)
+    masks = np.zeros(n, dtype=np.uint64)
+    for k in range(HOLE):
+        masks |= np.uint64(1) << ids[:, k].astype(np.uint64)
+    if len(np.unique(masks)) != n or (np.bitwise_count(masks) if hasattr(np, "bitwise_count") else
+                                       _popcount(masks)).min() != HOLE:
+        return None
+    values = list(rng.values())
+    if not all(type(v) is float or type(v) is int for v in values):
+        return None
+    weights = np.array(values, dtype=np.float64)
+    if not (weights > 0).all() or not np.isfinite(weights).all():
+        return None
+    ids = -np.sort(-ids.astype(np.int16), axis=1)
+    return np.ascontiguousarray(ids.astype(np.uint8)), weights
+
+
+def _popcount(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+    out = np.zeros(len(masks), dtype=np.int64)
+    m = masks.copy()
+    while m.any():
+        out += (m & np.uint64(1)).astype(np.int64)
+        m >>= np.uint64(1)
+    return out
 
 
 def showdown_values(range_a: RangeInput, range_b: RangeInput, board: Any) -> tuple[_F64, _F64]:

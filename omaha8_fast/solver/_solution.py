@@ -14,6 +14,7 @@ never calls a bet, so the nut hand wins the whole pot whatever it does:
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import sys
@@ -195,8 +196,13 @@ class Solution:
     # --- export ---------------------------------------------------------------------------
 
     def to_dataframe(self) -> Any:
-        """One row per (node, combo, action): history, player, combo, action, probability."""
-        import pandas as pd
+        """One row per (node, combo, action): history (the actions joined by
+        " / "), player, combo, action, probability, as a ``pandas.DataFrame``
+        (the optional extra ``pip install 'omaha8_fast[dataframe]'``)."""
+        try:
+            pd = importlib.import_module("pandas")
+        except ImportError:
+            raise ImportError("to_dataframe needs pandas: pip install 'omaha8_fast[dataframe]'") from None
 
         rows = []
         for node in self.spot.node_list:
