@@ -95,7 +95,7 @@ def test_showdown_values_ranges_in_range_order() -> None:
 
 
 def _share(board: str, h0: str, h1: str, cache: dict) -> float:
-    key = (h0, h1)
+    key = (board, h0, h1)
     if key not in cache:
         cache[key] = split_pot(board, [h0, h1], 840)[0] / 840
     return cache[key]
@@ -126,10 +126,18 @@ def _independent_br(sol, ranges: tuple[dict, dict], board: str, pot: float, p: i
     cache: dict = {}
     mine = sorted({pr[p] for pr in pairs})
 
-    def value(history: tuple, hand: str, opp: dict[str, float]) -> float:
+    def value(history: tuple, hand: str, opp: dict[str, float], board: str = board) -> float:
         # opp: opponent combo -> reach weight (range weight times its actions' probabilities)
         acts = sol.actions(history)
         c = sol.committed(history)
+        if acts and sol.player(history) is None:  # the turn's chance node: each river card, 40 per pair of hands
+            out = 0.0
+            for card in acts:
+                if card in hand.split():
+                    continue
+                rest = {o: w for o, w in opp.items() if card not in o.split()}
+                out += value(history + (card,), hand, rest, board + " " + card) / 40
+            return out
         if not acts:
             last = history[-1]
             if last == "fold":
@@ -144,12 +152,12 @@ def _independent_br(sol, ranges: tuple[dict, dict], board: str, pot: float, p: i
             return out
         q = sol.player(history)
         if q == p:
-            return max(value(history + (a,), hand, opp) for a in acts)
+            return max(value(history + (a,), hand, opp, board) for a in acts)
         strat = sol.strategy(history)
         total_v = 0.0
         for a in acts:
             nxt = {o: w * strat[_canon(o)][a] for o, w in opp.items()}
-            total_v += value(history + (a,), hand, nxt)
+            total_v += value(history + (a,), hand, nxt, board)
         return total_v
 
     out = 0.0
@@ -403,10 +411,17 @@ def test_turn_spot_chance_node() -> None:
     # a combo holding the river card is not in that subtree's strategy
     s = sol.strategy(("check", "check", "5s"))
     assert "Ac 5s 4d 3c" not in s and len(s) == 1
-    # the turn chance node's value: each (pair, river) equally likely: check by brute force on the
-    # check-check-check-check line against split_pot
+    # the exploitability against the independent best response (every river card, split_pot showdowns)
+    ranges = ({_canon(k): float(v) for k, v in oop.items()}, {_canon(k): float(v) for k, v in ip.items()})
+    br0 = _independent_br(sol, ranges, board, 100, 0)
+    br1 = _independent_br(sol, ranges, board, 100, 1)
+    assert br0 == pytest.approx(sol.best_response(0), abs=1e-7)
+    assert br1 == pytest.approx(sol.best_response(1), abs=1e-7)
+    assert (br0 + br1 - 100) / 200 == pytest.approx(sol.exploitability(), abs=1e-9)
     ev = sol.ev(0, ("check", "check"))
     assert np.isfinite(ev.overall)
+    # EV inside a river subtree (the per-node path) agrees with the whole-tree sums
+    assert sol.ev(0).overall + sol.ev(1).overall == pytest.approx(100, abs=1e-9)
 
 
 def test_bad_input() -> None:

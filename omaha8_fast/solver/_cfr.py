@@ -22,6 +22,8 @@ from typing import Optional
 import numpy as np
 import numpy.typing as npt
 
+from . import _batch
+from ._showdown import Scratch
 from ._spot import Node, Spot
 
 __all__ = ["Solver", "Deadline"]
@@ -32,6 +34,13 @@ class Deadline(Exception):
 
 _F64 = npt.NDArray[np.float64]
 ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
+
+
+def _mark(b: _batch.Batch, nid: int) -> None:
+    if nid in b.ids:
+        b.locked = True
+    for child in b.children:
+        _mark(child, nid)
 
 
 def _normalised(r: _F64) -> _F64:
@@ -54,8 +63,9 @@ class Solver:
         self.spot = spot
         self.regrets: dict[int, _F64] = {}
         self.sums: dict[int, _F64] = {}
+        turn = len(spot.board) == 4
         for node in spot.node_list:
-            if node.kind == "act":
+            if node.kind == "act" and not (turn and node.river >= 0):  # the river subtrees: _batch's arrays
                 assert node.player is not None
                 shape = (len(spot.hands[node.player]), len(node.actions))
                 self.regrets[node.id] = np.zeros(shape)
@@ -66,7 +76,16 @@ class Solver:
         self.iterations = 0
         self.rivers_per_pair = 52 - len(spot.board) - 8 if len(spot.board) == 4 else 1
         self.pool: Optional[ThreadPoolExecutor] = ThreadPoolExecutor(threads) if threads > 1 else None
+        most = max(len(spot.hands[0]), len(spot.hands[1]))
+        self.scratches = [Scratch(most) for _ in range(threads)]  # one per thread: it stays in its cache
         self.deadline = float("inf")
+        self.batches = _batch.build(self)
+        for nid in self.locks:
+            self.lock_changed(nid)
+
+    def lock_changed(self, nid: int) -> None:
+        for b in self.batches.values():
+            _mark(b, nid)
 
     def close(self) -> None:
         if self.pool is not None:
@@ -100,23 +119,15 @@ class Solver:
             table = self.tables[node.river] if node.river >= 0 else self.turn
             assert table is not None
             won = self.spot.pot + c[1 - p] if node.winner == p else -c[p]
-            return table.compat(p, r_opp) * won
-        values, compat = self.tables[node.river].values(p, r_opp)
+            return table.compat(p, r_opp, self.scratches[0]) * won
+        values, compat = self.tables[node.river].values(p, r_opp, self.scratches[0])
         total = self.spot.pot + c[0] + c[1]
         return total * values - c[p] * compat
 
-    def _chance(self, node: Node, visit: Callable[[Node], _F64]) -> _F64:
+    def _chance(self, node: Node, p: int, r_opp: _F64, r_self: _F64, mode: str, t: int = 0) -> _F64:
         if time.monotonic() > self.deadline:
             raise Deadline
-        if self.pool is not None:
-            parts = list(self.pool.map(visit, node.children))
-        else:
-            parts = [visit(child) for child in node.children]
-        out = parts[0].copy()
-        for part in parts[1:]:
-            out += part
-        out /= self.rivers_per_pair
-        return out
+        return _batch.at_chance(self, node, p, r_opp, r_self, mode, t)  # type: ignore[no-any-return]
 
     # --- one iteration ----------------------------------------------------------------
 
@@ -125,7 +136,7 @@ class Solver:
         if kind == "fold" or kind == "showdown":
             return self._terminal(node, p, r_opp)
         if kind == "chance":
-            return self._chance(node, lambda child: self._cfr(child, p, r_opp, r_self, t))
+            return self._chance(node, p, r_opp, r_self, "cfr", t)
         q = node.player
         sigma = self.current(node)
         if q != p:
@@ -165,7 +176,7 @@ class Solver:
         if kind == "fold" or kind == "showdown":
             return self._terminal(node, p, r_opp)
         if kind == "chance":
-            return self._chance(node, lambda child: self.best_response_values(child, p, r_opp))
+            return self._chance(node, p, r_opp, self.spot.weights[p], "br")
         if node.player != p:
             sigma = self.average(node)
             out: Optional[_F64] = None
@@ -188,7 +199,7 @@ class Solver:
         if kind == "fold" or kind == "showdown":
             return self._terminal(node, p, r_opp)
         if kind == "chance":
-            return self._chance(node, lambda child: self.values(child, p, r_opp))
+            return self._chance(node, p, r_opp, self.spot.weights[p], "ev")
         sigma = self.average(node)
         out: Optional[_F64] = None
         for a, child in enumerate(node.children):
@@ -217,7 +228,9 @@ class Solver:
         BR 0, BR 1, whether the deadline passed first)."""
         self.deadline = deadline
         result = (math.inf, math.nan, math.nan)
-        next_check = 1
+        # a best-response pass costs about an iteration: measure often at first on a
+        # river (cheap), from the 5th iteration on a turn, then every quarter of the count so far
+        next_check = 5 if self.batches else 1
         try:
             while result[0] > target and self.iterations < max_iterations:
                 if time.monotonic() > deadline:
@@ -225,7 +238,7 @@ class Solver:
                 self.iterate()
                 if self.iterations >= next_check or self.iterations >= max_iterations:
                     result = self.exploitability()
-                    step = check_every or max(1, min(25, self.iterations // 5))
+                    step = check_every or max(1, min(25, self.iterations // 4))
                     next_check = self.iterations + step
                     if progress is not None:
                         progress(self.iterations, result[0])

@@ -122,8 +122,8 @@ def _parse_packed(rng: Mapping[Any, float], what: str) -> tuple[npt.NDArray[np.u
     weights = np.array(values, dtype=np.float64)
     if not (weights > 0).all() or not np.isfinite(weights).all():
         return None
-    ids = -np.sort(-ids.astype(np.int16), axis=1)
-    return np.ascontiguousarray(ids.astype(np.uint8)), weights
+    highest_first = np.sort(ids, axis=1)[:, ::-1]
+    return np.ascontiguousarray(highest_first, dtype=np.uint8), weights
 
 
 def _popcount(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
@@ -251,11 +251,23 @@ def ident(hands_a: npt.NDArray[np.uint8], hands_b: npt.NDArray[np.uint8]) -> npt
     return out
 
 
+class Scratch:
+    """The work space of the C sweeps for up to n combos a side (its table
+    part is zero between calls: the C leaves it so). One per thread."""
+
+    __slots__ = ("n", "array", "ptr")
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.array = np.zeros(2 * lib.O8_SD_TABLE + 3 * n, dtype=np.float64)
+        self.ptr = _f64(self.array)
+
+
 class Table:
     """Both players' ranges prepared on one board: showdown values and
     compatible weights of one player's combos against the other's reach."""
 
-    __slots__ = ("sides", "idents", "_ident_ptrs", "_scratch", "_scratch_ptr", "_out", "_compat")
+    __slots__ = ("sides", "idents", "_ident_ptrs", "_scratch", "n")
 
     def __init__(self, board: list[int], hands: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]],
                  idents: tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]], turn: bool = False) -> None:
@@ -265,25 +277,32 @@ class Table:
         else:
             self.sides = (Side(board, hands[0]), Side(board, hands[1]))
         self.idents = idents
+        self.n = max(len(hands[0]), len(hands[1]))
         self._ident_ptrs = (_i32(idents[0]), _i32(idents[1]))
-        n = max(len(hands[0]), len(hands[1]))
-        self._scratch = np.zeros(2 * lib.O8_SD_TABLE + 3 * n, dtype=np.float64)  # the C keeps its table zero
-        self._scratch_ptr = _f64(self._scratch)
+        self._scratch: Scratch | None = None  # made on first use without a shared one
 
-    def values(self, p: int, reach_opp: _F64) -> tuple[_F64, _F64]:
-        """(showdown values, compatible weights) of p's combos against reach_opp."""
+    def _own(self) -> Scratch:
+        if self._scratch is None:
+            self._scratch = Scratch(self.n)
+        return self._scratch
+
+    def values(self, p: int, reach_opp: _F64, scratch: Scratch | None = None) -> tuple[_F64, _F64]:
+        """(showdown values, compatible weights) of p's combos against reach_opp
+        (``scratch``: a :class:`Scratch` of at least this many combos, shared by
+        the tables one thread walks, so that it stays in the cache)."""
+        work = scratch if scratch is not None else self._own()
         a, b = self.sides[p], self.sides[1 - p]
         values = np.empty(a.n, dtype=np.float64)
         compat = np.empty(a.n, dtype=np.float64)
         w = np.ascontiguousarray(reach_opp, dtype=np.float64)
-        lib.o8_sd_values(a.struct, b.struct, self._ident_ptrs[p], _f64(w), _f64(values), _f64(compat),
-                         self._scratch_ptr)
+        lib.o8_sd_values(a.struct, b.struct, self._ident_ptrs[p], _f64(w), _f64(values), _f64(compat), work.ptr)
         return values, compat
 
-    def compat(self, p: int, reach_opp: _F64) -> _F64:
+    def compat(self, p: int, reach_opp: _F64, scratch: Scratch | None = None) -> _F64:
         """The compatible weight of reach_opp for each of p's combos."""
+        work = scratch if scratch is not None else self._own()
         a, b = self.sides[p], self.sides[1 - p]
         compat = np.empty(a.n, dtype=np.float64)
         w = np.ascontiguousarray(reach_opp, dtype=np.float64)
-        lib.o8_sd_compat(a.struct, b.struct, self._ident_ptrs[p], _f64(w), _f64(compat), self._scratch_ptr)
+        lib.o8_sd_compat(a.struct, b.struct, self._ident_ptrs[p], _f64(w), _f64(compat), work.ptr)
         return compat

@@ -253,7 +253,7 @@ class Solution:
             if arr.shape != solver.sums[node.id].shape:
                 raise ValueError(f"the strategy at {node.history!r} has shape {arr.shape}, not "
                                  f"{solver.sums[node.id].shape}")
-            solver.sums[node.id] = arr
+            solver.sums[node.id][...] = arr  # in place: a river subtree's arrays are views
         solver.iterations = int(data.get("iterations", 0))
         br = data["best_response"]
         return cls(spot, solver, float(data["exploitability"]), (float(br[0]), float(br[1])))

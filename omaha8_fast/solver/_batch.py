@@ -1,0 +1,172 @@
+"""The turn's river subtrees walked together: one chance node's 48 subtrees
+have the same betting, so each position of the subtree holds one array of
+shape (river cards, combos, actions) and every numpy step covers all the
+cards at once; only the showdown and fold sums run per card (C calls, which
+release the GIL and go to the thread pool when there is one).
+
+The per-node arrays of the solver are views into these, so everything that
+reads one node (strategy, ev inside a subtree, locks) sees the same numbers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+import numpy as np
+import numpy.typing as npt
+
+from ._spot import Node
+
+if TYPE_CHECKING:
+    from ._cfr import Solver
+
+__all__ = ["Batch", "build", "walk"]
+
+_F64 = npt.NDArray[np.float64]
+
+
+class Batch:
+    """One position of a chance node's river subtrees, for every river card."""
+
+    __slots__ = ("kind", "player", "actions", "children", "committed", "ids", "rivers", "winner", "regrets", "sums",
+                 "locked")
+
+    def __init__(self, nodes: list[Node], solver: Solver) -> None:
+        first = nodes[0]
+        self.kind = first.kind
+        self.player = first.player
+        self.actions = first.actions
+        self.committed = first.committed
+        self.winner = first.winner
+        self.ids = [n.id for n in nodes]
+        self.rivers = [n.river for n in nodes]
+        self.regrets: Optional[_F64] = None
+        self.sums: Optional[_F64] = None
+        self.locked = False
+        if first.kind == "act":
+            assert first.player is not None
+            shape = (len(nodes), len(solver.spot.hands[first.player]), len(first.actions))
+            self.regrets, self.sums = np.zeros(shape), np.zeros(shape)
+            for k, n in enumerate(nodes):
+                solver.regrets[n.id] = self.regrets[k]
+                solver.sums[n.id] = self.sums[k]
+        self.children = [Batch([n.children[a] for n in nodes], solver) for a in range(len(first.children))]
+
+
+def build(solver: Solver) -> dict[int, Batch]:
+    """A Batch for the subtrees under each chance node, by the chance node's id."""
+    out = {}
+    for node in solver.spot.node_list:
+        if node.kind == "chance":
+            out[node.id] = Batch(node.children, solver)
+    return out
+
+
+def _normalised(r: _F64) -> _F64:
+    total = r.sum(axis=-1)
+    zero = total <= 0
+    if zero.any():
+        r[zero] = 1.0 / r.shape[-1]
+        total[zero] = 1.0
+    r /= total[..., None]
+    return r
+
+
+def _locks(solver: Solver, b: Batch, sigma: _F64) -> _F64:
+    if b.locked:
+        for k, nid in enumerate(b.ids):
+            lock = solver.locks.get(nid)
+            if lock is not None:
+                mask, fixed = lock
+                sigma[k] = np.where(mask[:, None], fixed, sigma[k])
+    return sigma
+
+
+def _per_card(solver: Solver, b: Batch, p: int, r_opp: _F64) -> _F64:
+    """The terminal's values of p's combos, card by card."""
+    tables = solver.tables
+    c = b.committed
+    n = len(solver.spot.hands[p])
+    out = np.empty((len(b.rivers), n))
+    fold = b.kind == "fold"
+    won = solver.spot.pot + c[1 - p] if b.winner == p else -c[p]
+    total = solver.spot.pot + c[0] + c[1]
+
+    def part(j: int) -> None:
+        scratch = solver.scratches[j]
+        for k in range(j, len(b.rivers), len(solver.scratches)):
+            table = tables[b.rivers[k]]
+            if fold:
+                out[k] = table.compat(p, r_opp[k], scratch)
+                out[k] *= won
+            else:
+                values, compat = table.values(p, r_opp[k], scratch)
+                values *= total
+                values -= c[p] * compat
+                out[k] = values
+
+    if solver.pool is not None:
+        list(solver.pool.map(part, range(len(solver.scratches))))
+    else:
+        part(0)
+    return out
+
+
+def walk(solver: Solver, b: Batch, p: int, r_opp: _F64, r_self: _F64, mode: str, t: int = 0) -> _F64:
+    """p's values (cards x combos) under the batch: mode "cfr" (current
+    strategies, regrets and sums updated at p's nodes), "br" (p best responds
+    to the other's average) or "ev" (both on their averages)."""
+    kind = b.kind
+    if kind == "fold" or kind == "showdown":
+        return _per_card(solver, b, p, r_opp)
+    assert b.regrets is not None and b.sums is not None
+    if mode == "cfr":
+        sigma = _locks(solver, b, _normalised(np.maximum(b.regrets, 0.0)))
+    elif mode == "ev" or b.player != p:
+        sigma = _locks(solver, b, _normalised(b.sums.copy()))
+    else:
+        sigma = None
+    if b.player != p:
+        assert sigma is not None
+        out: Optional[_F64] = None
+        for a, child in enumerate(b.children):
+            v = walk(solver, child, p, r_opp * sigma[:, :, a], r_self, mode, t)
+            out = v if out is None else out + v
+        assert out is not None
+        return out
+    if mode == "br":
+        values = np.stack([walk(solver, child, p, r_opp, r_self, mode) for child in b.children], axis=2)
+        best: _F64 = values.max(axis=2)
+        if b.locked:
+            for k, nid in enumerate(b.ids):
+                lock = solver.locks.get(nid)
+                if lock is not None:
+                    mask, fixed = lock
+                    best[k] = np.where(mask, (values[k] * fixed).sum(axis=1), best[k])
+        return best
+    assert sigma is not None
+    values = np.empty_like(sigma)
+    for a, child in enumerate(b.children):
+        values[:, :, a] = walk(solver, child, p, r_opp, r_self * sigma[:, :, a] if mode == "cfr" else r_self, mode, t)
+    value: _F64 = (values * sigma).sum(axis=2)
+    if mode != "cfr":
+        return value
+    from ._cfr import ALPHA, BETA, GAMMA
+
+    regrets, sums = b.regrets, b.sums
+    if t > 1:
+        d = (t - 1) ** ALPHA
+        regrets *= np.where(regrets > 0, d / (d + 1), 0.5 if BETA == 0 else 1.0)
+        sums *= ((t - 1) / t) ** GAMMA
+    regrets += values - value[:, :, None]
+    sums += r_self[:, :, None] * sigma
+    return value
+
+
+def at_chance(solver: Solver, node: Node, p: int, r_opp: _F64, r_self: _F64, mode: str, t: int = 0) -> Any:
+    """The chance node's value for p: its river cards' values summed, over the 40 rivers a pair of combos meets."""
+    b = solver.batches[node.id]
+    k = len(b.rivers)
+    values = walk(solver, b, p, np.broadcast_to(r_opp, (k, len(r_opp))), np.broadcast_to(r_self, (k, len(r_self))),
+                  mode, t)
+    return values.sum(axis=0) / solver.rivers_per_pair
