@@ -488,3 +488,28 @@ def test_plot_by_high_and_low_class(tmp_path) -> None:
     # two combos: a straight with a 7 low, a pair (queens... on this board a pair of queens) with no low
     counts = sorted(t.get_text() for t in ax.texts)
     assert counts == ["1", "1"]
+
+
+def _turn_spot() -> Spot:
+    oop = {"Ac 3c 4d 5s": 1, "Qh Qc Jd Td": 1, "As 2d 9s 9d": 1}
+    ip = {"Ad 2s 9h 9c": 1, "Kh Kd Jh Tc": 1}
+    return Spot("Ks 8d 7c 6h", ranges=(oop, ip), pot=100, stacks=100, bet_sizes=(1.0,), raise_sizes=())
+
+
+def test_turn_threads_give_the_same_solution() -> None:
+    one = solve(_turn_spot(), exploitability=0.01, threads=1)
+    two = solve(_turn_spot(), exploitability=0.01, threads=2)
+    assert one.iterations == two.iterations
+    assert one.exploitability() == two.exploitability()
+    assert one.strategy(("check", "check", "2c")) == two.strategy(("check", "check", "2c"))
+
+
+def test_turn_lock_inside_a_river_subtree_and_json() -> None:
+    sol = solve(_turn_spot(), exploitability=0.01)
+    history = ("check", "check", "2c")
+    locked = sol.lock(history, {"Qh Qc Jd Td": {"allin": 1.0}})
+    assert locked.strategy(history)["Qh Qc Jd Td"]["allin"] == 1.0
+    assert locked.exploitability() <= 0.01
+    back = type(sol).from_json(sol.to_json())
+    s0, s1 = sol.strategy(("check", "check", "Ah")), back.strategy(("check", "check", "Ah"))
+    assert all(s1[k][a] == pytest.approx(s0[k][a], abs=1e-9) for k in s0 for a in s0[k])
