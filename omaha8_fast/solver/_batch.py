@@ -10,15 +10,17 @@ reads one node (strategy, ev inside a subtree, locks) sees the same numbers.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 import numpy as np
 import numpy.typing as npt
 
 from ._spot import Node
 
-if TYPE_CHECKING:
-    from ._cfr import Solver
+ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0  # DCFR: positive regrets by t^a/(t^a+1), negative by t^b/(t^b+1), sums by (t/(t+1))^g
+
+#: The solver (omaha8_fast.solver._cfr.Solver, which imports this module).
+Solver = Any
 
 __all__ = ["Batch", "build", "walk"]
 
@@ -151,8 +153,6 @@ def walk(solver: Solver, b: Batch, p: int, r_opp: _F64, r_self: _F64, mode: str,
     value: _F64 = (values * sigma).sum(axis=2)
     if mode != "cfr":
         return value
-    from ._cfr import ALPHA, BETA, GAMMA
-
     regrets, sums = b.regrets, b.sums
     if t > 1:
         d = (t - 1) ** ALPHA

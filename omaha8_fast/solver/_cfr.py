@@ -22,7 +22,7 @@ from typing import Optional
 import numpy as np
 import numpy.typing as npt
 
-from . import _batch
+from ._batch import ALPHA, BETA, GAMMA, Batch, at_chance, build
 from ._showdown import Scratch
 from ._spot import Node, Spot
 
@@ -33,10 +33,9 @@ class Deadline(Exception):
     """The solve's deadline passed inside an iteration."""
 
 _F64 = npt.NDArray[np.float64]
-ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
 
 
-def _mark(b: _batch.Batch, nid: int) -> None:
+def _mark(b: Batch, nid: int) -> None:
     if nid in b.ids:
         b.locked = True
     for child in b.children:
@@ -79,7 +78,7 @@ class Solver:
         most = max(len(spot.hands[0]), len(spot.hands[1]))
         self.scratches = [Scratch(most) for _ in range(threads)]  # one per thread: it stays in its cache
         self.deadline = float("inf")
-        self.batches = _batch.build(self)
+        self.batches = build(self)
         for nid in self.locks:
             self.lock_changed(nid)
 
@@ -127,7 +126,7 @@ class Solver:
     def _chance(self, node: Node, p: int, r_opp: _F64, r_self: _F64, mode: str, t: int = 0) -> _F64:
         if time.monotonic() > self.deadline:
             raise Deadline
-        return _batch.at_chance(self, node, p, r_opp, r_self, mode, t)  # type: ignore[no-any-return]
+        return at_chance(self, node, p, r_opp, r_self, mode, t)  # type: ignore[no-any-return]
 
     # --- one iteration ----------------------------------------------------------------
 

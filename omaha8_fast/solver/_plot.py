@@ -10,7 +10,7 @@ opens and nothing global changes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -23,9 +23,6 @@ except ImportError:  # pragma: no cover - exercised when matplotlib is missing
 
 from .._core import lib
 from ..cards import card_ids, format_cards
-
-if TYPE_CHECKING:
-    from ._solution import Solution
 
 __all__ = ["HIGH_CLASSES", "LOW_CLASSES", "plot_strategy", "classes"]
 
@@ -55,7 +52,7 @@ def classes(hands: Any, board: list[int]) -> tuple[np.ndarray, np.ndarray]:
     return highs, lows
 
 
-def plot_strategy(solution: Solution, history: tuple[str, ...], path: Any = None) -> Figure:
+def plot_strategy(solution: Any, history: tuple[str, ...], path: Any = None) -> Figure:
     """The strategy at ``history`` by high class x low class; saved to ``path`` if given."""
     spot = solution.spot
     node = solution._act_node(history)
