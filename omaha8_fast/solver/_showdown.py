@@ -1,12 +1,17 @@
 """Range against range on a river: the showdown kernel every solver step stands on.
 
+On this board Q-Q-5-4 makes the 8-high straight (5-4 with 8-7-6) and the
+low 7-6-5-4-2; A-A-3-2 has a pair of aces but the better low 7-6-3-2-A (A-3
+with 7-6-2), so they split the pot; K-K-Q-J's set of kings and no low win
+nothing against the straight:
+
 >>> a = {"As Ad 3d 2s": 1.0, "Kh Kc Qh Jc": 2.0}
 >>> b = {"Qs Qd 5h 4c": 1.0}
->>> va, vb = showdown_values(a, b, "Ks 8d 7c 6h 2c")
->>> va.tolist(), vb.tolist()
-([0.5, 1.5], [1.0])
 >>> showdown_matrix(a, b, "Ks 8d 7c 6h 2c").tolist()
-[[0.5], [0.75]]
+[[0.5], [0.0]]
+>>> va, vb = showdown_values(a, b, "Ks 8d 7c 6h 2c")
+>>> va.tolist(), vb.tolist()  # Q-Q-5-4: half of the pot against A-A-3-2 (weight 1), all of it against K-K-Q-J (2)
+([0.5, 0.0], [2.5])
 """
 
 from __future__ import annotations

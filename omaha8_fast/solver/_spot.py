@@ -1,12 +1,12 @@
 """A heads-up Omaha Hi/Lo subgame from the river or the turn: the ranges on
 the board and the betting tree.
 
->>> spot = Spot("Ks 8d 7c 6h 2c", ranges=({"As Ad 3d 2s": 1}, {"Qs Qd 5h 4c": 1}), pot=100, stacks=100,
+>>> spot = Spot("Ks 8d 7c 6h 2c", ranges=({"As Ad 3d 2s": 1}, {"Qs Qd 5h 4c": 1}), pot=100, stacks=1000,
 ...             bet_sizes=(1.0,), raise_sizes=())
 >>> spot.actions(()), spot.actions(("bet 100%",))
 (('check', 'bet 100%'), ('fold', 'call'))
->>> spot.committed(("bet 100%", "call")), spot.player(("check",))
-((100.0, 100.0), 1)
+>>> spot.committed(("bet 100%", "call")), spot.player(("check",)), spot.player(("check", "check"))
+((100.0, 100.0), 1, None)
 """
 
 from __future__ import annotations
