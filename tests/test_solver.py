@@ -445,6 +445,22 @@ def test_bad_input() -> None:
         Spot(BOARD, ranges=({"Ac 3c 4d 5s": 1}, {"Qs Qd Jh Js": 1}), pot=100, stacks=100).actions(("raise",))
     with pytest.raises(ValueError, match="pot-limit"):
         Spot(BOARD, ranges=({"Ac 3c 4d 5s": 1}, {"Qs Qd Jh Js": 1}), pot=100, stacks=100, bet_sizes=(1.5,))
+    with pytest.raises(TypeError, match="max_raises"):
+        Spot(BOARD, ranges=({"Ac 3c 4d 5s": 1}, {"Qs Qd Jh Js": 1}), pot=100, stacks=100, max_raises=1.5)
+    with pytest.raises(ValueError, match="4 or 5 cards"):
+        Spot("Ks 8d 7c", ranges=({"Ac 3c 4d 5s": 1}, {"Qs Qd Jh Js": 1}), pot=100, stacks=100)
+    with pytest.raises(ValueError, match="pot"):
+        Spot(BOARD, ranges=({"Ac 3c 4d 5s": 1}, {"Qs Qd Jh Js": 1}), pot=float("nan"), stacks=100)
+    with pytest.raises(ValueError, match="4-card"):
+        Spot(BOARD, ranges=(Range("AA", hole_size=5), {"Qs Qd Jh Js": 1}), pot=100, stacks=100)
+    with pytest.raises(ValueError, match="every pair shares a card"):
+        Spot(BOARD, ranges=({"Ac 3c 4d 5s": 1}, {"Ac Qd Jh Js": 1}), pot=100, stacks=100)
+    spot = Spot(BOARD, ranges=({"Ac 3c 4d 5s": 1}, {"Qs Qd Jh Js": 1}), pot=100, stacks=100)
+    for bad in ({"exploitability": 0}, {"max_iterations": 0}, {"timeout": -1}, {"threads": 0}):
+        with pytest.raises(ValueError):
+            solve(spot, **bad)
+    with pytest.raises(TypeError, match="tuple of action names"):
+        solve(spot, exploitability=0.01).strategy("check")
     assert MAX_NODES > 0
 
 

@@ -110,7 +110,7 @@ class Spot:
             self.limit_bet: Optional[float] = _amount(limit_bet, "limit_bet")
             self.bet_sizes: tuple[float, ...] = ()
             self.raise_sizes: tuple[float, ...] = ()
-            self.max_raises = 3 if max_raises is None else int(max_raises)
+            self.max_raises = 3 if max_raises is None else max_raises
         else:
             if limit_bet is not None:
                 raise ValueError("limit_bet= is for limit betting")
@@ -119,7 +119,9 @@ class Spot:
             self.raise_sizes = _sizes(raise_sizes, "raise sizes")
             if betting == "pot-limit" and any(f > 1.0 for f in self.bet_sizes + self.raise_sizes):
                 raise ValueError("pot-limit sizes are at most the pot (1.0)")
-            self.max_raises = 1 if max_raises is None else int(max_raises)
+            self.max_raises = 1 if max_raises is None else max_raises
+        if max_raises is not None and (isinstance(max_raises, bool) or not isinstance(max_raises, int)):
+            raise TypeError(f"max_raises must be an int, not {type(max_raises).__name__}")
         if self.max_raises < 0:
             raise ValueError(f"max_raises must be >= 0, not {max_raises}")
         dead = sum(1 << c for c in self.board)
@@ -150,9 +152,9 @@ class Spot:
         if self.total_weight <= 0:
             raise ValueError("no combo of one range can meet a combo of the other (every pair shares a card)")
         self.node_count = self._count()
-        if self.node_count > MAX_NODES:
-            raise ValueError(f"the tree has {self.node_count:,} nodes, more than the bound of {MAX_NODES:,}: "
-                             "use fewer sizes or raises")
+        if self.node_count > MAX_NODES:  # counted without building, stopped past the bound
+            raise ValueError(f"the tree has more than {MAX_NODES:,} nodes (at least {self.node_count:,} counted "
+                             "before stopping): use fewer sizes or raises")
         self.rivers: list[int] = [c for c in range(52) if c not in self.board] if len(self.board) == 4 else [-1]
         self.memory_bytes = self._bytes_estimate()
         if self.memory_bytes > MAX_BYTES:
