@@ -515,9 +515,10 @@ def _turn_spot() -> Spot:
 def test_turn_threads_give_the_same_solution() -> None:
     one = solve(_turn_spot(), exploitability=0.01, threads=1)
     two = solve(_turn_spot(), exploitability=0.01, threads=2)
-    assert one.iterations == two.iterations
-    assert one.exploitability() == two.exploitability()
-    assert one.strategy(("check", "check", "2c")) == two.strategy(("check", "check", "2c"))
+    assert one.iterations == two.iterations  # the same numbers but for the order of a sum over the cards
+    assert one.exploitability() == pytest.approx(two.exploitability(), rel=1e-9)
+    a, b = one.strategy(("check", "check", "2c")), two.strategy(("check", "check", "2c"))
+    assert set(a) == set(b) and all(b[k][x] == pytest.approx(a[k][x], abs=1e-9) for k in a for x in a[k])
 
 
 def test_turn_lock_inside_a_river_subtree_and_json() -> None:

@@ -74,9 +74,9 @@ def _normalised(r: _F64) -> _F64:
     return r
 
 
-def _locks(solver: Solver, b: Batch, sigma: _F64) -> _F64:
+def _locks(solver: Solver, b: Batch, sigma: _F64, part: slice) -> _F64:
     if b.locked:
-        for k, nid in enumerate(b.ids):
+        for k, nid in enumerate(b.ids[part]):
             lock = solver.locks.get(nid)
             if lock is not None:
                 mask, fixed = lock
@@ -84,63 +84,58 @@ def _locks(solver: Solver, b: Batch, sigma: _F64) -> _F64:
     return sigma
 
 
-def _per_card(solver: Solver, b: Batch, p: int, r_opp: _F64) -> _F64:
-    """The terminal's values of p's combos, card by card."""
+def _per_card(solver: Solver, b: Batch, p: int, r_opp: _F64, part: slice, j: int) -> _F64:
+    """The terminal's values of p's combos, card by card (the cards of part, with thread j's work space)."""
     tables = solver.tables
     c = b.committed
-    n = len(solver.spot.hands[p])
-    out = np.empty((len(b.rivers), n))
-    fold = b.kind == "fold"
-    won = solver.spot.pot + c[1 - p] if b.winner == p else -c[p]
+    rivers = b.rivers[part]
+    out = np.empty((len(rivers), len(solver.spot.hands[p])))
+    scratch = solver.scratches[j]
+    if b.kind == "fold":
+        won = solver.spot.pot + c[1 - p] if b.winner == p else -c[p]
+        for k, river in enumerate(rivers):
+            out[k] = tables[river].compat(p, r_opp[k], scratch)
+        out *= won
+        return out
     total = solver.spot.pot + c[0] + c[1]
-
-    def part(j: int) -> None:
-        scratch = solver.scratches[j]
-        for k in range(j, len(b.rivers), len(solver.scratches)):
-            table = tables[b.rivers[k]]
-            if fold:
-                out[k] = table.compat(p, r_opp[k], scratch)
-                out[k] *= won
-            else:
-                values, compat = table.values(p, r_opp[k], scratch)
-                values *= total
-                values -= c[p] * compat
-                out[k] = values
-
-    if solver.pool is not None:
-        list(solver.pool.map(part, range(len(solver.scratches))))
-    else:
-        part(0)
+    for k, river in enumerate(rivers):
+        values, compat = tables[river].values(p, r_opp[k], scratch)
+        values *= total
+        values -= c[p] * compat
+        out[k] = values
     return out
 
 
-def walk(solver: Solver, b: Batch, p: int, r_opp: _F64, r_self: _F64, mode: str, t: int = 0) -> _F64:
-    """p's values (cards x combos) under the batch: mode "cfr" (current
-    strategies, regrets and sums updated at p's nodes), "br" (p best responds
-    to the other's average) or "ev" (both on their averages)."""
+def walk(solver: Solver, b: Batch, p: int, r_opp: _F64, r_self: _F64, mode: str, t: int, part: slice,
+         j: int) -> _F64:
+    """p's values (cards x combos) under the batch, for the river cards of
+    ``part`` (thread j walks them): mode "cfr" (current strategies, regrets
+    and sums updated at p's nodes), "br" (p best responds to the other's
+    average) or "ev" (both on their averages)."""
     kind = b.kind
     if kind == "fold" or kind == "showdown":
-        return _per_card(solver, b, p, r_opp)
+        return _per_card(solver, b, p, r_opp, part, j)
     assert b.regrets is not None and b.sums is not None
+    regrets, sums = b.regrets[part], b.sums[part]  # views: updated in place
     if mode == "cfr":
-        sigma = _locks(solver, b, _normalised(np.maximum(b.regrets, 0.0)))
+        sigma = _locks(solver, b, _normalised(np.maximum(regrets, 0.0)), part)
     elif mode == "ev" or b.player != p:
-        sigma = _locks(solver, b, _normalised(b.sums.copy()))
+        sigma = _locks(solver, b, _normalised(sums.copy()), part)
     else:
         sigma = None
     if b.player != p:
         assert sigma is not None
         out: Optional[_F64] = None
         for a, child in enumerate(b.children):
-            v = walk(solver, child, p, r_opp * sigma[:, :, a], r_self, mode, t)
+            v = walk(solver, child, p, r_opp * sigma[:, :, a], r_self, mode, t, part, j)
             out = v if out is None else out + v
         assert out is not None
         return out
     if mode == "br":
-        values = np.stack([walk(solver, child, p, r_opp, r_self, mode) for child in b.children], axis=2)
+        values = np.stack([walk(solver, child, p, r_opp, r_self, mode, t, part, j) for child in b.children], axis=2)
         best: _F64 = values.max(axis=2)
         if b.locked:
-            for k, nid in enumerate(b.ids):
+            for k, nid in enumerate(b.ids[part]):
                 lock = solver.locks.get(nid)
                 if lock is not None:
                     mask, fixed = lock
@@ -149,11 +144,11 @@ def walk(solver: Solver, b: Batch, p: int, r_opp: _F64, r_self: _F64, mode: str,
     assert sigma is not None
     values = np.empty_like(sigma)
     for a, child in enumerate(b.children):
-        values[:, :, a] = walk(solver, child, p, r_opp, r_self * sigma[:, :, a] if mode == "cfr" else r_self, mode, t)
+        values[:, :, a] = walk(solver, child, p, r_opp, r_self * sigma[:, :, a] if mode == "cfr" else r_self, mode,
+                               t, part, j)
     value: _F64 = (values * sigma).sum(axis=2)
     if mode != "cfr":
         return value
-    regrets, sums = b.regrets, b.sums
     if t > 1:
         d = (t - 1) ** ALPHA
         regrets *= np.where(regrets > 0, d / (d + 1), 0.5 if BETA == 0 else 1.0)
@@ -164,9 +159,23 @@ def walk(solver: Solver, b: Batch, p: int, r_opp: _F64, r_self: _F64, mode: str,
 
 
 def at_chance(solver: Solver, node: Node, p: int, r_opp: _F64, r_self: _F64, mode: str, t: int = 0) -> Any:
-    """The chance node's value for p: its river cards' values summed, over the 40 rivers a pair of combos meets."""
+    """The chance node's value for p: its river cards' values summed, over
+    the 40 rivers a pair of combos meets. With threads, each thread walks a
+    share of the river cards (the C calls and numpy's larger steps release
+    the GIL)."""
     b = solver.batches[node.id]
     k = len(b.rivers)
-    values = walk(solver, b, p, np.broadcast_to(r_opp, (k, len(r_opp))), np.broadcast_to(r_self, (k, len(r_self))),
-                  mode, t)
-    return values.sum(axis=0) / solver.rivers_per_pair
+    threads = len(solver.scratches) if solver.pool is not None else 1
+    bounds = [k * i // threads for i in range(threads + 1)]
+    parts = [slice(bounds[i], bounds[i + 1]) for i in range(threads)]
+
+    def run(j: int) -> Any:
+        size = bounds[j + 1] - bounds[j]
+        return walk(solver, b, p, np.broadcast_to(r_opp, (size, len(r_opp))),
+                    np.broadcast_to(r_self, (size, len(r_self))), mode, t, parts[j], j).sum(axis=0)
+
+    if solver.pool is None:
+        total = run(0)
+    else:
+        total = sum(solver.pool.map(run, range(threads)))
+    return total / solver.rivers_per_pair
