@@ -530,3 +530,44 @@ def test_turn_lock_inside_a_river_subtree_and_json() -> None:
     back = type(sol).from_json(sol.to_json())
     s0, s1 = sol.strategy(("check", "check", "Ah")), back.strategy(("check", "check", "Ah"))
     assert all(s1[k][a] == pytest.approx(s0[k][a], abs=1e-9) for k in s0 for a in s0[k])
+
+
+def test_from_json_refuses_bad_text() -> None:
+    from omaha8_fast.solver import Solution
+
+    for bad in ("", "[]", '{"format": "omaha8_fast.solver/1"}', '{"format": "omaha8_fast.solver/1", "spot": 3}'):
+        with pytest.raises(ValueError):
+            Solution.from_json(bad)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_small_river_spots_against_independent_best_response(seed: int) -> None:
+    rng = random.Random(100 + seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    board = format_cards(deck[:5])
+    pool = deck[5:22]
+
+    def hands(n: int) -> dict[str, float]:
+        out: dict[str, float] = {}
+        while len(out) < n:
+            out[format_cards(sorted(rng.sample(pool, 4), reverse=True))] = float(rng.choice([1, 2, 3]))
+        return out
+
+    oop, ip = hands(rng.randint(2, 4)), hands(rng.randint(2, 4))
+    if seed % 2 == 0:
+        opts = {"betting": "limit", "limit_bet": 40.0, "max_raises": rng.randint(0, 2)}
+    else:
+        opts = {"betting": "pot-limit", "bet_sizes": (0.5, 1.0), "raise_sizes": (1.0,)}
+    try:
+        spot = Spot(board, ranges=(oop, ip), pot=80, stacks=rng.choice([60, 200]), **opts)
+    except ValueError as error:  # every pair of combos shares a card: no game
+        assert "shares a card" in str(error)
+        return
+    sol = solve(spot, exploitability=0.003)
+    assert sol.exploitability() <= 0.003
+    br0 = _independent_br(sol, (oop, ip), board, 80, 0)
+    br1 = _independent_br(sol, (oop, ip), board, 80, 1)
+    assert (br0 + br1 - 80) / 160 == pytest.approx(sol.exploitability(), abs=1e-9)
+    value = _lp_value(sol, (oop, ip), board, 80)
+    assert br0 >= value - 1e-7 and 80 - br1 <= value + 1e-7

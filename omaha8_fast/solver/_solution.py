@@ -238,9 +238,19 @@ class Solution:
     @classmethod
     def from_json(cls, text: str) -> Solution:
         """The solution that :meth:`to_json` wrote."""
-        data = json.loads(text)
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"not a solution's JSON: {error}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"not a solution of format {FORMAT!r}")
+        try:
+            return cls._read(data)
+        except (KeyError, TypeError, IndexError, AttributeError) as error:
+            raise ValueError(f"a solution's JSON without a valid {error}") from None
+
+    @classmethod
+    def _read(cls, data: dict[str, Any]) -> Solution:
         f = data["spot"]
         spot = Spot(f["board"], ranges=(f["ranges"][0], f["ranges"][1]), pot=f["pot"], stacks=tuple(f["stacks"]),
                     betting=f["betting"], bet_sizes=tuple(f["bet_sizes"]),
