@@ -465,9 +465,8 @@ def test_bad_input() -> None:
 
 
 def test_timeout_partial() -> None:
-    board = "Ks 8d 7c 6h"
-    r = Range("A2**ds:[A-9][A-9]**").without(board)
-    spot = Spot(board, ranges=(r, r), pot=100, stacks=1000)
+    r = Range("A2**ds").without(BOARD)
+    spot = Spot(BOARD, ranges=(r, r), pot=100, stacks=1000)
     with pytest.raises(TimeoutError, match="timeout") as info:
         solve(spot, exploitability=1e-9, timeout=0.01)
     assert info.value.solution.timed_out  # type: ignore[attr-defined]
