@@ -676,7 +676,10 @@ int o8_bet_next(int n, const int64_t *stacks, const int64_t *bets, const int64_t
  * sum over compatible b of w_b * share(a, b), not normalised. Each side is
  * evaluated and ordered once (o8_sd_prepare); a sweep is then linear in the
  * hands (no N x M loop): per-card, per-pair and per-triple weight sums make
- * the card removal exact. Unchecked weights (any finite doubles). */
+ * the card removal exact. Unchecked weights (any finite doubles). The
+ * prepared calls (o8_sd_values, o8_sd_compat) are unchecked: their sides must
+ * be as o8_sd_prepare wrote them and ident as o8_sd_ident wrote it (their
+ * slots and indices index the tables); o8_showdown_values checks everything. */
 #define O8_SD_TABLE 23478
 #define O8_SD_MAX_HANDS 270725
 typedef struct {
