@@ -117,8 +117,11 @@ def walk(solver: Solver, b: Batch, p: int, r_opp: _F64, r_self: _F64, mode: str,
         return _per_card(solver, b, p, r_opp, part, j)
     assert b.regrets is not None and b.sums is not None
     regrets, sums = b.regrets[part], b.sums[part]  # views: updated in place
+    key = (b.ids[0], part.start)
     if mode == "cfr":
-        sigma = _locks(solver, b, _normalised(np.maximum(regrets, 0.0)), part)
+        sigma = solver.sigma.get(key)
+        if sigma is None:  # made once between two updates of the regrets
+            sigma = solver.sigma[key] = _locks(solver, b, _normalised(np.maximum(regrets, 0.0)), part)
     elif mode == "ev" or b.player != p:
         sigma = _locks(solver, b, _normalised(sums.copy()), part)
     else:
@@ -154,6 +157,7 @@ def walk(solver: Solver, b: Batch, p: int, r_opp: _F64, r_self: _F64, mode: str,
         regrets *= np.where(regrets > 0, d / (d + 1), 0.5 if BETA == 0 else 1.0)
         sums *= ((t - 1) / t) ** GAMMA
     regrets += values - value[:, :, None]
+    del solver.sigma[key]
     sums += r_self[:, :, None] * sigma
     return value
 

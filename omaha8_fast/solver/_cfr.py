@@ -78,6 +78,7 @@ class Solver:
         most = max(len(spot.hands[0]), len(spot.hands[1]))
         self.scratches = [Scratch(most) for _ in range(threads)]  # one per thread: it stays in its cache
         self.deadline = float("inf")
+        self.sigma: dict[object, _F64] = {}  # current strategies since their regrets last changed
         self.batches = build(self)
         for nid in self.locks:
             self.lock_changed(nid)
@@ -137,7 +138,9 @@ class Solver:
         if kind == "chance":
             return self._chance(node, p, r_opp, r_self, "cfr", t)
         q = node.player
-        sigma = self.current(node)
+        sigma = self.sigma.get(node.id)
+        if sigma is None:  # each node's current strategy is made once between two updates of its regrets
+            sigma = self.sigma[node.id] = self.current(node)
         if q != p:
             out: Optional[_F64] = None
             for a, child in enumerate(node.children):
@@ -154,6 +157,7 @@ class Solver:
             d = (t - 1) ** ALPHA
             regrets *= np.where(regrets > 0, d / (d + 1), 0.5 if BETA == 0 else 1.0)
         regrets += values - value[:, None]
+        del self.sigma[node.id]
         sums = self.sums[node.id]
         if t > 1:
             sums *= ((t - 1) / t) ** GAMMA
