@@ -163,10 +163,12 @@ class Solution:
 
     # --- node locking -------------------------------------------------------------------
 
-    def lock(self, history: Sequence[str], strategy: Mapping[str, Mapping[str, float]], **options: Any) -> Solution:
+    def lock(self, history: Sequence[str], strategy: Mapping[str, Mapping[str, float]]) -> Solution:
         """Re-solve with the combos of ``strategy`` (combo text -> action ->
-        probability) fixed at the node; the other combos and nodes adapt. The
-        exploitability then measures the best responses within the locks."""
+        probability) fixed at the node; the other combos and nodes adapt, with
+        the options of the solve that made this solution (the target, the
+        timeout, ...). The exploitability then measures the best responses
+        within the locks; earlier locks stay."""
         node = self._act_node(history)
         assert node.player is not None
         locks = dict(self._solver.locks)
@@ -190,8 +192,7 @@ class Solution:
                 raise ValueError(f"the probabilities for {combo} add up to {row.sum():g}, not 1")
             mask[i], fixed[i] = True, row
         locks[node.id] = (mask, fixed)
-        merged = {**self.options, **options}
-        return _solve(self.spot, locks=locks, **merged)
+        return _solve(self.spot, locks=locks, **self.options)
 
     # --- export ---------------------------------------------------------------------------
 
