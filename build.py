@@ -39,6 +39,7 @@ SOURCES = [
     "csrc/equity/overlap.c",
     "csrc/engine/entry_table.c",
     "csrc/histories/hh_scan.c",
+    "csrc/solver/showdown_values.c",
 ]
 _PLAIN_DEFINE = re.compile(r"#define\s+\w+\s+-?\d+\s*$")
 

@@ -703,6 +703,67 @@ int o8_bet_next(int n, const int64_t *stacks, const int64_t *bets, const int64_t
                 int after, int64_t high, int64_t min_raise, int64_t bet_count, int64_t cap, int64_t pot,
                 int structure, o8_turn *out);
 
+/* ---- Range against range on a river (csrc/solver/showdown_values.c) -------
+ *
+ * For the subgame solver: 4-card hands against one 5-card board, each hand's
+ * share of a showdown pot against a weighted opposing range, summed over the
+ * compatible opposing hands (no shared card; a hand that meets the board is
+ * dead: value 0, and never counted as an opponent), split as split_pot does
+ * (halves with a qualifying low, the tied winners sharing a half equally, the
+ * best high taking all without a low; odd chips ignored: shares are exact
+ * fractions 1, 3/4, 1/2, 1/4, 0). The value of a against b is
+ * sum over compatible b of w_b * share(a, b), not normalised. Each side is
+ * evaluated and ordered once (o8_sd_prepare); a sweep is then linear in the
+ * hands (no N x M loop): per-card, per-pair and per-triple weight sums make
+ * the card removal exact. Unchecked weights (any finite doubles). The
+ * prepared calls (o8_sd_values, o8_sd_compat) are unchecked: their sides must
+ * be as o8_sd_prepare wrote them and ident as o8_sd_ident wrote it (their
+ * slots and indices index the tables); o8_showdown_values checks everything. */
+#define O8_SD_TABLE 23478
+#define O8_SD_MAX_HANDS 270725
+typedef struct {
+    int64_t n;               /* hands */
+    const uint16_t *high;    /* 1..7462; 65535 when the hand meets the board */
+    const uint16_t *low;     /* 1..56 (1 = wheel); 65534 no low; 65535 dead */
+    const int32_t *by_high;  /* the hands by high, best first, the dead last */
+    const int32_t *by_low;   /* the hands by low, best first, no low, then the dead */
+    const int32_t *subsets;  /* 14 per hand: its cards, pair and triple table slots */
+} o8_sd_side;
+
+/* Checked: evaluates n hands (4 cards each) on the 5-card board and fills
+ * high[n], low[n], by_high[n], by_low[n] and subsets[14 * n]. Returns 0; -1
+ * (partly written) when a card is >= 52 or repeated within the board or a
+ * hand. */
+int o8_sd_prepare(const uint8_t *board, const uint8_t *hands, int64_t n, uint16_t *high, uint16_t *low,
+                  int32_t *by_high, int32_t *by_low, int32_t *subsets);
+/* The int32 scratch o8_sd_ident needs for nb opposing hands. */
+int64_t o8_sd_ident_scratch(int64_t nb);
+/* ident[i] = the index of hands_a[i]'s identical hand among hands_b, -1 when
+ * there is none. Returns 0; -1 when scratch_len < o8_sd_ident_scratch(nb). */
+int o8_sd_ident(const uint8_t *hands_a, int64_t na, const uint8_t *hands_b, int64_t nb, int32_t *ident,
+                int32_t *scratch, int64_t scratch_len);
+/* values[i] = the showdown value of a's hand i against the weights wb[nb] of
+ * b; compat[i] (if not NULL) = the compatible weight of b. scratch: at least
+ * 2 * O8_SD_TABLE + b->n + 2 * a->n doubles whose first 2 * O8_SD_TABLE are
+ * zero on entry (and are left zero: the caller zeroes a new scratch once).
+ * Returns 0. */
+int o8_sd_values(const o8_sd_side *a, const o8_sd_side *b, const int32_t *ident, const double *wb, double *values,
+                 double *compat, double *scratch);
+/* compat[i] = the weight of b's hands compatible with a's hand i (0 for a
+ * dead hand); table: O8_SD_TABLE doubles, zero on entry (left zero). Returns 0. */
+int o8_sd_compat(const o8_sd_side *a, const o8_sd_side *b, const int32_t *ident, const double *wb, double *compat,
+                 double *table);
+/* The scratch bytes o8_showdown_values needs; -1 when a count is out of
+ * range (0..O8_SD_MAX_HANDS). */
+int64_t o8_showdown_values_scratch(int64_t na, int64_t nb);
+/* Checked, all in one: values_a[na] and values_b[nb] for hands_a (4 cards
+ * each, weights wa) against hands_b (weights wb) on board (5 cards). Returns
+ * 0; -1 for a count out of range or an invalid card; -2 when the scratch is
+ * smaller than o8_showdown_values_scratch(na, nb). */
+int o8_showdown_values(const uint8_t *board, const uint8_t *hands_a, int64_t na, const double *wa,
+                       const uint8_t *hands_b, int64_t nb, const double *wb, double *values_a, double *values_b,
+                       void *scratch, int64_t scratch_bytes);
+
 #ifdef __cplusplus
 }
 #endif

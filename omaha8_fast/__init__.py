@@ -75,6 +75,7 @@ from .showdown import (
 
 if TYPE_CHECKING:
     from . import pql as pql
+    from . import solver as solver
     from .analysis import (
         Distribution,
         NextStreet,
@@ -159,8 +160,8 @@ def __getattr__(name: str) -> Any:
         from . import analysis
 
         return getattr(analysis, name)
-    if name == "pql":  # the subpackage, loaded on first use (numpy): omaha8_fast.pql.run(...)
+    if name in ("pql", "solver"):  # the subpackages, loaded on first use: omaha8_fast.pql.run(...)
         import importlib
 
-        return importlib.import_module(__name__ + ".pql")
+        return importlib.import_module(__name__ + "." + name)
     raise AttributeError(f"module 'omaha8_fast' has no attribute {name!r}")

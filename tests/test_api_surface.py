@@ -19,7 +19,7 @@ import omaha8_fast
 #: The public subpackages whose ``__all__`` is walked (with the package itself).
 PACKAGES = ("omaha8_fast", "omaha8_fast.cards", "omaha8_fast.evaluator", "omaha8_fast.showdown", "omaha8_fast.ranges",
             "omaha8_fast.equity", "omaha8_fast.engine", "omaha8_fast.histories", "omaha8_fast.analysis",
-            "omaha8_fast.rl", "omaha8_fast.pql", "omaha8_fast.cli", "omaha8_fast.tournament")
+            "omaha8_fast.rl", "omaha8_fast.pql", "omaha8_fast.solver", "omaha8_fast.cli", "omaha8_fast.tournament")
 
 #: Callables allowed a ``*args`` or ``**kwargs`` parameter, each with the reason.
 FORWARDING = {

@@ -52,6 +52,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "omaha8_fast.cli._hh:register",
     "omaha8_fast.cli._pql:register",
     "omaha8_fast.cli._db:register",
+    "omaha8_fast.cli._solve:register",
 )
 
 
