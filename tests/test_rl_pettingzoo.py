@@ -133,3 +133,23 @@ def test_pettingzoo_big_o_holes(players: int, hole_size: int) -> None:
     for seat in range(players):
         cards = np.flatnonzero(env.observe(f"player_{seat}")["observation"][:52])
         assert sorted(cards) == sorted(int(c) for c in env.hand.holes[seat]) and len(cards) == hole_size
+
+
+@pytest.mark.parametrize("illegal", ["check-call", "raise"])
+def test_gymnasium_plays_a_0d_array_as_its_index(illegal: str) -> None:
+    # Discrete.contains accepts np.array(2): the env must play index 2, not treat it as illegal.
+    env = gymnasium_env(2, "limit", seed=5, illegal=illegal)
+    obs, _ = env.reset(seed=5)
+    assert obs["action_mask"][2] and env.action_space.contains(np.array(2))
+    _, _, _, _, info = env.step(np.array(2))
+    assert "illegal" not in info
+    assert [a.kind for a in env.hand.actions if a.seat == env.seat][0] in ("bet", "raise")
+
+
+def test_pettingzoo_plays_a_0d_array_as_its_index() -> None:
+    env = pettingzoo_env(2, "limit", seed=5)
+    env.reset(seed=5)
+    agent = env.agent_selection
+    seat = env._seat[agent]
+    env.step(np.array(2))
+    assert [a.kind for a in env.hand.actions if a.seat == seat][0] in ("bet", "raise")

@@ -15,7 +15,7 @@ from ..engine import Hand, SeatView
 from ..engine.agents import ActionLike, RandomAgent
 from ..engine.simulation import _apply as apply_action
 from ._render import render_view
-from ._spec import ActionLayout, TableSpec, encode_view, observation_size
+from ._spec import ActionLayout, TableSpec, action_index, encode_view, observation_size
 
 __all__ = ["ILLEGAL_MODES", "OmahaHiLoGym", "Opponent"]
 
@@ -118,7 +118,10 @@ class OmahaHiLoGym(gymnasium.Env[Observation, np.int64]):
             raise RuntimeError("the hand is over: call reset()")
         info: dict[str, Any] = {}
         mask = self.layout.mask(hand.view(self.seat))
-        index = int(action) if isinstance(action, (int, np.integer)) and not isinstance(action, bool) else -1
+        try:
+            index = action_index(action)  # any integer scalar the space contains, np.array(2) included
+        except TypeError:
+            index = -1
         if not 0 <= index < len(mask) or not mask[index]:
             if self.illegal == "raise":
                 self.layout.amount(hand.view(self.seat), action)  # raises the ValueError naming the legal actions

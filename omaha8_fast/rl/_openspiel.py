@@ -116,6 +116,11 @@ class OmahaHiLoGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]  # pyspie
         return self._settings[1]
 
     @functools.cached_property
+    def deck_set(self) -> frozenset[int]:
+        """:attr:`deck` as a set (what a chance action is checked against)."""
+        return frozenset(self.deck)
+
+    @functools.cached_property
     def layout(self) -> ActionLayout:
         """The players' actions."""
         return ActionLayout(self.spec.betting)
@@ -183,6 +188,11 @@ class OmahaHiLoState(pyspiel.State):  # type: ignore[misc,unused-ignore]  # pysp
     def _apply_action(self, action: int) -> None:
         game = self.game_
         hand = self.hand
+        if hand is None or hand.to_act is None:  # a chance action: one of chance_outcomes()
+            if action not in game.deck_set:
+                raise ValueError(f"chance action {action} is not a card of the game's deck")
+            if action in self.holes or action in self.pending or (hand is not None and action in hand.board):
+                raise ValueError(f"chance action {action} ({format_cards([action])}) is already dealt")
         if hand is None:
             self.holes.append(action)
             spec = game.spec

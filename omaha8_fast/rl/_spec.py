@@ -53,6 +53,7 @@ __all__ = [
     "MAX_PLAYERS",
     "STREET_NAMES",
     "TableSpec",
+    "action_index",
     "encode_view",
     "observation_size",
     "table_spec",
@@ -99,6 +100,19 @@ def _integer(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     return int(value)
+
+
+def action_index(value: object) -> int:
+    """An action index as an int: an int, a numpy integer, or a 0-d integer
+    array (``np.array(2)``, which a Gymnasium ``Discrete`` space contains);
+    TypeError for anything else (a bool, a float, a longer array).
+
+    >>> action_index(np.array(2)), action_index(np.int8(1)), action_index(0)
+    (2, 1, 0)
+    """
+    if isinstance(value, np.ndarray) and value.shape == () and np.issubdtype(value.dtype, np.integer):
+        return int(value)
+    return _integer(value, "the action")
 
 
 def table_spec(num_players: int, betting: Betting | str, hole_size: int, stacks: int | Sequence[int],
@@ -208,10 +222,10 @@ class ActionLayout:
         is not its turn)."""
         return [a is not None for a in self.amounts(view)]
 
-    def amount(self, view: SeatView, index: int | np.integer[Any]) -> int:
+    def amount(self, view: SeatView, index: object) -> int:
         """The chips of action ``index`` (see :meth:`amounts`); ValueError if illegal."""
         amounts = self.amounts(view)
-        i = _integer(index, "the action")
+        i = action_index(index)
         if not 0 <= i < len(amounts) or amounts[i] is None:
             legal = [f"{j} {self.names[j]}" for j, a in enumerate(amounts) if a is not None]
             what = f"{i} ({self.names[i]})" if 0 <= i < len(amounts) else str(i)
@@ -220,21 +234,29 @@ class ActionLayout:
         assert chips is not None
         return chips
 
-    def play(self, hand: Hand, index: int | np.integer[Any]) -> None:
-        """Play action ``index`` for the seat to act (ValueError if illegal)."""
+    def check(self, hand: Hand, index: object) -> int:
+        """The chips of action ``index`` for the seat to act, changing
+        nothing: ValueError if illegal (or nobody is to act), TypeError if
+        ``index`` is no integer scalar (see :func:`action_index`)."""
         seat = hand.to_act
         if seat is None:
             raise ValueError("nobody is to act: the hand is over or waits for board cards")
-        view = hand.view(seat)
-        chips = self.amount(view, index)
+        return self.amount(hand.view(seat), index)
+
+    def play(self, hand: Hand, index: object) -> None:
+        """Play action ``index`` for the seat to act (ValueError if illegal)."""
+        i = action_index(index)
+        self.apply(hand, i, self.check(hand, i))
+
+    def apply(self, hand: Hand, index: int, chips: int) -> None:
+        """Play action ``index`` of ``chips`` (what :meth:`check` returned for
+        it, on this hand as it is now)."""
         if index == 0:
             hand.fold()
         elif index == 1:
             hand.check_or_call()
         else:
-            legal = view.legal
-            assert legal is not None
-            (hand.bet if "bet" in legal.actions else hand.raise_to)(chips)
+            (hand.bet if "bet" in hand.legal_actions().actions else hand.raise_to)(chips)
 
     def legal_indices(self, view: SeatView) -> list[int]:
         """The legal indices, in order."""
