@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from omaha8_fast import simulate
-from omaha8_fast.agents import random_agent
+from omaha8_fast.engine.agents import random_agent
 from omaha8_fast.engine import Hand
 
 PLAYERS = 6

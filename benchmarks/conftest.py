@@ -7,7 +7,7 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from omaha8_fast.deals import random_deals
+from omaha8_fast.cards.deals import random_deals
 
 N_DEALS = 1_000_000
 

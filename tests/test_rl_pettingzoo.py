@@ -15,7 +15,7 @@ pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not install
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from omaha8_fast.agents import RandomAgent, calling_station  # noqa: E402
+from omaha8_fast.engine.agents import RandomAgent, calling_station  # noqa: E402
 from omaha8_fast.rl import ActionLayout, encode_view, gymnasium_env, pettingzoo_env  # noqa: E402
 
 BETTINGS = ("limit", "pot-limit", "no-limit")

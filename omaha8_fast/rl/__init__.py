@@ -108,7 +108,7 @@ def gymnasium_env(
 ) -> OmahaHiLoGym:
     """A Gymnasium environment: the agent plays ``seat`` against fixed
     ``opponents`` (one per other seat, in seat order; default the library's
-    :class:`~omaha8_fast.agents.RandomAgent`, reseeded from the environment's
+    :class:`~omaha8_fast.engine.agents.RandomAgent`, reseeded from the environment's
     generator on each ``reset``). One hand per episode, the button at random;
     the opponents act inside ``step`` until it is the agent's turn again or
     the hand is over. The observation is the same dict as

@@ -19,7 +19,7 @@ from ._spec import ActionLayout, TableSpec, action_index, encode_view, observati
 
 __all__ = ["ILLEGAL_MODES", "OmahaHiLoGym", "Opponent"]
 
-#: An opponent: the view of its seat in, an action out (``omaha8_fast.agents``).
+#: An opponent: the view of its seat in, an action out (``omaha8_fast.engine.agents``).
 Opponent = Callable[[SeatView], ActionLike]
 Observation = dict[str, npt.NDArray[Any]]
 #: What ``illegal=`` takes.
