@@ -24,11 +24,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from _size import size
+
 from omaha8_fast.engine import Hand
 from omaha8_fast.rl import TableBatch
 
 PLAYERS, STACK, BETTING = 6, 200, "no-limit"
-STEPS = 2000
+STEPS = size(2000, 200)
 
 
 def engine_steps() -> int:
