@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import BETTING_STRUCTURES, MAX_CHIPS, Betting, Hand, SeatView
+from ..engine import BETTING_STRUCTURES, MAX_CHIPS, Betting, Hand, LegalActions, SeatView
 from ..evaluator import HOLE_SIZES
 
 __all__ = [
@@ -193,9 +193,19 @@ class ActionLayout:
         """For each index, None when illegal, else the chips it means: 0 for
         fold, the call's chips (0 for a check), the bet or raise "to" total."""
         legal = view.legal
-        out: list[int | None] = [None] * len(self.names)
         if legal is None or view.is_over:
-            return out
+            return [None] * len(self.names)
+        return self._amounts(legal, view.bets, view.pot)
+
+    def hand_amounts(self, hand: Hand) -> list[int | None]:
+        """:meth:`amounts` for the seat to act of ``hand``, read from the hand
+        itself (no view is made: the OpenSpiel game's per-step path)."""
+        if hand.is_over or hand.to_act is None:
+            return [None] * len(self.names)
+        return self._amounts(hand.legal_actions(), hand.bets, hand.pot)
+
+    def _amounts(self, legal: LegalActions, bets: Sequence[int], pot: int) -> list[int | None]:
+        out: list[int | None] = [None] * len(self.names)
         kinds = legal.actions
         if kinds and kinds[0] == "fold":
             out[0] = 0
@@ -209,8 +219,8 @@ class ActionLayout:
             out[-1] = high_to
         if self.fractions:
             seat = legal.seat
-            high = max(view.bets)
-            base = view.pot + high - view.bets[seat]
+            high = max(bets)
+            base = pot + high - bets[seat]
             for i, f in enumerate(self.fractions, 3):
                 to = high + int(f * base)
                 if low < to < high_to:
