@@ -83,6 +83,9 @@ class RangeSyntaxWarning(UserWarning):
 
     __module__ = "omaha8_fast.ranges"
 
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+
 
 def _caller_level() -> int:
     """The ``stacklevel`` of the first frame outside the package (a warning names the user's line)."""
