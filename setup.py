@@ -1,4 +1,5 @@
 import os
+import pathlib
 import platform
 import sys
 import sysconfig
@@ -7,6 +8,15 @@ from concurrent.futures import ThreadPoolExecutor
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+
+try:
+    from setuptools.command.bdist_wheel import bdist_wheel
+except ImportError:  # setuptools before 70.1
+    from wheel.bdist_wheel import bdist_wheel
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import sbom  # noqa: E402  (the wheel's SBOM, PEP 770: sbom.py next to this file)
 
 # cffi compiles _core against the limited C API (Py_LIMITED_API), so a single
 # cp310-abi3 wheel serves every CPython from 3.10 on. Free-threaded CPython has
@@ -77,9 +87,17 @@ class OptionalEntry(build_ext):
             print(f"warning: omaha8_fast._entry not built ({error}); the package runs without it", file=sys.stderr)
 
 
+class WheelWithSbom(bdist_wheel):
+    """bdist_wheel that adds the SBOM (sbom.py) to the wheel's .dist-info/sboms/ (PEP 770)."""
+
+    def write_wheelfile(self, wheelfile_base, *args, **kwargs):
+        sbom.write(pathlib.Path(wheelfile_base), self.distribution.get_version(), pathlib.Path(HERE))
+        super().write_wheelfile(wheelfile_base, *args, **kwargs)
+
+
 setup(
     cffi_modules=["build.py:ffibuilder"],
     ext_modules=[] if NO_ENTRY else [ENTRY],
-    cmdclass={"build_ext": OptionalEntry},
+    cmdclass={"build_ext": OptionalEntry, "bdist_wheel": WheelWithSbom},
     options=OPTIONS,
 )

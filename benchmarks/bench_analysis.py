@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from _size import best
+
 from omaha8_fast.analysis import equity_by_street, next_street, outs, range_distribution
 
 HU = ["As 2s 5d Kc", "Qh Qd Jc Tc"]
@@ -30,7 +32,7 @@ TARGETS = {"next_street flop": 0.020, "next_street turn": 0.002, "range_distribu
 
 def run(benchmark: Any, name: str, function: Callable[[], Any], rounds: int) -> Any:
     result = benchmark.pedantic(function, rounds=rounds, iterations=1, warmup_rounds=1)
-    RESULTS[name] = float(benchmark.stats.stats.min)
+    RESULTS[name] = best(benchmark)
     return result
 
 

@@ -27,8 +27,10 @@ from typing import Any
 
 import pytest
 
+from _size import size
+
 from omaha8_fast import simulate
-from omaha8_fast.agents import random_agent
+from omaha8_fast.engine.agents import random_agent
 from omaha8_fast.engine import Hand
 
 PLAYERS = 6
@@ -68,7 +70,7 @@ def mid_street() -> Hand:
 
 
 SIX_MAX = {"stacks": [STACK] * PLAYERS, "small_blind": 1, "big_blind": 2, "betting": "no-limit"}
-SIM_HANDS = 2000
+SIM_HANDS = size(2000, 50)
 
 
 def run_simulation() -> Any:

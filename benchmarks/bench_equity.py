@@ -21,16 +21,16 @@ from typing import Any
 
 import pytest
 
+from _size import best, size
+
 from omaha8_fast.equity import equity
 
 HOLES = ["AsAd2s3d", "KhKd9c8c"]
-MC_SAMPLES = 4_000_000
-PE_SAMPLES = 1_000_000
+MC_SAMPLES = size(4_000_000, 20_000)
+PE_SAMPLES = size(1_000_000, 20_000)
 RESULTS: dict[str, float] = {}  # name -> best seconds per call
 
 
-def best(benchmark: Any) -> float:
-    return float(benchmark.stats.stats.min)
 
 
 def run(benchmark: Any, name: str, function: Callable[[], Any], rounds: int) -> Any:
@@ -106,7 +106,7 @@ def test_dask_local_cluster(benchmark: Any) -> None:
 
 RIVER = "Kh 7c 2d 9s 3c"
 SIX = ["AsAd2s3d", "KhKd9c8c", None, None, None, None]
-SIX_SAMPLES = 500_000
+SIX_SAMPLES = size(500_000, 10_000)
 
 
 def test_river_exact_against_random(benchmark: Any) -> None:

@@ -49,10 +49,12 @@ from pathlib import Path
 
 import pytest
 
+from _size import best, size
+
 from omaha8_fast.engine import Hand
 from omaha8_fast.histories import ImportedHand, audit, parse, read, read_pokerstars, to_pokerstars
 
-HANDS = int(os.environ.get("OMAHA8_HH_BENCH_HANDS", "100000"))
+HANDS = int(os.environ.get("OMAHA8_HH_BENCH_HANDS", str(size(100_000, 300))))
 STRUCTURES = ("limit", "pot-limit", "no-limit")
 
 
@@ -99,14 +101,14 @@ def hands(hand_file: Path) -> list[ImportedHand]:
 def test_read(benchmark: Callable[..., object], hand_file: Path, print_summary: Callable[[list[str]], None]) -> None:
     result = benchmark.pedantic(lambda: sum(1 for _ in read_pokerstars(hand_file)), rounds=3, iterations=1)  # type: ignore[attr-defined]
     assert result == HANDS
-    seconds = benchmark.stats.stats.min  # type: ignore[attr-defined]
+    seconds = best(benchmark)
     print_summary([f"read_pokerstars: {HANDS / seconds:,.0f} hands/s ({HANDS:,} hands in {seconds:.2f} s)"])
 
 
 def test_audit(benchmark: Callable[..., object], hands: list[ImportedHand], print_summary: Callable[[list[str]], None]) -> None:
     results = benchmark.pedantic(lambda: [audit(h) for h in hands], rounds=3, iterations=1)  # type: ignore[attr-defined]
     assert all(r.ok for r in results)  # type: ignore[union-attr]
-    seconds = benchmark.stats.stats.min  # type: ignore[attr-defined]
+    seconds = best(benchmark)
     print_summary([f"audit: {len(hands) / seconds:,.0f} hands/s ({len(hands):,} hands in {seconds:.2f} s)"])
 
 
@@ -115,7 +117,7 @@ def test_read_and_audit_any_site(benchmark: Callable[..., object], hand_file: Pa
     """read() (the registry: the site found per hand) then audit(), the whole file."""
     result = benchmark.pedantic(lambda: sum(audit(h).ok for h in read(hand_file)), rounds=3, iterations=1)  # type: ignore[attr-defined]
     assert result == HANDS
-    seconds = benchmark.stats.stats.min  # type: ignore[attr-defined]
+    seconds = best(benchmark)
     print_summary([f"read + audit (any site): {HANDS / seconds:,.0f} hands/s ({HANDS:,} hands in {seconds:.2f} s)"])
 
 
@@ -125,7 +127,7 @@ def test_parse_and_audit_any_site(benchmark: Callable[..., object], hand_file: P
     text = hand_file.read_text(encoding="utf-8")
     result = benchmark.pedantic(lambda: sum(audit(h).ok for h in parse(text)), rounds=3, iterations=1)  # type: ignore[attr-defined]
     assert result == HANDS
-    seconds = benchmark.stats.stats.min  # type: ignore[attr-defined]
+    seconds = best(benchmark)
     print_summary([f"parse + audit (any site): {HANDS / seconds:,.0f} hands/s ({HANDS:,} hands in {seconds:.2f} s)"])
 
 

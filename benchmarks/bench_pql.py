@@ -20,10 +20,12 @@ from typing import Any
 
 import pytest
 
+from _size import size
+
 from omaha8_fast import Range, equity
 from omaha8_fast.pql import run
 
-TRIALS = 2_000_000
+TRIALS = size(2_000_000, 20_000)
 RESULTS: dict[str, tuple[float, int]] = {}
 EXACT = "select avg(riverEquity(hero)) as eq, count(scoops(hero)) as s from game='omaha8', hero='AsAd2s3d', " \
         "villain='KhKd9c8c'"

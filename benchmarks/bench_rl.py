@@ -24,11 +24,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from _size import size
+
 from omaha8_fast.engine import Hand
 from omaha8_fast.rl import TableBatch
 
 PLAYERS, STACK, BETTING = 6, 200, "no-limit"
-STEPS = 2000
+STEPS = size(2000, 200)
 
 
 def engine_steps() -> int:
@@ -119,6 +121,32 @@ def _openspiel() -> Callable[[], int]:
     return run
 
 
+def _universal_poker() -> Callable[[], int]:
+    """OpenSpiel's own C++ poker (universal_poker: at most 3 hole cards, so 2-card hold'em), 6-max no-limit
+    fold/call/pot/all-in, the same random loop: the yardstick of the OpenSpiel game's speed."""
+    import pyspiel
+
+    game = pyspiel.load_game("universal_poker", {
+        "numPlayers": PLAYERS, "numRounds": 4, "blind": "1 2" + " 0" * (PLAYERS - 2), "firstPlayer": "3 1 1 1",
+        "numSuits": 4, "numRanks": 13, "numHoleCards": 2, "numBoardCards": "0 3 1 1",
+        "stack": " ".join([str(STACK)] * PLAYERS), "betting": "nolimit", "bettingAbstraction": "fcpa"})
+    rng = random.Random(1)
+
+    def run() -> int:
+        done = 0
+        while done < STEPS:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                done += 1
+        return done
+
+    return run
+
+
 def test_engine_steps(benchmark: Any) -> None:
     pytest.importorskip("pytest_benchmark")
     assert benchmark(engine_steps) == STEPS
@@ -129,11 +157,12 @@ def test_table_batch_steps(benchmark: Any) -> None:
     assert benchmark(batch_steps) > 0
 
 
-@pytest.mark.parametrize("library", ["pettingzoo", "gymnasium", "pyspiel"])
+@pytest.mark.parametrize("library", ["pettingzoo", "gymnasium", "pyspiel", "universal_poker"])
 def test_environment_steps(benchmark: Any, library: str) -> None:
     pytest.importorskip("pytest_benchmark")
-    pytest.importorskip(library)
-    run = {"pettingzoo": _pettingzoo, "gymnasium": _gymnasium, "pyspiel": _openspiel}[library]()
+    pytest.importorskip("pyspiel" if library == "universal_poker" else library)
+    run = {"pettingzoo": _pettingzoo, "gymnasium": _gymnasium, "pyspiel": _openspiel,
+           "universal_poker": _universal_poker}[library]()
     assert benchmark.pedantic(run, rounds=3, warmup_rounds=1) >= STEPS
 
 
@@ -147,6 +176,7 @@ def main() -> None:
     rows: list[tuple[str, Callable[[], Callable[[], int]] | None]] = [
         ("TableBatch, 64 tables", None), ("PettingZoo AEC", _pettingzoo), ("Gymnasium, 5 random opponents", _gymnasium),
         ("OpenSpiel (chance steps included)", _openspiel),
+        ("OpenSpiel's universal_poker (C++, 2-card hold'em, fcpa)", _universal_poker),
     ]
     for name, make in rows:
         try:

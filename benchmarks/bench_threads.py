@@ -20,9 +20,11 @@ from typing import Any
 import numpy as np
 import pytest
 
+from _size import best, size
+
 import omaha8_fast as o8
 
-N = 4_000_000
+N = size(4_000_000, 40_000)
 RESULTS: dict[str, float] = {}
 
 
@@ -72,7 +74,7 @@ def test_threads(benchmark: Any, batch: tuple[np.ndarray, np.ndarray], pool: Thr
     benchmark.group = case
     benchmark.pedantic(split_run, args=(pool, function, holes, boards, outs, threads), kwargs=kwargs,
                        rounds=7, iterations=1, warmup_rounds=1)
-    RESULTS[f"{case}/{threads}"] = float(benchmark.stats.stats.min)
+    RESULTS[f"{case}/{threads}"] = best(benchmark)
     serial = function(holes[:1000], boards[:1000], **kwargs)  # the split run computed the same numbers
     assert np.array_equal(outs[0][:1000], serial[0] if n_outs == 2 else serial)
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from omaha8_fast.deals import random_deals
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # pytest's importlib mode adds no folder: _size for every module
+from _size import size  # noqa: E402
 
-N_DEALS = 1_000_000
+from omaha8_fast.cards.deals import random_deals  # noqa: E402
+
+N_DEALS = size(1_000_000, 20_000)
 
 
 @pytest.fixture(scope="session")

@@ -33,7 +33,7 @@ from __future__ import annotations
 import operator
 import re
 
-__all__ = ["check_bool", "check_int", "check_range_text"]
+__all__ = ["check_bool", "check_int", "check_range_text", "check_timeout"]
 
 
 def check_int(value: object, name: str, *, low: int | None = None, high: int | None = None) -> int:
@@ -57,6 +57,21 @@ def check_int(value: object, name: str, *, low: int | None = None, high: int | N
     if high is not None and value > high:
         raise ValueError(f"{name} must be at most {high}, got {value}")
     return int(value)
+
+
+def check_timeout(timeout: object) -> float | None:
+    """A ``timeout=`` argument: None (no deadline) or a number of seconds > 0.
+
+    >>> check_timeout(None), check_timeout(2)
+    (None, 2.0)
+    """
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"timeout must be a number of seconds or None, not {type(timeout).__name__}")
+    if not timeout > 0:
+        raise ValueError(f"timeout must be > 0 seconds, got {timeout!r}")
+    return float(timeout)
 
 
 def check_bool(value: object, name: str) -> bool:

@@ -4,9 +4,10 @@ The layers import only downward (docs/architecture.md), yet a few methods of a
 lower layer's classes are conveniences over a higher layer: ``Hand.to_phh()``
 is the hand-history writer's job, ``ImportedHand.audit()`` the audit's. Such a
 method looks its function up here, by name, and the layer that defines the
-function registers it when it is imported (``omaha8_fast`` imports every layer,
-so by the time a user holds a hand, the functions are there). Neither side
-names the other.
+function registers it when it is imported; the table imports that layer by
+name on first use when nothing has registered yet (``import omaha8_fast``
+loads the layers lazily, so a hand may exist before the histories are
+loaded). Neither side imports the other.
 
 >>> hooks = Hooks("demo")
 >>> hooks.register(double=lambda x: 2 * x)
@@ -52,8 +53,8 @@ class Hooks:
 
 
 #: ``Hand.to_phh`` / ``Hand.from_phh`` / ``Hand.to_pokerstars``: provided by omaha8_fast.histories.
-HAND_FORMATS = Hooks("omaha8_fast.engine.Hand")
+HAND_FORMATS = Hooks("omaha8_fast.engine.Hand", provider="omaha8_fast.histories")
 #: ``ImportedHand.to_phh`` / ``to_json`` / ``to_engine`` / ``audit``: provided by omaha8_fast.histories.
-IMPORTED_HAND = Hooks("omaha8_fast.histories.ImportedHand")
+IMPORTED_HAND = Hooks("omaha8_fast.histories.ImportedHand", provider="omaha8_fast.histories")
 #: ``Range.on(board)``: provided by omaha8_fast.pql (imported on first use).
 RANGE_BOARD = Hooks("omaha8_fast.ranges.Range", provider="omaha8_fast.pql")

@@ -20,13 +20,14 @@ rebinding in ``omaha8_fast/__init__.py`` is hidden from them) and
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import sys
 import types
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["function_help", "main_function", "make_callable"]
+__all__ = ["function_help", "lazy_submodules", "main_function", "make_callable"]
 
 
 class _MainSignature:
@@ -67,7 +68,12 @@ def main_function(module: object) -> Callable[..., Any]:
 def make_callable(module_name: str, function_name: str) -> None:
     """Make module ``module_name`` callable as its function ``function_name``."""
     kind = type(f"CallableModule[{function_name}]", (CallableModule,), {"_main": function_name, "__module__": __name__})
-    sys.modules[module_name].__class__ = kind
+    module = sys.modules[module_name]
+    module.__class__ = kind
+    # help(module) opens with the function it calls: its signature and summary, then the module's own text.
+    head = function_help(f"Calling the module calls {function_name}() (help({module_name}.{function_name})):",
+                         [getattr(module, function_name)]).strip("\n")
+    module.__doc__ = f"{head}\n\n{module.__doc__ or ''}"
 
 
 def function_help(title: str, functions: list[object]) -> str:
@@ -89,3 +95,22 @@ def function_help(title: str, functions: list[object]) -> str:
         lines += [f"    {line}" for line in summary.splitlines()]
         lines.append("")
     return "\n".join(lines)
+
+
+def lazy_submodules(package: str, names: tuple[str, ...]) -> Callable[[str], Any]:
+    """A package's module ``__getattr__`` that imports the submodules
+    ``names`` on first use, as numpy and scipy do: after ``import
+    omaha8_fast``, ``omaha8_fast.engine.agents`` works without an ``import
+    omaha8_fast.engine.agents``.
+
+    >>> getattr_ = lazy_submodules("omaha8_fast.cards", ("deals",))
+    >>> getattr_("deals").__name__
+    'omaha8_fast.cards.deals'
+    """
+
+    def __getattr__(name: str) -> Any:
+        if name in names:
+            return importlib.import_module(f"{package}.{name}")
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__

@@ -23,7 +23,8 @@ from typing import Any
 import numpy as np
 
 import omaha8_fast as o8
-from omaha8_fast import cli, reference
+from omaha8_fast import cli
+from omaha8_fast.evaluator import reference
 
 Spec = tuple[str, tuple[Any, ...], bool]
 #: ("ok", value) | ("error", type name, message) | ("unexpected", type name, message, traceback)

@@ -16,7 +16,7 @@ from omaha8_fast.analysis import equity_by_street, next_street, outs, range_dist
 from omaha8_fast.cli import main
 
 pytest.importorskip("matplotlib")
-from omaha8_fast import plot  # noqa: E402
+from omaha8_fast.analysis import plots as plot  # noqa: E402  (plot.plot_outs, ...)
 
 HU = ["As 2s 5d Kc", "Qh Qd Jc Tc"]
 
@@ -107,12 +107,10 @@ def test_results_render_in_notebooks() -> None:
 
 def test_missing_matplotlib_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    monkeypatch.delitem(sys.modules, "omaha8_fast.plot")
-    monkeypatch.delattr(sys.modules["omaha8_fast"], "plot")
     monkeypatch.delitem(sys.modules, "omaha8_fast.analysis.plots")
     monkeypatch.delattr(sys.modules["omaha8_fast.analysis"], "plots")
     with pytest.raises(ImportError, match=r"omaha8_fast\[plot\]"):
-        importlib.import_module("omaha8_fast.plot")
+        importlib.import_module("omaha8_fast.analysis.plots")
     ns = next_street(HU, "Qs 7h 4d 9s")
     assert ns._repr_png_() is None and "<img" not in ns._repr_html_()  # the table alone
 

@@ -121,3 +121,26 @@ def test_the_analysis_options_are_keywords_that_are_checked(name: str) -> None:
     with pytest.raises(TypeError, match="unexpected keyword argument 'sample'"):
         function(["As 2s 5d Kc", "Qh Qd Jc Tc"] if name != "range_distribution" else "As 2s 5d Kc",
                  *([] if name != "range_distribution" else ["AA"]), "Qs 7h 4d", sample=10)
+
+
+def test_the_package_docstring_gives_the_callable_modules_current_signatures() -> None:
+    # Written out in omaha8_fast/__init__.py so that `import omaha8_fast` loads neither module;
+    # it must be exactly what function_help makes of them now.
+    from omaha8_fast._modules import function_help
+
+    section = function_help("Functions that are also modules (``help(omaha8_fast.equity)``)",
+                            [omaha8_fast.equity, omaha8_fast.showdown]).strip("\n")
+    assert omaha8_fast.__doc__ is not None and section in omaha8_fast.__doc__
+
+
+def test_help_opens_with_a_map() -> None:
+    doc = omaha8_fast.__doc__ or ""
+    assert doc.index("The map") < 1200
+    from importlib.util import find_spec
+
+    for name in omaha8_fast.SUBPACKAGES:  # each installed one has its line in the map
+        if find_spec(f"omaha8_fast.{name}") is not None:
+            assert f"``omaha8_fast.{name}``" in doc, name
+    import omaha8_fast.equity as equity_module
+
+    assert (equity_module.__doc__ or "").startswith("Calling the module calls equity()")

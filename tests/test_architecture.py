@@ -1,6 +1,7 @@
 """The shape of the package (docs/architecture.md): no import circle, not even
 through an import inside a function; no module over 900 lines and no class
-over 400; every public name of earlier versions still importable.
+over 400; every public name importable from its one home, and every
+subpackage reachable from a bare ``import omaha8_fast``.
 
 The layers themselves are import-linter's contract in pyproject.toml
 (``lint-imports`` in .ci/run); the circle check here also covers the modules
@@ -125,22 +126,22 @@ def test_modules_and_classes_stay_small(path: Path) -> None:
             assert node.end_lineno - node.lineno + 1 <= 400, f"class {node.name} in {path.name}: split it"
 
 
-#: What earlier versions (0.x, flat modules) exported, module by module.
+#: The public names, each at its home, module by module.
 PUBLIC = {
     "omaha8_fast.cards": ["RANKS", "SUITS", "Card", "CardsLike", "format_cards", "parse_card", "parse_cards"],
-    "omaha8_fast.deals": ["random_deals"],
+    "omaha8_fast.cards.deals": ["random_deals"],
     "omaha8_fast.evaluator": ["evaluate", "evaluate_batch", "evaluate_high", "evaluate_hilo", "HighHand", "LowHand"],
-    "omaha8_fast.kernels": ["KERNELS", "available_kernels", "kernel"],
-    "omaha8_fast.reference": ["evaluate_high", "evaluate_low", "evaluate_hilo", "rank_five", "low_five"],
+    "omaha8_fast.evaluator.kernels": ["KERNELS", "available_kernels", "kernel"],
+    "omaha8_fast.evaluator.reference": ["evaluate_high", "evaluate_low", "evaluate_hilo", "rank_five", "low_five"],
     "omaha8_fast.showdown": ["showdown", "split_pot", "Pot", "pots_from_contributions"],
     "omaha8_fast.ranges": ["Range", "RangeSyntaxError"],
     "omaha8_fast.equity": ["equity", "plan_equity", "EXACT_LIMIT", "PlayerEquity"],
     "omaha8_fast.engine": ["Hand", "Table", "Action", "HandHistory", "IllegalAction", "LegalActions", "Rake",
                            "SeatView", "BETTING_STRUCTURES", "STREETS", "SHOWDOWN_MODES", "MAX_CHIPS", "Betting"],
-    "omaha8_fast.rake": ["Rake", "RAKE_SPLITS"],
-    "omaha8_fast.views": ["SeatView", "VIEW_SCHEMA"],
-    "omaha8_fast.agents": ["RandomAgent", "EquityAgent", "calling_station", "random_agent", "equity_agent"],
-    "omaha8_fast.simulation": ["simulate", "SimulationResult", "SeatResult", "BATCH"],
+    "omaha8_fast.engine.rake": ["Rake", "RAKE_SPLITS"],
+    "omaha8_fast.engine.views": ["SeatView", "VIEW_SCHEMA"],
+    "omaha8_fast.engine.agents": ["RandomAgent", "EquityAgent", "calling_station", "random_agent", "equity_agent"],
+    "omaha8_fast.engine.simulation": ["simulate", "SimulationResult", "SeatResult", "BATCH"],
     "omaha8_fast.histories": ["parse_pokerstars", "read_pokerstars", "audit", "to_engine", "to_phh", "from_phh",
                               "to_json", "from_json", "ImportedHand", "HandHistoryError", "PokerStarsReader"],
     "omaha8_fast.analysis": ["equity_by_street", "next_street", "range_distribution", "outs", "low_odds"],
@@ -149,7 +150,7 @@ PUBLIC = {
 
 
 @pytest.mark.parametrize("module", sorted(PUBLIC))
-def test_earlier_public_names_still_import(module: str) -> None:
+def test_public_names_import_from_their_home(module: str) -> None:
     loaded = importlib.import_module(module)
     missing = [name for name in PUBLIC[module] if not hasattr(loaded, name)]
     assert missing == []
@@ -164,3 +165,46 @@ def test_the_public_classes_keep_their_public_module() -> None:
 
     assert Hand.__module__ == Table.__module__ == IllegalAction.__module__ == "omaha8_fast.engine"
     assert NextStreet.__module__ == "omaha8_fast.analysis"
+
+
+#: Modules that only re-exported another module's names; each name has one home now.
+GONE = ("agents", "views", "rake", "simulation", "plot", "reference", "kernels", "deals")
+
+
+def test_no_alias_module_at_the_top() -> None:
+    assert [name for name in GONE if (PACKAGE / f"{name}.py").exists()] == []
+
+
+def test_every_subpackage_is_reachable_lazily() -> None:
+    # A fresh interpreter: a bare import loads no capability, attribute access loads each on first use.
+    code = (
+        "import sys, omaha8_fast as o8\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('omaha8_fast.') and m.split('.')[1] in o8.SUBPACKAGES)\n"
+        "assert loaded == [], loaded\n"
+        "o8.engine.agents.random_agent; o8.engine.simulation.simulate; o8.engine.views.SeatView\n"
+        "o8.histories.parse; o8.pql.run; o8.cards.deals.random_deals; o8.evaluator.reference.evaluate_hilo\n"
+        "o8.evaluator.kernels.kernel; o8.tournament.icm; o8.ranges.Range; o8.rl.TableBatch\n"
+        "assert o8.equity.EXACT_LIMIT and callable(o8.equity) and callable(o8.showdown)\n"
+        "from omaha8_fast import Hand, Range, icm, equity\n"
+        "assert Hand([100, 100], 0, 1, 2, seed=1).to_phh()  # the histories' hooks load on first use\n"
+        "for name in o8.SUBPACKAGES:\n"
+        "    if importlib.util.find_spec('omaha8_fast.' + name) is not None:\n"
+        "        assert getattr(o8, name).__name__ == 'omaha8_fast.' + name\n"
+        "try:\n"
+        "    o8.agents\n"
+        "except AttributeError as e:\n"
+        "    assert 'agents' in str(e)\n"
+        "else:\n"
+        "    raise AssertionError('o8.agents exists')\n"
+    )
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", "import importlib.util\n" + code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_dir_lists_the_lazy_names() -> None:
+    names = dir(omaha8_fast)
+    assert {"Hand", "equity", "histories", "pql", "engine"} <= set(names)
+    assert set(omaha8_fast.__all__) <= set(names)

@@ -12,8 +12,9 @@ import pytest
 from budget import examples
 from hypothesis import given, strategies as st
 
-from omaha8_fast import evaluate_batch, evaluate_hilo, reference
-from omaha8_fast.deals import random_deals
+from omaha8_fast import evaluate_batch, evaluate_hilo
+from omaha8_fast.evaluator import reference
+from omaha8_fast.cards.deals import random_deals
 
 SIZES = [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)]
 #: Random deals per (hole size, board size): 40,000 in the slow stage, fewer by default.

@@ -267,3 +267,17 @@ def test_link_check_catches_bad_links(tmp_path: Path) -> None:
 def test_no_reference_to_a_rules_file_outside_the_repository() -> None:
     for page in PAGES:
         assert "shared/RULES.md" not in page.read_text(encoding="utf-8"), page
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_plain_doctest_reads_no_fence_as_output(page: Path) -> None:
+    # `pytest --doctest-glob='*.md' docs README.md` reads a page as one docstring: a closing fence
+    # right after an output line would be expected output. Each example block ends with a blank line.
+    for example in doctest.DocTestParser().get_examples(page.read_text(encoding="utf-8")):
+        assert "```" not in example.want, f"{page.name}, line {example.lineno + 1}: a fence read as output"
+
+
+def test_the_home_page_links_every_page() -> None:
+    home = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    pages = [p.name for p in sorted((ROOT / "docs").glob("*.md")) if p.name != "index.md"]
+    assert pages and [name for name in pages if f"]({name}" not in home] == []

@@ -20,7 +20,7 @@ from budget import examples
 from test_engine_turn import needs_entry, random_hand
 
 from omaha8_fast import Hand, simulate
-from omaha8_fast.agents import calling_station, random_agent
+from omaha8_fast.engine.agents import calling_station, random_agent
 from omaha8_fast.engine import (
     _actions as actions_module,
     _flow as flow,

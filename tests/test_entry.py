@@ -21,9 +21,9 @@ from omaha8_fast import (
     evaluate_low,
     evaluator,
     format_cards,
-    reference,
 )
 from omaha8_fast._core import ffi, lib
+from omaha8_fast.evaluator import reference
 
 HAS_ENTRY = evaluator._ENTRY is not None
 needs_entry = pytest.mark.skipif(not HAS_ENTRY, reason="built without omaha8_fast._entry, or OMAHA8_ENTRY=0")

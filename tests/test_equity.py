@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from omaha8_fast import reference
+from omaha8_fast.evaluator import reference
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.cards import card_ids, format_cards
 from omaha8_fast.equity import CHUNKS, EquityJob, PlayerEquity, equity, run_job

@@ -24,7 +24,7 @@ from deal_winners import deal_winners
 
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.cards import card_ids
-from omaha8_fast.deals import random_deals
+from omaha8_fast.cards.deals import random_deals
 from omaha8_fast.equity import (
     EXACT_MAX,
     EquityJob,

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from omaha8_fast import evaluate, evaluate_batch, evaluate_high, evaluate_high_batch, evaluate_hilo, evaluate_low
-from omaha8_fast.deals import random_deals
+from omaha8_fast.cards.deals import random_deals
 
 SINGLE = [evaluate, evaluate_high, evaluate_low, evaluate_hilo]
 GOOD_HOLE, GOOD_BOARD = "As Kd 2c 3h", "Qs Js 4s 5d 9c"

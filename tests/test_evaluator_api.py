@@ -14,9 +14,9 @@ from omaha8_fast import (
     evaluate_high_batch,
     evaluate_hilo,
     parse_cards,
-    reference,
 )
-from omaha8_fast.deals import random_deals
+from omaha8_fast.cards.deals import random_deals
+from omaha8_fast.evaluator import reference
 
 HOLE, BOARD = "Ks Kd 5h 2c", "Kh 5c 5d Ac 8s"
 

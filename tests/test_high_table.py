@@ -1,5 +1,5 @@
 """The compiled O8_HIGH table, entry by entry, against the pure-Python
-reference ranker (``omaha8_fast.reference.rank_five``), which shares nothing
+reference ranker (``omaha8_fast.evaluator.reference.rank_five``), which shares nothing
 with the generator or the C code; and its layout: rows of 96 entries (three
 whole 64-byte lines, the table 64-byte aligned), the 5 past the 91 pair
 columns and the padding at the end never a hand."""
@@ -12,7 +12,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from omaha8_fast import reference
+from omaha8_fast.evaluator import reference
 from omaha8_fast._core import ffi, lib
 
 N_RANKS, N_PAIRS, STRIDE, NO_HAND = 13, 91, 96, 0xFFFF

@@ -25,7 +25,7 @@ from omaha8_fast.histories import _audit as _hh_audit, parse_pokerstars, to_poke
 from omaha8_fast.histories._audit import _audit, _audit_fast, _split_board, audit
 from omaha8_fast.histories._describe import _read, check_values
 from omaha8_fast.histories._model import ImportedHand
-from omaha8_fast.rake import Rake
+from omaha8_fast.engine.rake import Rake
 from omaha8_fast.showdown import pots_from_contributions, split_pot
 
 HANDS = int(os.environ.get("OMAHA8_HH_FAST_HANDS", "1500" if os.environ.get("CI") else "300"))

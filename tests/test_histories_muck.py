@@ -10,7 +10,7 @@ import pytest
 
 from omaha8_fast.engine import Hand
 from omaha8_fast.histories import audit, parse_pokerstars, to_pokerstars
-from omaha8_fast.rake import Rake
+from omaha8_fast.engine.rake import Rake
 
 
 def _checked_down(showdown: str) -> Hand:

@@ -14,7 +14,7 @@ from random_play import play_out
 
 from omaha8_fast.engine import Hand
 from omaha8_fast.histories import audit, parse_pokerstars, to_pokerstars
-from omaha8_fast.rake import Rake
+from omaha8_fast.engine.rake import Rake
 
 HANDS = int(os.environ.get("OMAHA8_HH_RAKE_HANDS", "2000" if os.environ.get("CI") else "400"))
 

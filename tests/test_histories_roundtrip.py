@@ -156,7 +156,7 @@ def test_json_carries_rake_runs_and_showdown_mode() -> None:
     """The engine's rake, runs and showdown mode survive JSON: a replay of the
     read-back history pays exactly what the hand paid (a silently dropped rake
     would pay the rake out to the players)."""
-    from omaha8_fast.rake import Rake
+    from omaha8_fast.engine.rake import Rake
 
     rng = random.Random(5)
     raked = 0

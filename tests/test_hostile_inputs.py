@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 import omaha8_fast as o8
-from omaha8_fast import Contributions, pots_from_contributions, reference
+from omaha8_fast import Contributions, pots_from_contributions
+from omaha8_fast.evaluator import reference
 
 BOARD = "As Ks Qs Js 2d"
 HOLES = ["2c 3c 4c 5c", "Td 9d 8d 7d"]

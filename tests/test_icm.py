@@ -116,3 +116,31 @@ def test_bad_options() -> None:
         icm([1, 2], [1], samples=0)
     with pytest.raises(TypeError):
         icm([1, 2], [1], seed=1.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("method", ["exact", "monte-carlo"])
+@pytest.mark.parametrize("scale", [1e308, 9e307, 1e300, 1e-300, 1e-320, 5e-324])
+def test_extreme_stacks_are_scaled_not_lost(method: str, scale: float) -> None:
+    # Equal stacks at any scale split the prizes evenly; the prizes never vanish or pile up on one player.
+    got = icm([scale, scale], [1, 0], method=method, samples=20_000)
+    assert math.isclose(sum(got), 1.0, rel_tol=1e-9)
+    assert abs(got[0] - 0.5) < 0.02
+
+
+def test_a_common_scale_changes_nothing() -> None:
+    stacks, payouts = [50, 30, 20, 7], [0.5, 0.3, 0.2]
+    plain = icm(stacks, payouts, method="exact")
+    for scale in (1e300, 1e-300):
+        assert icm([s * scale for s in stacks], payouts, method="exact") == pytest.approx(plain, rel=1e-12)
+
+
+def test_timeout_bounds_a_long_run() -> None:
+    # 2,000 players and the default 200,000 samples would take most of a minute.
+    with pytest.raises(TimeoutError, match="icm did not finish in time"):
+        icm([1 + i % 7 for i in range(2000)], [50, 30, 20], method="monte-carlo", timeout=0.05)
+    with pytest.raises(TimeoutError, match="exact"):
+        icm([1 + i % 7 for i in range(300)], [50, 30, 20], method="exact", timeout=0.001)
+    assert icm([100, 100], [70, 30], timeout=5) == [50.0, 50.0]
+    for bad, error in ((0, ValueError), (-1, ValueError), ("1", TypeError), (True, TypeError)):
+        with pytest.raises(error, match="timeout"):
+            icm([1, 2], [1], timeout=bad)

@@ -16,10 +16,11 @@ import pytest
 from budget import examples
 
 import omaha8_fast
-from omaha8_fast import evaluate_batch, evaluate_high, evaluate_high_batch, evaluate_hilo, reference
+from omaha8_fast import evaluate_batch, evaluate_high, evaluate_high_batch, evaluate_hilo
+from omaha8_fast.evaluator import reference
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.cards import format_cards
-from omaha8_fast.deals import random_deals
+from omaha8_fast.cards.deals import random_deals
 from omaha8_fast.evaluator.kernels import _IDS, KERNELS, available_kernels, kernel
 
 SIZES = [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)]

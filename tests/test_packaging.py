@@ -53,3 +53,19 @@ def test_core_keeps_the_gil_disabled() -> None:
     # An extension that does not declare free-threading support turns the GIL
     # back on when imported.
     assert not sys._is_gil_enabled()  # type: ignore[attr-defined]
+
+
+def test_the_wheel_carries_its_sbom() -> None:
+    # PEP 770: .dist-info/sboms/ (sbom.py, written by setup.py's bdist_wheel); an editable install has none.
+    import json
+    from importlib import metadata
+
+    dist = metadata.distribution("omaha8_fast")
+    direct = dist.read_text("direct_url.json")
+    if dist.read_text("WHEEL") is None or (direct and json.loads(direct).get("dir_info", {}).get("editable")):
+        pytest.skip("not installed from a wheel (a source tree's egg-info, an editable install): no SBOM")
+    sboms = [f for f in dist.files or () if "/sboms/" in str(f).replace("\\", "/")]
+    assert [str(f).rsplit("/", 1)[-1] for f in sboms] == ["omaha8_fast.cdx.json"]
+    doc = json.loads(sboms[0].read_text(encoding="utf-8"))
+    assert doc["bomFormat"] == "CycloneDX" and doc["metadata"]["component"]["version"] == dist.version
+    assert {c["name"] for c in doc["components"]} == {"csrc/eval/tables.c", "omaha8_fast/ranges/data/preflop_hilo.npz"}

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from omaha8_fast import evaluate_batch, format_cards
-from omaha8_fast.deals import random_deals
+from omaha8_fast.cards.deals import random_deals
 
 
 def test_high_agrees_with_phevaluator() -> None:

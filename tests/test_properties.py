@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from hypothesis.extra import numpy as hnp
 
 import omaha8_fast as o8
-from omaha8_fast import cli, reference
+from omaha8_fast import cli
+from omaha8_fast.evaluator import reference
 
 settings.register_profile("omaha8", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("omaha8")

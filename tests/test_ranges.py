@@ -13,7 +13,7 @@ from math import comb, sqrt
 import numpy as np
 import pytest
 
-from omaha8_fast import reference
+from omaha8_fast.evaluator import reference
 from omaha8_fast.cards import card_ids, format_cards
 from omaha8_fast.equity import equity
 from omaha8_fast.equity._players import is_range

@@ -282,14 +282,14 @@ def test_named_texts_agree(text: str, hole_size: int) -> None:
 @pytest.mark.parametrize("text", ["AA", "xxyyzz", "xyxyxy", "RROONN", "AsKsQs", "RxOxNx", "RONMLK", "AA**ds", "[AK]xRyOx",
                                   "RxOyA", "RsOhNdA", "RxOyAK", "RRxA"])
 def test_six_card_patterns_agree_on_a_sample(text: str) -> None:
-    """6-card hands: the old matcher on a sample of the universe (15,000
+    """6-card hands: the old matcher on a sample of the universe (5,000
     random hands, 50,000 in the slow stage; the whole universe takes minutes
     the old way: OMAHA8_SLOW_TESTS=1 does it)."""
     if os.environ.get("OMAHA8_SLOW_TESTS"):
         same(text, 6)
         return
     rows = _universe(6)
-    picks = np.sort(np.random.default_rng(6).choice(len(rows), examples(15_000, 50_000), replace=False))
+    picks = np.sort(np.random.default_rng(6).choice(len(rows), examples(5_000, 50_000), replace=False))
     sample = np.ascontiguousarray(rows[picks])
     (node,) = _Parser(text, 6).parse().parts
     old = np.zeros(len(picks), dtype=np.bool_)

@@ -211,3 +211,31 @@ def test_importing_rl_loads_no_rl_library() -> None:
             "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_tablebatch_step_checks_every_action_before_playing_any() -> None:
+    # Short stacks in limit: a check/call often ends a hand, so a partial step would lose rewards.
+    batch = TableBatch(6, num_players=2, betting="limit", stacks=3, blinds=(1, 2), seed=4)
+    _, masks, _ = batch.reset()
+    legal = [int(np.flatnonzero(m)[0]) for m in masks]
+    for bad, error in ((9, ValueError), (-1, ValueError), (1.0, TypeError), (True, TypeError)):
+        actions: list[Any] = list(legal)
+        actions[4] = bad
+        before = [batch._hands[i].actions for i in range(6)]
+        with pytest.raises(error, match="table 4"):
+            batch.step(actions)
+        assert batch.hands_played == 0
+        assert [batch._hands[i].actions for i in range(6)] == before  # no table moved
+    _, _, _, rewards, done = batch.step(legal)  # the same legal actions still play
+    assert done.any() and rewards[done].any()
+
+
+def test_an_action_is_any_integer_scalar() -> None:
+    layout = ActionLayout("limit")
+    for index in (np.array(1), np.int16(1), np.uint8(1), 1):
+        hand = Hand([50, 50], 0, 1, 2, seed=3)
+        layout.play(hand, index)
+        assert hand.actions[-1].kind == "call"
+    for wrong in (np.array([1]), np.array(1.0), np.float64(1), True, "1"):
+        with pytest.raises(TypeError, match="the action must be an int"):
+            layout.play(Hand([50, 50], 0, 1, 2, seed=3), wrong)

@@ -129,3 +129,30 @@ def test_big_o_holes() -> None:
     state = _random_playthrough(game, random.Random(3))
     assert [len(cards) for cards in state.hand.holes] == [5, 5, 5]
     assert state.own_cards(2) == state.holes[10:15]
+
+
+def test_a_chance_action_must_be_a_chance_outcome() -> None:
+    # A reduced deck (spades and the 2h): a card outside it, or one already dealt, is refused.
+    deck = "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s 2h"
+    game = openspiel_game(2, "limit", 4, 20, (1, 2), deck)
+    state = game.new_initial_state()
+    outcomes = {c for c, _ in state.chance_outcomes()}
+    for outside in (0, 4, 50):  # 2c, 3c, Ah
+        assert outside not in outcomes
+        with pytest.raises((ValueError, pyspiel.SpielError), match="not a card of the game's deck"):
+            state.apply_action(outside)
+    state.apply_action(51)
+    with pytest.raises((ValueError, pyspiel.SpielError), match="already dealt"):
+        state.apply_action(51)
+    for card in (47, 43, 39, 35, 31, 27, 23):
+        state.apply_action(card)
+    state.apply_action(1)
+    state.apply_action(1)  # call, check: the flop is next
+    assert state.is_chance_node()
+    with pytest.raises((ValueError, pyspiel.SpielError), match="not a card of the game's deck"):
+        state.apply_action(4)
+    with pytest.raises((ValueError, pyspiel.SpielError), match="already dealt"):
+        state.apply_action(47)
+    for card in (19, 15, 11):
+        state.apply_action(card)
+    assert len(state.hand.board) == 3

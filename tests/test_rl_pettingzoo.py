@@ -15,7 +15,7 @@ pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not install
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from omaha8_fast.agents import RandomAgent, calling_station  # noqa: E402
+from omaha8_fast.engine.agents import RandomAgent, calling_station  # noqa: E402
 from omaha8_fast.rl import ActionLayout, encode_view, gymnasium_env, pettingzoo_env  # noqa: E402
 
 BETTINGS = ("limit", "pot-limit", "no-limit")
@@ -74,7 +74,7 @@ def test_pettingzoo_observes_each_seat_and_refuses_illegal_actions() -> None:
         env.step(None)
     assert env.hand == before
     with pytest.raises(ValueError, match="render_mode"):
-        pettingzoo_env(render_mode="human")
+        pettingzoo_env(render_mode="rgb_array")  # "ansi" and "human" only
     assert pettingzoo_env().render() is None
 
 
@@ -133,3 +133,71 @@ def test_pettingzoo_big_o_holes(players: int, hole_size: int) -> None:
     for seat in range(players):
         cards = np.flatnonzero(env.observe(f"player_{seat}")["observation"][:52])
         assert sorted(cards) == sorted(int(c) for c in env.hand.holes[seat]) and len(cards) == hole_size
+
+
+@pytest.mark.parametrize("illegal", ["check-call", "raise"])
+def test_gymnasium_plays_a_0d_array_as_its_index(illegal: str) -> None:
+    # Discrete.contains accepts np.array(2): the env must play index 2, not treat it as illegal.
+    env = gymnasium_env(2, "limit", seed=5, illegal=illegal)
+    obs, _ = env.reset(seed=5)
+    assert obs["action_mask"][2] and env.action_space.contains(np.array(2))
+    _, _, _, _, info = env.step(np.array(2))
+    assert "illegal" not in info
+    assert [a.kind for a in env.hand.actions if a.seat == env.seat][0] in ("bet", "raise")
+
+
+def test_pettingzoo_plays_a_0d_array_as_its_index() -> None:
+    env = pettingzoo_env(2, "limit", seed=5)
+    env.reset(seed=5)
+    agent = env.agent_selection
+    seat = env._seat[agent]
+    env.step(np.array(2))
+    assert [a.kind for a in env.hand.actions if a.seat == seat][0] in ("bet", "raise")
+
+
+def test_pettingzoo_render_test_passes() -> None:
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: pettingzoo_env(3, "pot-limit", seed=2, render_mode=render_mode))
+
+
+def test_human_mode_prints_the_view(capsys: pytest.CaptureFixture[str]) -> None:
+    env = gymnasium_env(2, "limit", seed=3, render_mode="human")
+    env.reset(seed=3)
+    assert env.render() is None
+    assert "agent (seat" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode must be None, 'ansi' or 'human'"):
+        gymnasium_env(2, "limit", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("first", ["gymnasium", "omaha8_fast.rl"])
+def test_gymnasium_make_finds_the_env_by_module(first: str) -> None:
+    # A fresh interpreter: gymnasium first (then make() imports omaha8_fast.rl, which registers the id),
+    # or omaha8_fast.rl first (the id is registered once gymnasium is imported).
+    code = (
+        ("import gymnasium, sys\n" if first == "gymnasium" else
+         "import sys, omaha8_fast.rl\nassert 'gymnasium' not in sys.modules\nimport gymnasium\n")
+        + ("assert 'omaha8_fast.rl' not in sys.modules\n" if first == "gymnasium" else "")
+        + "env = gymnasium.make('omaha8_fast.rl:Omaha8-v0', num_players=3, betting='pot-limit')\n"
+        "obs, info = env.reset(seed=1)\n"
+        "assert env.spec.id == 'Omaha8-v0' and obs['action_mask'].shape == (7,)\n"
+        "from gymnasium.utils.env_checker import check_env\n"
+        "import warnings\n"
+        "with warnings.catch_warnings():\n"
+        "    warnings.simplefilter('error')\n"
+        "    check_env(env.unwrapped)\n"
+    )
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_import_omaha8_fast_rl_does_not_import_gymnasium() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, omaha8_fast.rl; assert 'gymnasium' not in sys.modules and 'pettingzoo' not in sys.modules"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import omaha8_fast as o8
-from omaha8_fast import reference
+from omaha8_fast.evaluator import reference
 
 
 class FloatIndex:

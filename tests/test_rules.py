@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from omaha8_fast import evaluate, evaluate_high, evaluate_hilo, evaluate_low, high_category, reference
+from omaha8_fast import evaluate, evaluate_high, evaluate_hilo, evaluate_low, high_category
+from omaha8_fast.evaluator import reference
 
 Evaluator = Callable[[str, str], "int | None"]
 BOTH = pytest.mark.parametrize("impl", ["c", "reference"])

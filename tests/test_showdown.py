@@ -3,7 +3,7 @@
 Scripted hands check each rule with payouts worked out by hand; their premises
 (who has which high, who has a low) are checked with the pure-Python reference
 evaluator. Property tests compare everything against a straightforward
-implementation written here on top of ``omaha8_fast.reference``, which deals
+implementation written here on top of ``omaha8_fast.evaluator.reference``, which deals
 split chips out one at a time round the table instead of dividing.
 """
 
@@ -14,7 +14,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from omaha8_fast import evaluate, high_category, parse_cards, reference
+from omaha8_fast import evaluate, high_category, parse_cards
+from omaha8_fast.evaluator import reference
 from omaha8_fast.showdown import Contributions, Pot, pots_from_contributions, showdown, split_pot
 
 # --- a straightforward implementation on the reference evaluator -------------

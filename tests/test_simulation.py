@@ -9,8 +9,8 @@ import pytest
 
 import omaha8_fast as o8
 from omaha8_fast import Rake, SeatView, Table, simulate
-from omaha8_fast.agents import RandomAgent, calling_station, equity_agent, random_agent
-from omaha8_fast.simulation import BATCH
+from omaha8_fast.engine.agents import RandomAgent, calling_station, equity_agent, random_agent
+from omaha8_fast.engine.simulation import BATCH
 
 SIX_MAX = {"stacks": [200] * 6, "small_blind": 1, "big_blind": 2, "betting": "no-limit"}
 

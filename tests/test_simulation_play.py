@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from omaha8_fast import Hand, Rake, simulate
-from omaha8_fast.agents import RandomAgent, calling_station, random_agent
+from omaha8_fast.engine.agents import RandomAgent, calling_station, random_agent
 from omaha8_fast.engine import _native as _engine_entry
 from omaha8_fast.engine.simulation import _c_chooser, _chooser
 

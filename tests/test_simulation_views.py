@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from omaha8_fast import Hand, SeatView, simulate
-from omaha8_fast.agents import RandomAgent, calling_station, random_agent
+from omaha8_fast.engine.agents import RandomAgent, calling_station, random_agent
 from omaha8_fast.engine.simulation import _chooser
 
 SIX_MAX = {"stacks": [200] * 6, "small_blind": 1, "big_blind": 2, "betting": "no-limit"}

@@ -7,7 +7,7 @@ contributions), equity (small exact and Monte Carlo, with ranges), ranges,
 whole engine hands with random legal actions (and replay), and the CLI's
 ``main()`` in-process. First every call runs once serially: that outcome is
 the reference, itself checked against the pure-Python evaluator
-(``omaha8_fast.reference``) and the contract (payouts pay every chip, a bad
+(``omaha8_fast.evaluator.reference``) and the contract (payouts pay every chip, a bad
 call gets ``ValueError``/``TypeError`` with a message, a good call an
 answer). Then ``THREADS`` threads and ``PROCESSES`` worker processes make
 every call once more between them, and repeat random calls until the time

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from omaha8_fast import reference
+from omaha8_fast.evaluator import reference
 from omaha8_fast._core import ffi, lib
 
 GENERATOR = Path(__file__).resolve().parents[1] / "csrc" / "eval" / "gen_tables.py"

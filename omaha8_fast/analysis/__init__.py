@@ -38,8 +38,9 @@ The distribution of a hand's equity against a range, hand by hand:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .._modules import lazy_submodules as _lazy_submodules
 from ._common import PLOTS as _PLOTS, QUANTILE_LEVELS, STREETS
 from ._distribution import Distribution, range_distribution
 from ._next import NextStreet, next_street
@@ -78,3 +79,8 @@ def _plots() -> Any:
 
 
 _PLOTS.append(_plots)
+
+if TYPE_CHECKING:
+    from . import plots as plots
+
+__getattr__ = _lazy_submodules(__name__, ('plots',))  # plots: loaded on first use

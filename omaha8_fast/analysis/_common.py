@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from .._checks import check_timeout
 from .._core import ffi, lib
 from ..cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, format_cards
 from ..equity import (
@@ -22,7 +23,6 @@ from ..equity import (
     MAX_CHUNKS,
     HandOrRandom,
     PlayerEquity,
-    _check_timeout as check_timeout,
     range_structs,
     runout_count,
 )

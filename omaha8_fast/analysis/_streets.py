@@ -6,11 +6,11 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._checks import check_timeout
 from ..cards import Card, CardsLike, format_cards
 from ..equity import (
     HandOrRandom,
     PlayerEquity,
-    _check_timeout as check_timeout,
     equity,
 )
 from ..ranges import Range

@@ -22,7 +22,7 @@ try:
     from matplotlib.figure import Figure
     from matplotlib.ticker import PercentFormatter
 except ImportError:  # pragma: no cover - exercised by a test that hides matplotlib
-    raise ImportError("omaha8_fast.plot needs matplotlib: pip install 'omaha8_fast[plot]'") from None
+    raise ImportError("omaha8_fast.analysis.plots needs matplotlib: pip install 'omaha8_fast[plot]'") from None
 
 from ..cards import format_cards
 

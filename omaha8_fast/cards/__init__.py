@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from typing import Union
+from typing import TYPE_CHECKING, Union
+
+from .._modules import lazy_submodules as _lazy_submodules
 
 __all__ = ["RANKS", "SUITS", "Card", "CardsLike", "parse_card", "parse_cards", "format_cards"]
 
@@ -213,3 +215,8 @@ def format_cards(cards: CardsLike, sep: str = " ") -> str:
     if not isinstance(sep, str):
         raise TypeError(f"sep must be a string, not {type(sep).__name__}")
     return sep.join(RANKS[i >> 2] + SUITS[i & 3] for i in card_ids(cards))
+
+if TYPE_CHECKING:
+    from . import deals as deals
+
+__getattr__ = _lazy_submodules(__name__, ('deals',))  # deals: loaded on first use

@@ -34,6 +34,9 @@ omaha8_fast.engine.IllegalAction: the bet must be from 2 to 94, not 1
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .._modules import lazy_submodules as _lazy_submodules
 from ._betting import (
     BETTING_STRUCTURES,
     MAX_CHIPS,
@@ -68,3 +71,9 @@ __all__ = [
 for _cls in (IllegalAction, LegalActions, Action, HandHistory, Hand, Table):
     _cls.__module__ = __name__
 del _cls
+
+if TYPE_CHECKING:
+    from . import agents as agents
+    from . import simulation as simulation
+
+__getattr__ = _lazy_submodules(__name__, ('agents', 'simulation'))  # agents, simulation: loaded on first use

@@ -80,7 +80,7 @@ class Hand(_Actions, HandBase):
     Each player gets ``hole_size`` cards (4, or 5 and 6 for the big-O
     variants).
 
-    ``rake``: a :class:`~omaha8_fast.rake.Rake` taken before the pots are
+    ``rake``: a :class:`~omaha8_fast.engine.rake.Rake` taken before the pots are
     split (:attr:`rake`). ``runs``: when every player still in is all-in (or
     all but one) before the river, the rest of the board is dealt ``runs``
     times (:attr:`boards`) and each pot is divided among the runs, the odd

@@ -25,6 +25,32 @@ __all__ = ["_Settlement"]
 _INT64S = _ffi.typeof("int64_t[]")
 
 
+def _without_mucked(pots: list[Pot], mucked: set[int]) -> list[Pot]:
+    """``pots`` (built as if nobody mucked) with the ``mucked`` players'
+    claims removed. Every pot stays a pot of its own, split on its own (rule
+    4 of docs/rules.md), even when mucks leave two pots with the same
+    players; a pot every claimant of which mucked (the last hand left wins
+    unseen) goes to the pot below it.
+
+    >>> _without_mucked([Pot(21, (0, 1, 2)), Pot(91, (1, 2))], {0})
+    [Pot(amount=21, eligible=(1, 2)), Pot(amount=91, eligible=(1, 2))]
+    """
+    out: list[Pot] = []
+    for amount, eligible in pots:
+        left = tuple(i for i in eligible if i not in mucked)
+        if left:
+            out.append(Pot(amount, left))
+        elif out:
+            out[-1] = Pot(out[-1].amount + amount, out[-1].eligible)
+        else:  # no pot below: the next pot with a claimant takes it (added below)
+            out.append(Pot(amount, ()))
+    if out and not out[0].eligible:
+        empty = out.pop(0)
+        if out:
+            out[0] = Pot(out[0].amount + empty.amount, out[0].eligible)
+    return out
+
+
 class _Settlement(_Reading):
     """Settling a hand: from the end of the betting to the payout."""
 
@@ -105,10 +131,11 @@ class _Settlement(_Reading):
     def _pots_in_order(self) -> list[Pot]:
         """The pots, players numbered in showdown-module order, the rake taken out."""
         seats, committed, chips = self.showdown_seats, self._committed, self._dead()
-        mucked = self._mucked if self._mode == "choose" else ()  # a muck-losers muck gives up nothing it could win
-        dead = [i for i, s in enumerate(seats) if self._folded[s] or s in mucked]
-        pots = pots_from_contributions([committed[s] for s in seats], folded=dead,
+        folded = [i for i, s in enumerate(seats) if self._folded[s]]
+        pots = pots_from_contributions([committed[s] for s in seats], folded=folded,
                                        dead=None if chips is None else [chips[s] for s in seats])
+        if self._mode == "choose" and self._mucked:  # a muck-losers muck gives up nothing it could win
+            pots = _without_mucked(pots, {i for i, s in enumerate(seats) if s in self._mucked})
         return self._rake.take(pots, self._raked) if self._rake is not None and self._raked else pots
 
     def _split_one_board(self) -> list[int] | None:

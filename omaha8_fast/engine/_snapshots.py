@@ -103,7 +103,7 @@ class _Snapshots(_Legality):
 
     def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may know now (None: a spectator), as an immutable
-        :class:`~omaha8_fast.views.SeatView`.
+        :class:`~omaha8_fast.engine.views.SeatView`.
 
         >>> from omaha8_fast.engine import Hand
         >>> hand = Hand([100, 100], 0, 1, 2, deck="As Ks 2c 3d  Qh Qd 7c 8c  2h 5h 9s Td Jd")

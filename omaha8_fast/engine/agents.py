@@ -1,6 +1,6 @@
 """Players for simulations: the :class:`Agent` protocol and three baselines.
 
-An agent is any callable that takes the :class:`~omaha8_fast.views.SeatView`
+An agent is any callable that takes the :class:`~omaha8_fast.engine.views.SeatView`
 of the seat to act and returns its action: a kind (``"call"``), a
 ``(kind, amount)`` pair (``("raise", 40)``, the amount the "to" total of a
 bet or raise) or an :class:`~omaha8_fast.engine.Action`. Agents only ever

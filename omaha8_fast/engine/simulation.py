@@ -7,7 +7,7 @@ starting on seat ``batch % seats``. So the results depend only on ``seed``
 and ``hands``: a single process and any executor give the same numbers.
 
 >>> from omaha8_fast import simulate
->>> from omaha8_fast.agents import calling_station, random_agent
+>>> from omaha8_fast.engine.agents import calling_station, random_agent
 >>> table = {"stacks": [200] * 3, "small_blind": 1, "big_blind": 2, "betting": "no-limit"}
 >>> result = simulate(table, [random_agent, calling_station, calling_station], hands=300, seed=1)
 >>> result.hands, sum(seat.net for seat in result.seats)
@@ -201,7 +201,7 @@ def simulate(
     """Play ``hands`` hands at ``table`` (a :class:`~omaha8_fast.engine.Table`,
     whose settings are used, or a dict of ``Table`` keyword arguments)
     between ``agents`` (one per seat, a list or a ``{seat: agent}`` dict;
-    see :mod:`omaha8_fast.agents`), and return each seat's results.
+    see :mod:`omaha8_fast.engine.agents`), and return each seat's results.
 
     ``seed`` makes it reproducible; ``progress=True`` shows a tqdm bar;
     ``executor`` (any ``concurrent.futures.Executor``: a process pool, a Dask

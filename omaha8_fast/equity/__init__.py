@@ -58,7 +58,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from .._checks import check_int
+from .._checks import check_int, check_timeout
 from .._core import ffi, lib
 from .._modules import make_callable as _make_callable
 from ..cards import Card, CardsLike
@@ -249,16 +249,6 @@ def _check_options(exact: Any, samples: Any, seed: Any, threads: Any, executor: 
     return samples, seed
 
 
-def _check_timeout(timeout: Any) -> float | None:
-    if timeout is None:
-        return None
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
-        raise TypeError(f"timeout must be a number of seconds or None, not {type(timeout).__name__}")
-    if not timeout > 0:
-        raise ValueError(f"timeout must be > 0 seconds, got {timeout!r}")
-    return float(timeout)
-
-
 def _chunks(exact: bool, deals: int, n_players: int) -> int:
     """Chunks of a job: a function of the job alone (Monte Carlo streams)."""
     return max(CHUNKS, min(MAX_CHUNKS, -(-deals * n_players // CHUNK_WORK)))
@@ -376,7 +366,7 @@ def equity(
             return known
     _check_flag("progress", progress)
     _check_flag("partial", partial)
-    seconds = _check_timeout(timeout)
+    seconds = check_timeout(timeout)
     started = time.monotonic()
     spot, plan = _plan(holes, board, dead, exact, samples, seed, threads, executor, max_deals)
     if (plan.showdowns < SMALL_JOB or plan.chunks == 1) and executor is None:
@@ -626,7 +616,7 @@ def run_job(
     job = _check_job(job)
     _check_flag("progress", progress)
     _check_flag("partial", partial)
-    seconds = _check_timeout(timeout)
+    seconds = check_timeout(timeout)
     if threads is not None:
         _check_count("threads", threads, 1)
     if executor is not None and threads is not None:

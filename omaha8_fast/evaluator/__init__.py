@@ -26,6 +26,7 @@ from functools import total_ordering
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .._core import ffi, lib
+from .._modules import lazy_submodules as _lazy_submodules
 from ..cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, is_bool
 from ._all_holes import AllHoles, rank_all_holes
 from .kernels import KERNEL_ID
@@ -603,3 +604,8 @@ def evaluate_high_batch(
     if n:
         _run_batch(hole_array, board_array, check, high, None)
     return high
+
+if TYPE_CHECKING:
+    from . import reference as reference
+
+__getattr__ = _lazy_submodules(__name__, ('reference',))  # reference: loaded on first use

@@ -121,6 +121,7 @@ from ._syntax import (  # noqa: F401
     MAX_DEPTH,
     MAX_LENGTH,
     RangeSyntaxError,
+    RangeSyntaxWarning,
     _Card,
     _Filter,
     _Hand,
@@ -143,7 +144,7 @@ from ._tables import (  # noqa: F401
     preflop_ranking,
 )
 
-__all__ = ["Range", "RangeSyntaxError", "RangeLike", "MAX_LENGTH", "MAX_DEPTH", "hand_classes", "preflop_ranking"]
+__all__ = ["Range", "RangeSyntaxError", "RangeSyntaxWarning", "RangeLike", "MAX_LENGTH", "MAX_DEPTH", "hand_classes", "preflop_ranking"]
 
 #: Accepted wherever a range is expected: a :class:`Range` or its text.
 RangeLike = Union["Range", str]

@@ -18,13 +18,14 @@ True
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import RANKS, SUITS
 
-__all__ = ["RangeSyntaxError", "MAX_LENGTH", "MAX_DEPTH"]
+__all__ = ["RangeSyntaxError", "RangeSyntaxWarning", "MAX_LENGTH", "MAX_DEPTH"]
 
 _RANK_OF = {r: i for i, r in enumerate(RANKS)} | {r.lower(): i for i, r in enumerate(RANKS) if r.isalpha()}
 _SUIT_OF = {s: i for i, s in enumerate(SUITS)}
@@ -66,6 +67,35 @@ class RangeSyntaxError(ValueError):
             return f"{self.text}\n{' ' * (self.column - 1)}^"
         start = max(0, min(self.column - 1 - _QUOTE // 2, len(self.text) - _QUOTE))
         return f"{self.text[start:start + _QUOTE]}\n{' ' * (self.column - 1 - start)}^"
+
+
+class RangeSyntaxWarning(UserWarning):
+    """A range that parses but most likely not as meant: spaces inside one
+    hand pattern (``"AK QJ"`` is the one hand ``AKQJ``, not two hands).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _Parser("AK QJ", 4).parse() and None
+    >>> print(caught[0].message)
+    range 'AK QJ': 'AK QJ' reads as one hand of 4 cards (spaces do not separate hands): write it without spaces, or with ',' between hands
+    """
+
+    __module__ = "omaha8_fast.ranges"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` of the first frame outside the package (a warning names the user's line)."""
+    import sys
+
+    package = __name__.rsplit(".", 2)[0]
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_globals.get("__name__", "").split(".")[0] == package:
+        frame, level = frame.f_back, level + 1  # type: ignore[assignment]
+    return level
 
 
 def _excerpt(text: str, column: int) -> str:
@@ -288,6 +318,12 @@ class _Parser:
         qualifier = ""
         if self.is_qualifier(0):
             qualifier = next(q for q in _QUALIFIERS if self.matches(q))
+            last = patterns[-1][-1]
+            if (qualifier[0] in _SUIT_OF and self.pos and self.peek(-1).lower() in (*_SUIT_OF, *_SUIT_VARS)
+                    and (last.suits != _ALL_SUITS or last.suit_var) and self.column() == self.column(self.pos - 1) + 1):
+                # 'A2**dss': a suit glued to 'ss' (or 'ds'): a suit letter too many, most likely
+                raise self.fail(f"a space between the last card's suit and {qualifier!r} (one suit letter too "
+                                f"many? {self.peek(-1)}{qualifier} reads as the suit {self.peek(-1)!r} then {qualifier!r})")
             self.pos += len(qualifier)
         return _Hand(tuple(patterns), qualifier)
 
@@ -299,11 +335,21 @@ class _Parser:
 
     def pattern(self) -> tuple[_Card, ...]:
         cards: list[_Card] = []
+        groups = [0]  # the cards between spaces ('AK QJ': 2 and 2)
         while True:
             c = self.peek()
             if c == "" or c in _TERMINATORS or c in "+-" or self.is_qualifier(0):
                 break
+            if cards and self.column() > self.column(self.pos - 1) + 1:
+                groups.append(0)
             cards.append(self.card())
+            groups[-1] += 1
+        if len(groups) > 1 and max(groups) > 1:  # 'As Kd Tc 9h' (a card a word) is the card text: no warning
+            text = self.text[cards[0].column - 1:self.column(self.pos - 1)]
+            warnings.warn(RangeSyntaxWarning(
+                f"range {_excerpt(self.text, cards[0].column)!s}: {text!r} reads as one hand of "
+                f"{len(cards)} cards (spaces do not separate hands): write it without spaces, or with ',' "
+                "between hands"), stacklevel=_caller_level())
         if not cards:
             raise self.fail("a card: a rank (A K Q J T 9..2), a suit (s h d c), a suit variable (x y z w), "
                             "'*', a rank variable or '['")

@@ -24,6 +24,9 @@ docs/rl.md.
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_PLAYERS",
+    "GYMNASIUM_ID",
     "STREET_NAMES",
     "ActionLayout",
     "TableBatch",
@@ -83,8 +87,8 @@ def pettingzoo_env(
     reward, its chips won or lost in big blinds (zero-sum), and its info
     ``{"chips": net}``; PettingZoo's loop then steps each with None. A hand
     always ends, so there is no truncation. ``render_mode="ansi"``:
-    ``render()`` returns the acting agent's view as text. Examples:
-    docs/rl.md.
+    ``render()`` returns the acting agent's view as text; ``"human"``
+    prints it (and returns None). Examples: docs/rl.md.
     """
     spec = table_spec(num_players, betting, hole_size, stacks, blinds)
     try:
@@ -108,7 +112,7 @@ def gymnasium_env(
 ) -> OmahaHiLoGym:
     """A Gymnasium environment: the agent plays ``seat`` against fixed
     ``opponents`` (one per other seat, in seat order; default the library's
-    :class:`~omaha8_fast.agents.RandomAgent`, reseeded from the environment's
+    :class:`~omaha8_fast.engine.agents.RandomAgent`, reseeded from the environment's
     generator on each ``reset``). One hand per episode, the button at random;
     the opponents act inside ``step`` until it is the agent's turn again or
     the hand is over. The observation is the same dict as
@@ -119,12 +123,19 @@ def gymnasium_env(
     ``illegal``: what an action the mask forbids does, ``"check-call"``
     (plays check/call and sets ``info["illegal"]``; Gymnasium's checker
     steps unmasked samples) or ``"raise"`` (``ValueError``).
+    ``render_mode``: ``"ansi"`` (``render()`` returns the agent's view as
+    text) or ``"human"`` (prints it).
+
+    Registered with Gymnasium as :data:`GYMNASIUM_ID`:
+    ``gymnasium.make("omaha8_fast.rl:Omaha8-v0", num_players=3)`` imports
+    this module, which registers it (whenever gymnasium is loaded first).
     """
     spec = table_spec(num_players, betting, hole_size, stacks, blinds)
     try:
         from ._gymnasium import OmahaHiLoGym
     except ImportError as error:
         raise _missing("gymnasium_env", error) from error
+    _register_gymnasium()
     return OmahaHiLoGym(spec, opponents=opponents, seat=seat, illegal=illegal, seed=seed, render_mode=render_mode)
 
 
@@ -152,3 +163,47 @@ def openspiel_game(
     except ImportError as error:
         raise _missing("openspiel_game", error) from error
     return load_game(num_players, betting, hole_size, stacks, blinds, deck)
+
+
+#: The id of :func:`gymnasium_env` in Gymnasium's registry.
+GYMNASIUM_ID = "Omaha8-v0"
+
+
+def _register_gymnasium() -> None:
+    """Register :data:`GYMNASIUM_ID` with Gymnasium if it is loaded (never
+    importing it: ``import omaha8_fast.rl`` stays light). ``gymnasium.make(
+    "omaha8_fast.rl:Omaha8-v0")`` imports this module after gymnasium, so the
+    id is there when make looks it up; if this module came first,
+    :class:`_AfterGymnasium` registers it as soon as gymnasium is imported."""
+    gymnasium = sys.modules.get("gymnasium")
+    if gymnasium is not None and GYMNASIUM_ID not in gymnasium.envs.registry:
+        gymnasium.register(id=GYMNASIUM_ID, entry_point=f"{__name__}:gymnasium_env")
+
+
+class _AfterGymnasium(importlib.abc.MetaPathFinder):
+    """A one-shot import hook: when gymnasium is first imported, register
+    :data:`GYMNASIUM_ID` right after its module ran (then leave sys.meta_path)."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != "gymnasium":
+            return None
+        if self in sys.meta_path:
+            sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        loader = None if spec is None else spec.loader
+        if loader is None or not hasattr(loader, "exec_module"):
+            return spec
+        run = loader.exec_module
+
+        def exec_module(module: Any) -> None:
+            run(module)
+            _register_gymnasium()
+
+        loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+if "gymnasium" in sys.modules:
+    _register_gymnasium()
+elif not any(isinstance(f, _AfterGymnasium) for f in sys.meta_path):
+    sys.meta_path.insert(0, _AfterGymnasium())

@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine import Hand
-from ._spec import ActionLayout, TableSpec, encode_view, observation_size, table_spec
+from ._spec import ActionLayout, TableSpec, action_index, encode_view, observation_size, table_spec
 
 __all__ = ["TableBatch"]
 
@@ -101,8 +101,9 @@ class TableBatch:
         npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64], npt.NDArray[np.float32],
         npt.NDArray[np.bool_]
     ]:
-        """Play each table's action; ValueError (naming the table) if one is
-        illegal, after playing the tables before it."""
+        """Play each table's action. Every action is checked first: when one
+        is illegal (ValueError) or no integer (TypeError), naming the table,
+        no table has moved."""
         if not self._hands:
             raise RuntimeError("call reset() before step()")
         if len(actions) != self.num_tables:
@@ -111,12 +112,17 @@ class TableBatch:
         rewards[:] = 0
         done[:] = False
         big = self.spec.big_blind
-        for i, action in enumerate(actions):
-            hand = self._hands[i]
+        layout, hands = self.layout, self._hands
+        chips = []
+        for i, action in enumerate(actions):  # all checked before any is played
             try:
-                self.layout.play(hand, action)
-            except ValueError as error:
-                raise ValueError(f"table {i}: {error}") from None
+                index = action_index(action)
+                chips.append((index, layout.check(hands[i], index)))
+            except (TypeError, ValueError) as error:
+                raise type(error)(f"table {i}: {error}") from None
+        for i, (index, amount) in enumerate(chips):
+            hand = hands[i]
+            layout.apply(hand, index, amount)
             if hand.is_over:
                 rewards[i] = [chips / big for chips in hand.net]
                 done[i] = True

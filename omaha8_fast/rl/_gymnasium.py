@@ -15,11 +15,11 @@ from ..engine import Hand, SeatView
 from ..engine.agents import ActionLike, RandomAgent
 from ..engine.simulation import _apply as apply_action
 from ._render import render_view
-from ._spec import ActionLayout, TableSpec, encode_view, observation_size
+from ._spec import ActionLayout, TableSpec, action_index, encode_view, observation_size
 
 __all__ = ["ILLEGAL_MODES", "OmahaHiLoGym", "Opponent"]
 
-#: An opponent: the view of its seat in, an action out (``omaha8_fast.agents``).
+#: An opponent: the view of its seat in, an action out (``omaha8_fast.engine.agents``).
 Opponent = Callable[[SeatView], ActionLike]
 Observation = dict[str, npt.NDArray[Any]]
 #: What ``illegal=`` takes.
@@ -33,7 +33,7 @@ class OmahaHiLoGym(gymnasium.Env[Observation, np.int64]):
     """One seat of Omaha Hi/Lo against fixed opponents, one hand per episode
     (see :func:`omaha8_fast.rl.gymnasium_env`)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, spec: TableSpec, opponents: Sequence[Opponent] | None = None, seat: int = 0,
                  illegal: str = "check-call", seed: int | None = None, render_mode: str | None = None) -> None:
@@ -44,8 +44,8 @@ class OmahaHiLoGym(gymnasium.Env[Observation, np.int64]):
             raise ValueError(f"seat must be from 0 to {n - 1}, not {seat}")
         if illegal not in ILLEGAL_MODES:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL_MODES)}, not {illegal!r}")
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         if opponents is None:
             opponents = [RandomAgent() for _ in range(n - 1)]
         opponents = list(opponents)
@@ -118,7 +118,10 @@ class OmahaHiLoGym(gymnasium.Env[Observation, np.int64]):
             raise RuntimeError("the hand is over: call reset()")
         info: dict[str, Any] = {}
         mask = self.layout.mask(hand.view(self.seat))
-        index = int(action) if isinstance(action, (int, np.integer)) and not isinstance(action, bool) else -1
+        try:
+            index = action_index(action)  # any integer scalar the space contains, np.array(2) included
+        except TypeError:
+            index = -1
         if not 0 <= index < len(mask) or not mask[index]:
             if self.illegal == "raise":
                 self.layout.amount(hand.view(self.seat), action)  # raises the ValueError naming the legal actions
@@ -135,7 +138,12 @@ class OmahaHiLoGym(gymnasium.Env[Observation, np.int64]):
         return observation, 0.0, False, False, info
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the agent's view as text (its own cards only)."""
+        """The agent's view as text (its own cards only): returned with
+        ``render_mode="ansi"``, printed with ``"human"``."""
         if self.render_mode is None or self.hand is None:
             return None
-        return render_view(self.hand.view(self.seat), self.layout, "agent")
+        text = render_view(self.hand.view(self.seat), self.layout, "agent")
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

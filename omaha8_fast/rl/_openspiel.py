@@ -32,6 +32,9 @@ GAME_NAME = "python_omaha8_hilo"
 DEFAULTS: dict[str, Any] = {"players": 2, "betting": "limit", "hole_size": 4, "stack": 200, "small_blind": 1,
                             "big_blind": 2, "deck": ""}
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
     long_name="Omaha Hi/Lo 8-or-better (omaha8_fast)",
@@ -116,6 +119,11 @@ class OmahaHiLoGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]  # pyspie
         return self._settings[1]
 
     @functools.cached_property
+    def deck_set(self) -> frozenset[int]:
+        """:attr:`deck` as a set (what a chance action is checked against)."""
+        return frozenset(self.deck)
+
+    @functools.cached_property
     def layout(self) -> ActionLayout:
         """The players' actions."""
         return ActionLayout(self.spec.betting)
@@ -152,52 +160,78 @@ class OmahaHiLoState(pyspiel.State):  # type: ignore[misc,unused-ignore]  # pysp
         #: The players' actions (indices of the action layout), in order.
         self.bets: list[int] = []
         self.hand: Hand | None = None
+        # Kept up to date by _apply_action (each step reads them several times):
+        self._left: list[int] = list(game.deck)  # the cards not dealt yet, in deck order
+        self._player = _CHANCE  # current_player()
+        self._amounts: list[int | None] | None = None  # the legal amounts of the seat to act, once asked
 
     def current_player(self) -> int:
         """The seat to act, or chance, or terminal."""
-        hand = self.hand
-        if hand is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if hand.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        seat = hand.to_act
-        return int(pyspiel.PlayerId.CHANCE) if seat is None else seat
+        return self._player
 
-    def _dealt(self) -> set[int]:
-        dealt = set(self.holes) | set(self.pending)
-        if self.hand is not None:
-            dealt.update(self.hand.board)
-        return dealt
+    def _update_player(self) -> None:
+        hand = self.hand
+        self._amounts = None
+        if hand is None:
+            self._player = _CHANCE
+        elif hand.is_over:
+            self._player = _TERMINAL
+        else:
+            seat = hand.to_act
+            self._player = _CHANCE if seat is None else seat
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every card of the deck not dealt yet, equally likely."""
-        dealt = self._dealt()
-        cards = [c for c in self.game_.deck if c not in dealt]
-        p = 1.0 / len(cards)
-        return [(c, p) for c in cards]
+        left = self._left
+        p = 1.0 / len(left)
+        return [(c, p) for c in left]
+
+    def _legal(self) -> list[int | None]:
+        amounts = self._amounts
+        if amounts is None:
+            assert self.hand is not None
+            amounts = self._amounts = self.game_.layout.hand_amounts(self.hand)
+        return amounts
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.hand is not None and player == self.hand.to_act
-        return self.game_.layout.legal_indices(self.hand.view(player))
+        return [i for i, a in enumerate(self._legal()) if a is not None]
 
     def _apply_action(self, action: int) -> None:
         game = self.game_
         hand = self.hand
+        if self._player == _CHANCE:  # a chance action: one of chance_outcomes()
+            try:
+                self._left.remove(action)
+            except ValueError:
+                if action not in game.deck_set:
+                    raise ValueError(f"chance action {action} is not a card of the game's deck") from None
+                raise ValueError(f"chance action {action} ({format_cards([action])}) is already dealt") from None
         if hand is None:
-            self.holes.append(action)
+            holes = self.holes
+            holes.append(action)
             spec = game.spec
-            if len(self.holes) == spec.num_players * spec.hole_size:
-                self.hand = spec.hand(spec.num_players - 1, None, deck=self.holes, manual_board=True)
+            if len(holes) == spec.num_players * spec.hole_size:
+                self.hand = spec.hand(spec.num_players - 1, None, deck=holes, manual_board=True)
+                self._update_player()
         elif hand.to_act is None:
-            self.pending.append(action)
-            if len(self.pending) == hand.board_needed:
-                hand.deal_board(self.pending)
+            pending = self.pending
+            pending.append(action)
+            if len(pending) == hand.board_needed:
+                hand.deal_board(pending)
                 self.pending = []
+                self._update_player()
         else:
-            game.layout.play(hand, action)
+            amounts = self._legal()
+            if type(action) is not int or not 0 <= action < len(amounts) or amounts[action] is None:
+                game.layout.amount(hand.view(hand.to_act), action)  # raises the error naming the legal actions
+            chips = amounts[action]
+            assert chips is not None
+            game.layout.apply(hand, action, chips)
             self.bets.append(action)
             if len(self.bets) > game.max_actions:  # pragma: no cover - max_betting_actions proves it cannot
                 raise RuntimeError(f"more than {game.max_actions} actions in a hand")
+            self._update_player()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -23,12 +23,12 @@ class OmahaHiLoEnv(AECEnv[str, Observation, "int | None"]):
     """One hand of Omaha Hi/Lo per episode, agents ``player_0`` .. ``player_{n-1}``
     at seats 0 .. n-1 (see :func:`omaha8_fast.rl.pettingzoo_env`)."""
 
-    metadata: dict[str, Any] = {"name": "omaha8_hilo_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"name": "omaha8_hilo_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, spec: TableSpec, seed: int | None = None, render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.render_mode: str | None = render_mode
         self.settings: TableSpec = spec
         self.layout: ActionLayout = ActionLayout(spec.betting)
@@ -114,12 +114,17 @@ class OmahaHiLoEnv(AECEnv[str, Observation, "int | None"]):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the view of the agent to act (or of the
-        last one selected) as text; its own cards only."""
+        """The view of the agent to act (or of the last one selected) as
+        text, its own cards only: returned with ``render_mode="ansi"``,
+        printed with ``"human"``."""
         if self.render_mode is None or self.hand is None:
             return None
         agent = self.agent_selection
-        return render_view(self.hand.view(self._seat[agent]), self.layout, agent)
+        text = render_view(self.hand.view(self._seat[agent]), self.layout, agent)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""

@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import BETTING_STRUCTURES, MAX_CHIPS, Betting, Hand, SeatView
+from ..engine import BETTING_STRUCTURES, MAX_CHIPS, Betting, Hand, LegalActions, SeatView
 from ..evaluator import HOLE_SIZES
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "MAX_PLAYERS",
     "STREET_NAMES",
     "TableSpec",
+    "action_index",
     "encode_view",
     "observation_size",
     "table_spec",
@@ -99,6 +100,19 @@ def _integer(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     return int(value)
+
+
+def action_index(value: object) -> int:
+    """An action index as an int: an int, a numpy integer, or a 0-d integer
+    array (``np.array(2)``, which a Gymnasium ``Discrete`` space contains);
+    TypeError for anything else (a bool, a float, a longer array).
+
+    >>> action_index(np.array(2)), action_index(np.int8(1)), action_index(0)
+    (2, 1, 0)
+    """
+    if isinstance(value, np.ndarray) and value.shape == () and np.issubdtype(value.dtype, np.integer):
+        return int(value)
+    return _integer(value, "the action")
 
 
 def table_spec(num_players: int, betting: Betting | str, hole_size: int, stacks: int | Sequence[int],
@@ -179,9 +193,19 @@ class ActionLayout:
         """For each index, None when illegal, else the chips it means: 0 for
         fold, the call's chips (0 for a check), the bet or raise "to" total."""
         legal = view.legal
-        out: list[int | None] = [None] * len(self.names)
         if legal is None or view.is_over:
-            return out
+            return [None] * len(self.names)
+        return self._amounts(legal, view.bets, view.pot)
+
+    def hand_amounts(self, hand: Hand) -> list[int | None]:
+        """:meth:`amounts` for the seat to act of ``hand``, read from the hand
+        itself (no view is made: the OpenSpiel game's per-step path)."""
+        if hand.is_over or hand.to_act is None:
+            return [None] * len(self.names)
+        return self._amounts(hand.legal_actions(), hand.bets, hand.pot)
+
+    def _amounts(self, legal: LegalActions, bets: Sequence[int], pot: int) -> list[int | None]:
+        out: list[int | None] = [None] * len(self.names)
         kinds = legal.actions
         if kinds and kinds[0] == "fold":
             out[0] = 0
@@ -195,8 +219,8 @@ class ActionLayout:
             out[-1] = high_to
         if self.fractions:
             seat = legal.seat
-            high = max(view.bets)
-            base = view.pot + high - view.bets[seat]
+            high = max(bets)
+            base = pot + high - bets[seat]
             for i, f in enumerate(self.fractions, 3):
                 to = high + int(f * base)
                 if low < to < high_to:
@@ -208,10 +232,10 @@ class ActionLayout:
         is not its turn)."""
         return [a is not None for a in self.amounts(view)]
 
-    def amount(self, view: SeatView, index: int | np.integer[Any]) -> int:
+    def amount(self, view: SeatView, index: object) -> int:
         """The chips of action ``index`` (see :meth:`amounts`); ValueError if illegal."""
         amounts = self.amounts(view)
-        i = _integer(index, "the action")
+        i = action_index(index)
         if not 0 <= i < len(amounts) or amounts[i] is None:
             legal = [f"{j} {self.names[j]}" for j, a in enumerate(amounts) if a is not None]
             what = f"{i} ({self.names[i]})" if 0 <= i < len(amounts) else str(i)
@@ -220,21 +244,29 @@ class ActionLayout:
         assert chips is not None
         return chips
 
-    def play(self, hand: Hand, index: int | np.integer[Any]) -> None:
-        """Play action ``index`` for the seat to act (ValueError if illegal)."""
+    def check(self, hand: Hand, index: object) -> int:
+        """The chips of action ``index`` for the seat to act, changing
+        nothing: ValueError if illegal (or nobody is to act), TypeError if
+        ``index`` is no integer scalar (see :func:`action_index`)."""
         seat = hand.to_act
         if seat is None:
             raise ValueError("nobody is to act: the hand is over or waits for board cards")
-        view = hand.view(seat)
-        chips = self.amount(view, index)
+        return self.amount(hand.view(seat), index)
+
+    def play(self, hand: Hand, index: object) -> None:
+        """Play action ``index`` for the seat to act (ValueError if illegal)."""
+        i = action_index(index)
+        self.apply(hand, i, self.check(hand, i))
+
+    def apply(self, hand: Hand, index: int, chips: int) -> None:
+        """Play action ``index`` of ``chips`` (what :meth:`check` returned for
+        it, on this hand as it is now)."""
         if index == 0:
             hand.fold()
         elif index == 1:
             hand.check_or_call()
         else:
-            legal = view.legal
-            assert legal is not None
-            (hand.bet if "bet" in legal.actions else hand.raise_to)(chips)
+            (hand.bet if "bet" in hand.legal_actions().actions else hand.raise_to)(chips)
 
     def legal_indices(self, view: SeatView) -> list[int]:
         """The legal indices, in order."""

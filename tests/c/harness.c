@@ -3,7 +3,7 @@
  *
  *   harness hands FILE       compare every entry point with the expected
  *                            results in FILE (written by the Python test from
- *                            omaha8_fast.reference), one hand a line:
+ *                            omaha8_fast.evaluator.reference), one hand a line:
  *                            hole_size board_size cards... high low
  *   harness garbage SEED N   N rounds of random bytes and sizes through every
  *                            evaluator, showdown, range and betting entry

@@ -5,7 +5,7 @@ CLI, equity, showdowns) with arguments that range from valid hands to
 nonsense (text in any spelling, id lists with stray bools, floats, bytes,
 numpy arrays of any dtype and shape, ``out`` arrays, junk options). The
 oracle: evaluation gives the answer of the pure-Python reference
-(``omaha8_fast.reference``), or raises ``ValueError``/``TypeError`` with a
+(``omaha8_fast.evaluator.reference``), or raises ``ValueError``/``TypeError`` with a
 message exactly when the reference rejects the input; equity and showdowns
 raise only those two, and when they answer, equities add up to 1 and every
 chip is paid out. Anything else, or a crash of the process, is a finding.
@@ -42,10 +42,11 @@ if __name__ == "__main__":  # instrument the package for coverage before it is i
 
     with atheris.instrument_imports(include=["omaha8_fast"]):
         import omaha8_fast.cli
-        import omaha8_fast.reference  # noqa: F401
+        import omaha8_fast.evaluator.reference  # noqa: F401
 
 import omaha8_fast as o8
-from omaha8_fast import cli, reference
+from omaha8_fast import cli
+from omaha8_fast.evaluator import reference
 from omaha8_fast.cards import card_ids
 from omaha8_fast.equity._players import is_range
 
