@@ -433,3 +433,57 @@ def test_hand_comparisons_with_other_types_are_type_errors() -> None:
             with pytest.raises(TypeError):
                 compare(left, right)
     assert e == e and not e < e and e.high < evaluate("Ks Kd 5h 2c", "Kh 5c 5d Ac 8s").high
+
+
+# --- an input another thread writes ------------------------------------------
+
+_RACE = r"""
+import sys, threading
+import numpy as np
+from omaha8_fast._core import ffi, lib
+from omaha8_fast.evaluator.kernels import _IDS
+kernel, check, batches = _IDS[sys.argv[1]], int(sys.argv[2]), int(sys.argv[3])
+# The rows flip between a flush board with two of its suit in the hole
+# (five clubs; Kc Qc 2d 3h) and a board with no flush (2c 5d 7h 9s Ac; Kd Qd
+# 2h 3s): every form is valid, so a kernel that trusts an earlier read of a
+# row it listed for its flush pass finds no flush and no suited card there
+# the second time (an index of ~0: far past the table).
+n = 1 << 16  # a batch long enough for the writer to wake up and run beside it
+sys.setswitchinterval(1e-5)  # and the GIL back to the batches at once
+hole_forms = np.array([[44, 40, 1, 6], [45, 41, 2, 7]], np.uint8)
+board_forms = np.array([[0, 12, 20, 28, 48], [0, 13, 22, 31, 48]], np.uint8)
+holes, boards = np.tile(hole_forms[0], (n, 1)), np.tile(board_forms[0], (n, 1))
+high, low = np.zeros(n, np.uint16), np.zeros(n, np.int32)
+stop = False
+def writer():
+    k = 0
+    while not stop:
+        for rows, forms in ((holes, hole_forms), (boards, board_forms)):
+            rows[k & 1::2] = forms[0]
+            rows[1 - (k & 1)::2] = forms[1]
+        k += 1
+thread = threading.Thread(target=writer)
+thread.start()
+args = (ffi.from_buffer("uint8_t[]", holes), 4, ffi.from_buffer("uint8_t[]", boards), 5, n,
+        ffi.from_buffer("uint16_t[]", high), ffi.from_buffer("int32_t[]", low), check)
+for _ in range(batches):
+    assert lib.o8_eval_batch_kernel(kernel, *args) == -1
+    assert 1 <= high.min() and high.max() <= 7462, (high.min(), high.max())
+    assert set(np.unique(low)) <= {0} | set(range(54321, 87655)), np.unique(low)
+stop = True
+thread.join()
+print("ok")
+"""
+
+
+@pytest.mark.parametrize("check", [0, 1])
+@pytest.mark.parametrize("name", KERNELS)
+def test_input_written_by_another_thread_stays_in_bounds(name: str, check: int) -> None:
+    """The batch runs without the GIL while another thread rewrites its
+    input: the values are then unspecified but in range, and no read leaves a
+    table (a crash of the child, a signal, fails the test). The sanitizer
+    stage runs the same race in C (tests/c/harness.c, race mode)."""
+    needs(name)
+    done = subprocess.run([sys.executable, "-c", _RACE, name, str(check), str(examples(100, 1000))],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0 and done.stdout.split() == ["ok"], (done.returncode, done.stderr[-2000:])

@@ -18,7 +18,10 @@
  *
  * Every index stays inside its table for any byte values (ranks are clamped
  * to 12), and the tables read with 32-bit gathers of 8- or 16-bit entries are
- * padded (O8_PAD_BYTES), so unchecked garbage is memory safe.
+ * padded (O8_PAD_BYTES), so unchecked garbage is memory safe. No index
+ * trusts an earlier read of the same row: the flush pass reads its rows
+ * again, and an input another thread writes meanwhile may hold other cards
+ * there (tests/c/harness.c, race mode).
  *
  * Needs: V, O8_LANES, O8_TARGET, O8_RPREFIX(name), v_zero(), v_set1(x),
  * v_add, v_sub, v_and, v_or, v_srli, v_slli, v_srlv, v_sllv, v_minu, v_maxu
@@ -359,7 +362,10 @@ O8_TARGET O8_INLINE void O8_RPREFIX(flush_pass)(const uint8_t *holes, const uint
         V16 best = v16_set1(O8_NO_HAND);
         for (int i = 0; i < H; i++) suited[i] = v_and(v_srli(v_srlv(three, hs[i]), 7), one);
         if (two) {  /* the two suited ranks: the least and the greatest */
-            V lo = v_set1(-1), hi = v_zero();
+            /* lo starts at 12, not at ~0: the row was read again, and another
+             * thread may have written it since the first pass found two
+             * suited cards (none now would leave ~0, far past O8_FLUSH) */
+            V lo = twelve, hi = v_zero();
             for (int i = 0; i < H; i++) {
                 lo = v_minu(lo, v_or(hr[i], v_sub(suited[i], one)));
                 hi = v_maxu(hi, v_and(hr[i], v_sub(v_zero(), suited[i])));
