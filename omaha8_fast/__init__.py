@@ -48,7 +48,7 @@ from .evaluator import (
     evaluate_low,
     high_category,
 )
-from .evaluator.kernels import available_kernels, kernel
+from .evaluator.kernels import KernelChoice, available_kernels, kernel, kernel_choice, set_kernel
 from .histories import (
     Audit,
     HandHistoryError,
@@ -112,7 +112,7 @@ __all__ = [
     # evaluation
     "BOARD_SIZES", "CATEGORIES", "HOLE_SIZES", "Evaluation", "HighHand", "LowHand", "evaluate",
     "evaluate_batch", "evaluate_high", "evaluate_high_batch", "evaluate_hilo", "evaluate_low", "high_category",
-    "available_kernels", "kernel", "AllHoles", "rank_all_holes",
+    "available_kernels", "kernel", "kernel_choice", "set_kernel", "KernelChoice", "AllHoles", "rank_all_holes",
     # showdowns and pot splitting
     "Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot",
     "double_board_showdown", "split_double_board",

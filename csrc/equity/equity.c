@@ -883,6 +883,7 @@ int o8_equity_monte_carlo_kernel(int kernel, const o8_range *players, int n_play
                                  const volatile int32_t *cancel,
                                  o8_equity_work *work, o8_equity_counts *out) {
     uint64_t base;
+    if (kernel == O8_KERNEL_CHOSEN) kernel = o8_kernel_current();
     if (!out || !work || samples < 0 || samples > O8_MAX_SAMPLES || !o8_kernel_supported(kernel)
         || !check_job(players, n_players, hole_size, board, board_size, dead, n_dead, &base))
         return O8_ERR_INPUT;
@@ -943,7 +944,7 @@ int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hol
                                  int64_t samples, uint64_t seed, uint64_t stream,
                                  const volatile int32_t *cancel,
                                  o8_equity_work *work, o8_equity_counts *out) {
-    return o8_equity_monte_carlo_kernel(o8_kernel_best(), players, n_players, hole_size, board, board_size,
+    return o8_equity_monte_carlo_kernel(O8_KERNEL_CHOSEN, players, n_players, hole_size, board, board_size,
                                         dead, n_dead, samples, seed, stream, cancel, work, out);
 }
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .._core import ffi, lib
 from ..cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, is_bool
 from ._all_holes import AllHoles, rank_all_holes
-from .kernels import KERNEL_ID
+from .kernels import KERNEL_ID, KernelChoice, available_kernels, kernel, kernel_choice, set_kernel
 
 if TYPE_CHECKING:
     import numpy as np
@@ -50,6 +50,11 @@ __all__ = [
     "evaluate_high_batch",
     "AllHoles",
     "rank_all_holes",
+    "KernelChoice",
+    "available_kernels",
+    "kernel",
+    "kernel_choice",
+    "set_kernel",
 ]
 
 HOLE_SIZES = (4, 5, 6)
