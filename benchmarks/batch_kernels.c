@@ -1,13 +1,14 @@
-/* The batch kernels in C, without Python: 1M random 4+5 deals, the scalar
- * and AVX2 kernels in turns, round by round (thread CPU time, so that time
- * spent descheduled on a shared machine does not count), medians and
- * minimums, and the AVX2/scalar ratio of each.
+/* The batch kernels in C, without Python: 1M random 4+5 deals, every
+ * kernel this CPU has (scalar, AVX2, AVX-512) in turns, round by round
+ * (thread CPU time, so that time spent descheduled on a shared machine does
+ * not count), medians and minimums, and each kernel's ratio to the scalar
+ * one (the fixed C loop: compare ratios across runs and machines).
  *
  *   cc -O3 -fno-strict-aliasing -Icsrc benchmarks/batch_kernels.c csrc/eval/eval.c \
  *       csrc/eval/kernel_avx2.c csrc/eval/kernel_avx512.c TABLES.c -o batch_kernels
  *   ./batch_kernels [DEALS [ROUNDS]]      (TABLES.c: python csrc/eval/gen_tables.py TABLES.c)
  *   ./batch_kernels DEALS ROUNDS K:M      ROUNDS calls of kernel K (0 scalar,
- *                                         1 avx2) in mode M only, for callgrind:
+ *                                         1 avx2, 2 avx512) in mode M only, for callgrind:
  *   valgrind --tool=callgrind --toggle-collect=o8_eval_batch_kernel ./batch_kernels 100000 2 1:2
  *       (instructions / 200,000 = per deal; modes 0 hi+lo checked, 1 hi+lo,
  *       2 high, 3 high checked)
@@ -38,19 +39,27 @@ int main(int argc, char **argv) {
         printf("%u\n", high[n / 2]);
         return 0;
     }
-    int ks[2] = {0, 1};
+    int ks[3], nk = 0;
+    for (int k = O8_KERNEL_SCALAR; k <= O8_KERNEL_AVX512; k++)
+        if (o8_kernel_supported(k)) ks[nk++] = k;
+    const char *names[3] = {"scalar", "avx2", "avx512"};
+    static double t[3][256];
+    rounds = rounds > 256 ? 256 : rounds;
     for (int m = 0; m < 4; m++) {
-        double t[2][64];
         for (int i = 0; i < rounds; i++)
-            for (int ki = 0; ki < 2; ki++) {
+            for (int ki = 0; ki < nk; ki++) {
                 double a = now();
                 int64_t rc = o8_eval_batch_kernel(ks[ki], holes, 4, boards, 5, n, high, m < 2 ? low : 0, m == 0 || m == 3);
                 t[ki][i] = now() - a;
                 if (rc != -1) { printf("rc %lld\n", (long long)rc); return 1; }
             }
-        qsort(t[0], rounds, sizeof(double), cmpd); qsort(t[1], rounds, sizeof(double), cmpd);
-        double sm = t[0][rounds / 2], am = t[1][rounds / 2];
-        printf("%-15s scalar med %6.1f min %6.1f   avx2 med %6.1f min %6.1f M/s  ratio med %.2fx min %.2fx\n", modes[m], n / sm / 1e6, n / t[0][0] / 1e6, n / am / 1e6, n / t[1][0] / 1e6, sm / am, t[0][0] / t[1][0]);
+        printf("%-15s", modes[m]);
+        for (int ki = 0; ki < nk; ki++) {
+            qsort(t[ki], rounds, sizeof(double), cmpd);
+            printf("  %s med %6.1f min %6.1f M/s", names[ks[ki]], n / t[ki][rounds / 2] / 1e6, n / t[ki][0] / 1e6);
+            if (ki) printf(" (%.2fx)", t[0][rounds / 2] / t[ki][rounds / 2]);
+        }
+        printf("\n");
     }
     return 0;
 }
