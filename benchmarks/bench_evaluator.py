@@ -25,7 +25,7 @@ from _size import best, size
 
 from omaha8_fast import evaluate_batch, evaluate_high, evaluate_high_batch, evaluate_hilo, format_cards
 from omaha8_fast._core import ffi, lib
-from omaha8_fast.evaluator.kernels import _IDS, available_kernels, kernel
+from omaha8_fast.evaluator.kernels import _IDS, available_kernels, kernel, kernel_choice
 from omaha8_fast.showdown import split_pot
 
 SINGLE = size(10_000, 500)
@@ -47,6 +47,15 @@ def summary(print_summary: Callable[[list[str]], None]) -> Iterator[None]:
                 t = MEDIANS[name, mode]
                 ratio = f", {scalar / t:.2f}x scalar" if scalar and name != "scalar" else ""
                 lines.append(f"  {mode:15} {name:7} {1e6 / t / 1e6:7.1f} M deals/s ({t * 1e3:6.2f} ms){ratio}")
+    choice = kernel_choice()
+    lines.append(f"  kernel choice: {choice.kernel} ({choice.reason}; ns a deal on the fixed batch: "
+                 + ", ".join(f"{k} {t:.2f}" for k, t in choice.ns_per_deal.items()) + ")")
+    fastest = {mode: min((MEDIANS[k, mode], k) for k in available_kernels() if (k, mode) in MEDIANS)
+               for mode in MODES if any((k, mode) in MEDIANS for k in available_kernels())}
+    for mode, (t, name) in fastest.items():
+        if (choice.kernel, mode) in MEDIANS:
+            lines.append(f"  {mode:15} the chosen kernel / the fastest here ({name}): "
+                         f"{t / MEDIANS[choice.kernel, mode]:.2f}x")
     for name in available_kernels():
         checked, unchecked = MEDIANS.get((name, "hilo-checked")), MEDIANS.get((name, "hilo-unchecked"))
         if checked and unchecked:

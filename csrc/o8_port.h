@@ -181,4 +181,39 @@ O8_INLINE int32_t o8_load_relaxed(const volatile int32_t *p) {
 #endif
 }
 
+/* The process's kernel choice (eval/eval.c): an acquire load, a release
+ * store and a compare-and-swap of one int32_t. */
+O8_INLINE int32_t o8_load_acquire(const volatile int32_t *p) {
+#if defined(__GNUC__)
+    return __atomic_load_n((const int32_t *)p, __ATOMIC_ACQUIRE);
+#elif defined(_MSC_VER)
+    return (int32_t)_InterlockedOr((volatile long *)p, 0);
+#else
+    return *p;
+#endif
+}
+
+O8_INLINE void o8_store_release(volatile int32_t *p, int32_t value) {
+#if defined(__GNUC__)
+    __atomic_store_n((int32_t *)p, value, __ATOMIC_RELEASE);
+#elif defined(_MSC_VER)
+    _InterlockedExchange((volatile long *)p, (long)value);
+#else
+    *p = value;
+#endif
+}
+
+/* 1 (and *p = desired) when *p was `expected`, else 0. */
+O8_INLINE int o8_compare_swap(volatile int32_t *p, int32_t expected, int32_t desired) {
+#if defined(__GNUC__)
+    return __atomic_compare_exchange_n((int32_t *)p, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+#elif defined(_MSC_VER)
+    return _InterlockedCompareExchange((volatile long *)p, (long)desired, (long)expected) == (long)expected;
+#else
+    if (*p != expected) return 0;
+    *p = desired;
+    return 1;
+#endif
+}
+
 #endif

@@ -100,10 +100,45 @@ int64_t o8_eval_batch_checked(const uint8_t *holes, int hole_size, const uint8_t
 /* 1 when this build has `kernel` and the CPU (and OS) can run it, else 0. */
 int o8_kernel_supported(int kernel);
 
-/* The fastest supported kernel (AVX-512 where supported, but AVX2 on AMD
- * Zen 4, whose 512-bit vectors run as two halves); o8_eval_batch and
- * o8_eval_batch_checked use it. */
+/* The CPU table's guess at the fastest supported kernel (AVX-512 where
+ * supported, but AVX2 on AMD Zen 4, whose 512-bit vectors run as two
+ * halves), with no measurement: what runs while another thread is still
+ * measuring (o8_kernel_current). */
 int o8_kernel_best(void);
+
+/* The kernel argument that means "the process's kernel" (o8_kernel_current):
+ * o8_eval_batch_kernel and o8_equity_monte_carlo_kernel take it. */
+#define O8_KERNEL_CHOSEN -1
+
+/* The process's kernel, the one piece of process state the core keeps: at
+ * the first call (of this or of any entry point that uses it: o8_eval_batch,
+ * o8_eval_batch_checked, the Monte Carlo kernels) every supported kernel is
+ * timed on a fixed batch of O8_CHOICE_DEALS deals (well under a millisecond
+ * on a CPU with SIMD) and the fastest kept, unless o8_kernel_set chose one
+ * first. Safe to call from any thread; while one thread measures, the others
+ * get o8_kernel_best(). */
+int o8_kernel_current(void);
+
+/* Make `kernel` the process's kernel, from any thread at any time (calls
+ * already running finish with the kernel they started with; every kernel
+ * gives the same results). Returns 0, or -1 (nothing changed) when it is not
+ * supported. */
+int o8_kernel_set(int kernel);
+
+/* The times of the measurement that chose the process's kernel: ns[k] for
+ * kernel k (O8_KERNEL_SCALAR .. O8_KERNEL_NEON, 4 entries) the best of a few
+ * runs of the fixed batch, in nanoseconds; 0 for the kernels not supported.
+ * Returns 1 when the choice was measured (ns filled), 2 when o8_kernel_set
+ * made it, 0 when nothing was chosen yet (ns not written in those two). */
+int o8_kernel_choice(int64_t *ns);
+
+/* Measure now (no state): every supported kernel on the fixed batch, ns as
+ * for o8_kernel_choice; returns the fastest. */
+int o8_kernel_measure(int64_t *ns);
+
+/* Deals of the fixed batch of the measurement (4-card holes, 5-card boards,
+ * high and low). */
+#define O8_CHOICE_DEALS 1024
 
 /* Batch evaluation of n rows with the given kernel: like
  * o8_eval_batch_checked when `check` is nonzero, o8_eval_batch (no
@@ -111,7 +146,8 @@ int o8_kernel_best(void);
  * and the same first bad row. Returns -1 when done (every row valid, or not
  * checked), the index of the first invalid row (rows before it evaluated,
  * rows from it on not written), -2 if a size is out of range (hole 2..6,
- * board 3..5), -3 (nothing done) if `kernel` is not supported. */
+ * board 3..5), -3 (nothing done) if `kernel` is not supported.
+ * O8_KERNEL_CHOSEN: the process's kernel (o8_kernel_current). */
 int64_t o8_eval_batch_kernel(int kernel, const uint8_t *holes, int hole_size, const uint8_t *boards,
                              int board_size, int64_t n, uint16_t *high, int32_t *low, int check);
 
@@ -289,7 +325,8 @@ int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hol
 
 /* o8_equity_monte_carlo_cancel with the given kernel (O8_KERNEL_*): every
  * kernel gives the same counts; O8_ERR_INPUT when the kernel is not
- * supported (o8_kernel_supported). The other entry points use o8_kernel_best(). */
+ * supported (o8_kernel_supported); O8_KERNEL_CHOSEN: the process's kernel.
+ * The other entry points use the process's kernel (o8_kernel_current). */
 int o8_equity_monte_carlo_kernel(int kernel, const o8_range *players, int n_players, int hole_size,
                                  const uint8_t *board, int board_size, const uint8_t *dead, int n_dead,
                                  int64_t samples, uint64_t seed, uint64_t stream,

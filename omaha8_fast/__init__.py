@@ -78,7 +78,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "evaluator": ("BOARD_SIZES", "CATEGORIES", "HOLE_SIZES", "Evaluation", "HighHand", "LowHand", "evaluate",
                   "evaluate_batch", "evaluate_high", "evaluate_high_batch", "evaluate_hilo", "evaluate_low",
                   "high_category", "AllHoles", "rank_all_holes"),
-    "evaluator.kernels": ("available_kernels", "kernel"),
+    "evaluator.kernels": ("KernelChoice", "available_kernels", "kernel", "kernel_choice", "set_kernel"),
     "showdown": ("Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "split_pot",
                  "double_board_showdown", "split_double_board"),
     "equity": ("EquityPlan", "PlayerEquity", "plan_equity", "DoubleBoardEquity", "double_board_equity"),
@@ -148,7 +148,7 @@ if TYPE_CHECKING:
         high_category,
         rank_all_holes,
     )
-    from .evaluator.kernels import available_kernels, kernel
+    from .evaluator.kernels import KernelChoice, available_kernels, kernel, kernel_choice, set_kernel
     from .histories import (
         Audit,
         HandHistoryError,
@@ -182,7 +182,7 @@ __all__ = [
     # evaluation
     "BOARD_SIZES", "CATEGORIES", "HOLE_SIZES", "Evaluation", "HighHand", "LowHand", "evaluate",
     "evaluate_batch", "evaluate_high", "evaluate_high_batch", "evaluate_hilo", "evaluate_low", "high_category",
-    "available_kernels", "kernel", "AllHoles", "rank_all_holes",
+    "available_kernels", "kernel", "kernel_choice", "set_kernel", "KernelChoice", "AllHoles", "rank_all_holes",
     # showdowns and pot splitting
     "Contributions", "Pot", "PotResult", "Showdown", "pots_from_contributions", "showdown", "split_pot",
     "double_board_showdown", "split_double_board",

@@ -109,7 +109,7 @@ def _compile(tmp_path_factory: pytest.TempPathFactory, name: str, flags: list[st
         with ThreadPoolExecutor(max_workers=max(1, min(len(sources), os.cpu_count() or 1))) as pool:
             for cmd, done in zip(compile_, pool.map(_run, compile_)):
                 assert done.returncode == 0, f"{' '.join(cmd)}\n{done.stderr}"
-        cmd = [cc, *flags, "-o", str(shared / name), *map(str, objects), "-lm"]
+        cmd = [cc, *flags, "-pthread", "-o", str(shared / name), *map(str, objects), "-lm"]
         done = _run(cmd)
         assert done.returncode == 0, f"{' '.join(cmd)}\n{done.stderr}"
 
@@ -222,6 +222,20 @@ def test_equity_jobs_without_wrapv(asan_harness: Path, seed: int) -> None:
     reports any signed overflow (share_sq used to overflow on the river)."""
     done = _run([str(asan_harness), "equity", str(seed), "300"], env={**os.environ, **ASAN_ENV}, timeout=300)
     _check(done, "equity 300")
+
+
+@pytest.mark.parametrize("seed", [1])
+def test_input_written_by_another_thread_under_sanitizers(asan_harness: Path, seed: int) -> None:
+    """Every batch kernel (scalar, AVX2, AVX-512 or NEON: each this CPU has,
+    checked and not) while a second thread rewrites the input rows: the
+    values are unspecified, but no read may leave a table (the AVX-512 flush
+    pass used to index ~4 G entries past O8_FLUSH)."""
+    done = _run([str(asan_harness), "race", str(seed), "150"], env={**os.environ, **ASAN_ENV}, timeout=600)
+    _check(done, "race")
+    ran = done.stdout.split("kernels run:")[1].split("\n")[0].split()
+    assert ran == list(available_kernels()), f"the race ran the batch kernels {ran}"
+    sweeps = int(done.stdout.split(" writer sweeps")[0].split()[-1])
+    assert sweeps > 0, f"the writer never finished a sweep: {done.stdout}"
 
 
 def test_harness_catches_a_wrong_reference(asan_harness: Path, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from omaha8_fast.evaluator import reference
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.cards import format_cards
 from omaha8_fast.cards.deals import random_deals
-from omaha8_fast.evaluator.kernels import _IDS, KERNELS, available_kernels, kernel
+from omaha8_fast.evaluator.kernels import _IDS, KERNELS, available_kernels, kernel, kernel_choice, set_kernel
 
 SIZES = [(h, b) for h in (4, 5, 6) for b in (3, 4, 5)]
 LENGTHS = [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 1001]
@@ -33,22 +33,6 @@ SIMD = [name for name in KERNELS if name != "scalar"]
 HERE = available_kernels()
 
 
-def _amd_family() -> int | None:
-    """The CPU family of an AMD CPU, read from /proc/cpuinfo (None elsewhere)."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            fields = dict(line.split(":", 1) for line in info.read().split("\n\n")[0].splitlines() if ":" in line)
-    except OSError:
-        return None
-    fields = {k.strip(): v.strip() for k, v in fields.items()}
-    if fields.get("vendor_id") != "AuthenticAMD" or not fields.get("cpu family", "").isdigit():
-        return None
-    return int(fields["cpu family"])
-
-
-#: The kernel the library should choose here: the last this CPU runs, but AVX2
-#: over AVX-512 on AMD family 25 (Zen 4: 512-bit vectors in two halves).
-BEST = "avx2" if HERE[-1] == "avx512" and _amd_family() == 25 else HERE[-1]
 EXERCISED: set[str] = set()
 
 
@@ -230,7 +214,7 @@ def test_first_bad_row(name: str) -> None:
 
 def test_unsupported_kernel_is_refused() -> None:
     holes, boards = random_deals(20, 4, 5, seed=np.random.default_rng(1))
-    for number in (-1, 3, 99):
+    for number in (-2, 3 if "neon" not in HERE else 1, 99):
         high = np.zeros(20, np.uint16)
         assert lib.o8_eval_batch_kernel(number, ffi.from_buffer("uint8_t[]", holes), 4, ffi.from_buffer("uint8_t[]", boards), 5,
                                         20, ffi.from_buffer("uint16_t[]", high), ffi.NULL, 1) == -3
@@ -248,7 +232,7 @@ def test_kernels_exercised(capsys: pytest.CaptureFixture[str]) -> None:
     with capsys.disabled():
         print(f"\nbatch kernels: in use {kernel()}, exercised {', '.join(sorted(EXERCISED, key=KERNELS.index))}, "
               f"not on this CPU {', '.join(k for k in KERNELS if k not in HERE) or 'none'}")
-    assert kernel() == BEST or os.environ.get("OMAHA8_KERNEL")
+    assert kernel() in HERE
     assert "scalar" in EXERCISED
 
 
@@ -272,8 +256,8 @@ def test_environment_variable_forces_a_kernel(name: str) -> None:
     if name in HERE:
         assert done.stdout.split() == [name, expected_high]
         assert "RuntimeWarning" not in done.stderr
-    else:  # a warning naming what this CPU runs, and the best of those
-        assert done.stdout.split() == [BEST, expected_high]
+    else:  # a warning naming what this CPU runs, and the fastest of those (measured)
+        assert done.stdout.split()[1:] == [expected_high] and done.stdout.split()[0] in HERE
         assert "RuntimeWarning" in done.stderr and f"OMAHA8_KERNEL='{name}'" in done.stderr
         assert "cannot run" in done.stderr and f"it can run {', '.join(HERE)}" in done.stderr
 
@@ -288,6 +272,108 @@ def test_strict_kernel_choice_fails_where_the_cpu_lacks_it(name: str) -> None:
         assert done.returncode != 0
         assert "RuntimeError" in done.stderr and f"OMAHA8_KERNEL='{name}'" in done.stderr
         assert "OMAHA8_KERNEL_STRICT" in done.stderr and f"it can run {', '.join(HERE)}" in done.stderr
+
+
+_CHOICE = (
+    "import omaha8_fast as o8\n"
+    "from omaha8_fast._core import ffi, lib\n"
+    "c = o8.kernel_choice()\n"
+    "ns = ffi.new('int64_t[4]')\n"
+    "how = lib.o8_kernel_choice(ns)\n"
+    "print(c.kernel, c.reason, how, ' '.join(f'{k}={ns[i]}' for i, k in enumerate(o8.evaluator.kernels.KERNELS)))\n"
+)
+
+
+def test_the_choice_is_the_fastest_kernel_measured() -> None:
+    """With no OMAHA8_KERNEL, the first use measures every kernel this CPU
+    has and keeps the one with the least time (from the times the C core
+    recorded, not a fresh timing: nothing here depends on the load)."""
+    env = {k: v for k, v in os.environ.items() if k != "OMAHA8_KERNEL"}
+    done = subprocess.run([sys.executable, "-c", _CHOICE], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    name, reason, how, *times = done.stdout.split()
+    ns = {k: int(v) for k, v in (t.split("=") for t in times)}
+    assert reason == "measured" and how == "1"
+    assert {k for k, v in ns.items() if v > 0} == set(HERE), ns  # every kernel this CPU has, and only those
+    assert name == min(HERE, key=lambda k: ns[k])
+
+
+def test_kernel_choice_lists_every_available_kernel() -> None:
+    choice = kernel_choice()
+    assert choice.kernel == kernel() and choice.kernel in HERE
+    assert sorted(choice.ns_per_deal) == sorted(HERE)
+    assert all(t > 0 for t in choice.ns_per_deal.values())
+    assert choice.reason in ("measured", "OMAHA8_KERNEL", "set_kernel")
+    if not os.environ.get("OMAHA8_KERNEL"):
+        assert choice.reason in ("measured", "set_kernel")
+
+
+@pytest.mark.parametrize("name", KERNELS)
+def test_set_kernel_round_trip(name: str) -> None:
+    needs(name)
+    before = kernel()
+    holes, boards = random_deals(3000, 4, 5, seed=np.random.default_rng(5))
+    want = evaluate_batch(holes, boards)
+    try:
+        set_kernel(name)
+        assert kernel() == name and kernel_choice().kernel == name and kernel_choice().reason == "set_kernel"
+        got = evaluate_batch(holes, boards)
+        assert (got[0] == want[0]).all() and (got[1] == want[1]).all()
+    finally:
+        set_kernel(before)
+    assert kernel() == before
+
+
+def test_set_kernel_refuses_what_is_not_a_kernel_here() -> None:
+    before = kernel()
+    for bad in ("sse9", "", "AVX2"):
+        with pytest.raises(ValueError, match="is not a kernel"):
+            set_kernel(bad)
+    for missing in (k for k in KERNELS if k not in HERE):
+        with pytest.raises(ValueError, match="cannot run"):
+            set_kernel(missing)
+    with pytest.raises(TypeError):
+        set_kernel(1)  # type: ignore[arg-type]
+    assert kernel() == before
+
+
+def test_set_kernel_while_other_threads_evaluate() -> None:
+    """Threads evaluate while the main thread switches the kernel: every
+    result is the same (each call runs one kernel from start to end)."""
+    import threading
+
+    before = kernel()
+    holes, boards = random_deals(5000, 5, 4, seed=np.random.default_rng(6))
+    want = evaluate_batch(holes, boards)
+    wrong: list[int] = []
+    stop = threading.Event()
+
+    def work() -> None:
+        while not stop.is_set():
+            high, low = evaluate_batch(holes, boards)
+            if not ((high == want[0]).all() and (low == want[1]).all()):
+                wrong.append(1)
+
+    threads = [threading.Thread(target=work) for _ in range(2)]
+    for t in threads:
+        t.start()
+    try:
+        for i in range(200):
+            set_kernel(HERE[i % len(HERE)])
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+        set_kernel(before)
+    assert not wrong
+
+
+def test_forced_kernel_says_so() -> None:
+    env = {**os.environ, "OMAHA8_KERNEL": "scalar"}
+    done = subprocess.run([sys.executable, "-c", _CHOICE], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    name, reason, how, *times = done.stdout.split()
+    assert (name, reason, how) == ("scalar", "OMAHA8_KERNEL", "2")
 
 
 def test_strict_zero_is_not_strict() -> None:
@@ -434,3 +520,57 @@ def test_hand_comparisons_with_other_types_are_type_errors() -> None:
             with pytest.raises(TypeError):
                 compare(left, right)
     assert e == e and not e < e and e.high < evaluate("Ks Kd 5h 2c", "Kh 5c 5d Ac 8s").high
+
+
+# --- an input another thread writes ------------------------------------------
+
+_RACE = r"""
+import sys, threading
+import numpy as np
+from omaha8_fast._core import ffi, lib
+from omaha8_fast.evaluator.kernels import _IDS
+kernel, check, batches = _IDS[sys.argv[1]], int(sys.argv[2]), int(sys.argv[3])
+# The rows flip between a flush board with two of its suit in the hole
+# (five clubs; Kc Qc 2d 3h) and a board with no flush (2c 5d 7h 9s Ac; Kd Qd
+# 2h 3s): every form is valid, so a kernel that trusts an earlier read of a
+# row it listed for its flush pass finds no flush and no suited card there
+# the second time (an index of ~0: far past the table).
+n = 1 << 16  # a batch long enough for the writer to wake up and run beside it
+sys.setswitchinterval(1e-5)  # and the GIL back to the batches at once
+hole_forms = np.array([[44, 40, 1, 6], [45, 41, 2, 7]], np.uint8)
+board_forms = np.array([[0, 12, 20, 28, 48], [0, 13, 22, 31, 48]], np.uint8)
+holes, boards = np.tile(hole_forms[0], (n, 1)), np.tile(board_forms[0], (n, 1))
+high, low = np.zeros(n, np.uint16), np.zeros(n, np.int32)
+stop = False
+def writer():
+    k = 0
+    while not stop:
+        for rows, forms in ((holes, hole_forms), (boards, board_forms)):
+            rows[k & 1::2] = forms[0]
+            rows[1 - (k & 1)::2] = forms[1]
+        k += 1
+thread = threading.Thread(target=writer)
+thread.start()
+args = (ffi.from_buffer("uint8_t[]", holes), 4, ffi.from_buffer("uint8_t[]", boards), 5, n,
+        ffi.from_buffer("uint16_t[]", high), ffi.from_buffer("int32_t[]", low), check)
+for _ in range(batches):
+    assert lib.o8_eval_batch_kernel(kernel, *args) == -1
+    assert 1 <= high.min() and high.max() <= 7462, (high.min(), high.max())
+    assert set(np.unique(low)) <= {0} | set(range(54321, 87655)), np.unique(low)
+stop = True
+thread.join()
+print("ok")
+"""
+
+
+@pytest.mark.parametrize("check", [0, 1])
+@pytest.mark.parametrize("name", KERNELS)
+def test_input_written_by_another_thread_stays_in_bounds(name: str, check: int) -> None:
+    """The batch runs without the GIL while another thread rewrites its
+    input: the values are then unspecified but in range, and no read leaves a
+    table (a crash of the child, a signal, fails the test). The sanitizer
+    stage runs the same race in C (tests/c/harness.c, race mode)."""
+    needs(name)
+    done = subprocess.run([sys.executable, "-c", _RACE, name, str(check), str(examples(100, 1000))],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0 and done.stdout.split() == ["ok"], (done.returncode, done.stderr[-2000:])

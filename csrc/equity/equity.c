@@ -96,11 +96,13 @@ static void add_outcome(int n, unsigned high, unsigned low, int64_t count, int s
 
 /* Showdowns are tallied by outcome (high winners, low winners) and settled
  * once per outcome at the end: far cheaper than updating every player's
- * counts per showdown. Up to TALLY_PLAYERS players; beyond, each showdown is
+ * counts per showdown. Up to TALLY_PLAYERS players (6: 4,096 bins, 32 KB;
+ * settling each 6-way Monte Carlo showdown at once cost more than its
+ * evaluation); beyond, each showdown is
  * settled at once. Up to TALLY_SPLIT players, tally_classes spreads
  * consecutive showdowns over 4 copies of the bins (no chain of increments of
  * one counter). */
-#define TALLY_PLAYERS 5
+#define TALLY_PLAYERS 6
 #define TALLY_SPLIT 3
 typedef struct {
     int n, squares;
@@ -113,9 +115,10 @@ static void tally_start(tally *t, int n, int squares) {
     memset(t->count, 0, sizeof t->count);
 }
 
-/* Settle the showdown of high[] and low[] values, counting it `weight` times. */
-O8_INLINE void tally_add(tally *t, const unsigned *high, const unsigned *low, int64_t weight,
-                         o8_equity_counts *out) {
+/* Settle the showdown of high[] and low[] values (lower is better; no_low:
+ * the value of no qualifying low), counting it `weight` times. */
+O8_INLINE void tally_add_values(tally *t, const unsigned *high, const unsigned *low, unsigned no_low,
+                                int64_t weight, o8_equity_counts *out) {
     int n = t->n;
     unsigned best_high = ~0u, best_low = ~0u, high_mask = 0, low_mask = 0;
     for (int p = 0; p < n; p++) {
@@ -126,9 +129,15 @@ O8_INLINE void tally_add(tally *t, const unsigned *high, const unsigned *low, in
         high_mask |= (unsigned)(high[p] == best_high) << p;
         low_mask |= (unsigned)(low[p] == best_low) << p;
     }
-    low_mask &= -(unsigned)(best_low != O8_NO_LOW);
+    low_mask &= -(unsigned)(best_low != no_low);
     if (n <= TALLY_PLAYERS) t->count[high_mask << n | low_mask] += weight;
     else add_outcome(n, high_mask, low_mask, weight, t->squares, out);
+}
+
+/* tally_add of the tables' values: lows as positions, O8_NO_LOW for none. */
+O8_INLINE void tally_add(tally *t, const unsigned *high, const unsigned *low, int64_t weight,
+                         o8_equity_counts *out) {
+    tally_add_values(t, high, low, O8_NO_LOW, weight, out);
 }
 
 /* Count showdowns of outcome classes[0..count) (high << n | low, Monte Carlo). */
@@ -870,6 +879,48 @@ static int monte_carlo_known(int kernel, const o8_range *players, int n_players,
     return code;
 }
 
+/* Deals of the Monte Carlo loop with dealt holes, a block at a time: each
+ * player's holes and the boards, one row a deal, and one row more that the
+ * batch kernel evaluates too (its SIMD blocks are taken while a row follows
+ * them, so every deal of the block gets one; the row's content does not
+ * matter). */
+#define MC_BLOCK 128
+typedef struct {
+    uint8_t boards[(MC_BLOCK + 1) * 5];
+    uint8_t holes[O8_MAX_PLAYERS][(MC_BLOCK + 1) * O8_MAX_HOLE];
+    uint16_t high[O8_MAX_PLAYERS][MC_BLOCK + 1];
+    int32_t low[O8_MAX_PLAYERS][MC_BLOCK + 1];
+} mc_block;
+
+/* A hole's cards into its row (sizes 4..6 unrolled: no memcpy call a hole). */
+O8_INLINE void mc_copy_hole(uint8_t *to, const uint8_t *from, int hole_size) {
+    if (hole_size < 4) {
+        for (int i = 0; i < hole_size; i++) to[i] = from[i];
+        return;
+    }
+    to[0] = from[0]; to[1] = from[1]; to[2] = from[2]; to[3] = from[3];
+    if (hole_size > 4) to[4] = from[4];
+    if (hole_size > 5) to[5] = from[5];
+}
+
+/* Evaluate the first `filled` deals of a block, each player's with the batch
+ * kernel, and tally them in order. Lows come as numbers (54321 ..; lower is
+ * better, as their positions), 0 for none: tallied as ~0, which is then the
+ * no-low value. */
+static void mc_block_tally(mc_block *b, int kernel, int n_players, int hole_size, int filled, tally *t,
+                           o8_equity_counts *out) {
+    for (int p = 0; p < n_players; p++)
+        o8_eval_batch_kernel(kernel, b->holes[p], hole_size, b->boards, 5, filled + 1, b->high[p], b->low[p], 0);
+    for (int d = 0; d < filled; d++) {
+        unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
+        for (int p = 0; p < n_players; p++) {
+            high[p] = b->high[p][d];
+            low[p] = (unsigned)b->low[p][d] - 1u;  /* 0 (no low) -> ~0 */
+        }
+        tally_add_values(t, high, low, ~0u, 1, out);
+    }
+}
+
 /* Are all the players' holes known (one candidate each)? */
 static int all_known(const o8_range *players, int n_players) {
     for (int p = 0; p < n_players; p++)
@@ -883,6 +934,7 @@ int o8_equity_monte_carlo_kernel(int kernel, const o8_range *players, int n_play
                                  const volatile int32_t *cancel,
                                  o8_equity_work *work, o8_equity_counts *out) {
     uint64_t base;
+    if (kernel == O8_KERNEL_CHOSEN) kernel = o8_kernel_current();
     if (!out || !work || samples < 0 || samples > O8_MAX_SAMPLES || !o8_kernel_supported(kernel)
         || !check_job(players, n_players, hole_size, board, board_size, dead, n_dead, &base))
         return O8_ERR_INPUT;
@@ -891,23 +943,25 @@ int o8_equity_monte_carlo_kernel(int kernel, const o8_range *players, int n_play
         return monte_carlo_known(kernel, players, n_players, hole_size, board, board_size, base, samples,
                                  seed, stream, cancel, work, out);
 
-    eq_hole holes[O8_MAX_PLAYERS];
+    /* Some hole is dealt (random or from a range): the deals go into a block
+     * of MC_BLOCK rows per player, evaluated by the batch kernel a player at
+     * a time, then tallied in order. The deals and their counts are those of
+     * one deal at a time (the sampler is the same), for every kernel. */
+    mc_block *b = &(mc_block){0};
     int fixed[O8_MAX_PLAYERS];
-    const uint8_t *known[O8_MAX_PLAYERS];
     for (int p = 0; p < n_players; p++) {
         const o8_range *r = &players[p];
         fixed[p] = r->holes && r->n_holes == 1;
-        known[p] = fixed[p] ? r->holes : NULL;
-        if (fixed[p]) eq_prepare(&holes[p], r->holes, hole_size);  /* a known hole: prepared once */
+        if (fixed[p])  /* a known hole: in every row once */
+            for (int d = 0; d <= MC_BLOCK; d++) memcpy(b->holes[p] + d * hole_size, r->holes, (size_t)hole_size);
     }
-    o8_mc_tables(known, n_players, hole_size, work, 0);  /* and its tables */
     sampler s;
     sampler_start(&s, players, n_players, hole_size, board, board_size, base, seed, stream);
     tally t;
     tally_start(&t, n_players, 1);
 
     int64_t rejected = 0;
-    int code = 0;
+    int code = 0, filled = 0;
     for (int64_t done = 0; done < samples;) {
         if ((++out->attempts & (CHECK_EVERY - 1)) == 0 && cancelled(cancel)) { code = O8_CANCELLED; break; }
         if (!sampler_draw(&s)) {
@@ -915,25 +969,16 @@ int o8_equity_monte_carlo_kernel(int kernel, const o8_range *players, int n_play
             continue;
         }
         rejected = 0;
-        o8_board bd;
-        o8_prepare_board(&bd, s.cards, 5);
-        size_t row = (size_t)(bd.high_row - O8_HIGH) / O8_HIGH_STRIDE - O8_ROWS_BOARD5;
-        unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
-        for (int p = 0; p < n_players; p++) {
-            if (fixed[p]) {
-                uint32_t e = work->rows[p][row];
-                high[p] = eq_with_flush(&holes[p], &bd, e & 0xFFFF);
-                low[p] = e >> 16;
-            } else {  /* a hole of this deal only: its suited pairs only on a flush board */
-                o8_hole h;
-                o8_prepare_hole(&h, s.hole[p], hole_size);
-                high[p] = o8_high(&h, &bd);
-                low[p] = o8_low(&h, &bd);
-            }
+        for (int i = 0; i < 5; i++) b->boards[filled * 5 + i] = s.cards[i];
+        for (int p = 0; p < n_players; p++)
+            if (!fixed[p]) mc_copy_hole(b->holes[p] + filled * hole_size, s.hole[p], hole_size);
+        if (++filled == MC_BLOCK) {
+            mc_block_tally(b, kernel, n_players, hole_size, filled, &t, out);
+            filled = 0;
         }
-        tally_add(&t, high, low, 1, out);
         done++;
     }
+    if (filled) mc_block_tally(b, kernel, n_players, hole_size, filled, &t, out);
     tally_finish(&t, out);
     return code;
 }
@@ -943,7 +988,7 @@ int o8_equity_monte_carlo_cancel(const o8_range *players, int n_players, int hol
                                  int64_t samples, uint64_t seed, uint64_t stream,
                                  const volatile int32_t *cancel,
                                  o8_equity_work *work, o8_equity_counts *out) {
-    return o8_equity_monte_carlo_kernel(o8_kernel_best(), players, n_players, hole_size, board, board_size,
+    return o8_equity_monte_carlo_kernel(O8_KERNEL_CHOSEN, players, n_players, hole_size, board, board_size,
                                         dead, n_dead, samples, seed, stream, cancel, work, out);
 }
 

@@ -1,4 +1,6 @@
 /* The evaluator entry points declared in omaha8.h. */
+#include <string.h>
+#include <time.h>
 #include "omaha8.h"
 #include "cpython/entry_api.h" /* o8_parse_text */
 #include "eval/eval_inline.h"
@@ -252,8 +254,104 @@ static int64_t eval_batch_with(int kernel, const uint8_t *holes, int hole_size, 
     return bad >= 0 ? bad + done : bad;
 }
 
+/* ---- the process's kernel -------------------------------------------------
+ *
+ * The one piece of process state of the core: which kernel the entry points
+ * without a kernel argument run, chosen at the first call by timing every
+ * supported kernel on a fixed batch (o8_kernel_measure), or set by
+ * o8_kernel_set; with it, once, the times of that first measurement. A CPU
+ * table cannot know every core: on an Intel Xeon with AVX-512 the AVX2
+ * kernel measured faster (docs/performance.md). */
+
+/* -1: not chosen yet, -2: being measured, else kernel | how << 4 (how: 1
+ * measured, 2 set by o8_kernel_set). */
+static volatile int32_t kernel_choice = -1;
+static volatile int32_t kernel_measured;  /* 1 once kernel_ns holds the first measurement */
+static int64_t kernel_ns[4];
+#define CHOICE_ROUNDS 6  /* timed runs of each kernel, after one untimed */
+
+/* Nanoseconds of a clock that is monotonic where the C library has one (the
+ * measurement compares durations of well under a millisecond). */
+static int64_t now_ns(void) {
+    struct timespec t;
+#if defined(__APPLE__)
+    clock_gettime(CLOCK_MONOTONIC, &t);
+#else
+    timespec_get(&t, TIME_UTC);
+#endif
+    return (int64_t)t.tv_sec * 1000000000 + (int64_t)t.tv_nsec;
+}
+
+/* The fixed batch: O8_CHOICE_DEALS random 4-card holes and 5-card boards
+ * (the same on every run: a fixed generator and seed). */
+static void choice_batch(uint8_t *holes, uint8_t *boards) {
+    uint64_t x = 0x243F6A8885A308D3ull;
+    for (int d = 0; d < O8_CHOICE_DEALS; d++) {
+        uint8_t deck[52];
+        for (int i = 0; i < 52; i++) deck[i] = (uint8_t)i;
+        for (int i = 0; i < 9; i++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            int j = i + (int)((x >> 33) % (uint64_t)(52 - i));
+            uint8_t c = deck[j];
+            deck[j] = deck[i];
+            deck[i] = c;
+        }
+        memcpy(holes + 4 * d, deck, 4);
+        memcpy(boards + 5 * d, deck + 4, 5);
+    }
+}
+
+int o8_kernel_measure(int64_t *ns) {
+    uint8_t holes[O8_CHOICE_DEALS * 4], boards[O8_CHOICE_DEALS * 5];
+    uint16_t high[O8_CHOICE_DEALS];
+    int32_t low[O8_CHOICE_DEALS];
+    choice_batch(holes, boards);
+    for (int k = 0; k < 4; k++) ns[k] = 0;
+    for (int round = 0; round <= CHOICE_ROUNDS; round++)  /* round 0 warms the caches up */
+        for (int k = O8_KERNEL_SCALAR; k <= O8_KERNEL_NEON; k++) {
+            if (!o8_kernel_supported(k)) continue;
+            int64_t start = now_ns();
+            eval_batch_with(k, holes, 4, boards, 5, O8_CHOICE_DEALS, high, low, 1);
+            int64_t took = now_ns() - start;
+            took = took < 1 ? 1 : took;
+            if (round && (!ns[k] || took < ns[k])) ns[k] = took;
+        }
+    int best = O8_KERNEL_SCALAR;
+    for (int k = O8_KERNEL_SCALAR; k <= O8_KERNEL_NEON; k++)
+        if (ns[k] && ns[k] < ns[best]) best = k;
+    return best;
+}
+
+int o8_kernel_current(void) {
+    int32_t c = o8_load_acquire(&kernel_choice);
+    if (c >= 0) return c & 15;
+    if (c == -1 && o8_compare_swap(&kernel_choice, -1, -2)) {  /* this thread measures */
+        int64_t ns[4];
+        int best = o8_kernel_measure(ns);
+        memcpy(kernel_ns, ns, sizeof ns);
+        o8_store_release(&kernel_measured, 1);
+        o8_compare_swap(&kernel_choice, -2, best | 1 << 4);  /* unless o8_kernel_set came first */
+        return o8_load_acquire(&kernel_choice) & 15;
+    }
+    return o8_kernel_best();  /* another thread is measuring */
+}
+
+int o8_kernel_set(int kernel) {
+    if (!o8_kernel_supported(kernel)) return -1;
+    o8_store_release(&kernel_choice, kernel | 2 << 4);
+    return 0;
+}
+
+int o8_kernel_choice(int64_t *ns) {
+    int32_t c = o8_load_acquire(&kernel_choice);
+    if (o8_load_acquire(&kernel_measured)) memcpy(ns, kernel_ns, sizeof kernel_ns);
+    else for (int k = 0; k < 4; k++) ns[k] = 0;
+    return c < 0 ? 0 : c >> 4;
+}
+
 int64_t o8_eval_batch_kernel(int kernel, const uint8_t *holes, int hole_size, const uint8_t *boards,
                              int board_size, int64_t n, uint16_t *high, int32_t *low, int check) {
+    if (kernel == O8_KERNEL_CHOSEN) kernel = o8_kernel_current();
     if (!o8_kernel_supported(kernel)) return -3;
     if (!sizes_ok(hole_size, board_size)) return -2;
     if (!high && !low) return check ? o8_check_batch(holes, hole_size, boards, board_size, n) : -1;
@@ -264,7 +362,7 @@ int o8_eval_batch(const uint8_t *holes, int hole_size, const uint8_t *boards, in
                   int64_t n, uint16_t *high, int32_t *low) {
     if (!sizes_ok(hole_size, board_size)) return -1;
     if (!high && !low) return 0;
-    eval_batch_with(o8_kernel_best(), holes, hole_size, boards, board_size, n, high, low, 0);
+    eval_batch_with(o8_kernel_current(), holes, hole_size, boards, board_size, n, high, low, 0);
     return 0;
 }
 
@@ -272,7 +370,7 @@ int64_t o8_eval_batch_checked(const uint8_t *holes, int hole_size, const uint8_t
                               int board_size, int64_t n, uint16_t *high, int32_t *low) {
     if (!sizes_ok(hole_size, board_size)) return -2;
     if (!high && !low) return o8_check_batch(holes, hole_size, boards, board_size, n);
-    return eval_batch_with(o8_kernel_best(), holes, hole_size, boards, board_size, n, high, low, 1);
+    return eval_batch_with(o8_kernel_current(), holes, hole_size, boards, board_size, n, high, low, 1);
 }
 
 const void *o8_table(int index, size_t *size) {

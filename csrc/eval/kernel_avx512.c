@@ -35,25 +35,19 @@
 #define v_lut(table, index) _mm512_shuffle_epi8(table, index)
 #define v_lut_table(p) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 #define v_gather(base, index, scale) _mm512_i32gather_epi32(index, (const void *)(base), scale)
-/* 16-bit entries table[index] of the 16 lanes, as the 16 words of a ymm
- * register, by 16-bit loads and inserts (simd_words.h): on Zen 5
- * this ran 1.11-1.29x faster than 32-bit gathers for high hands on random
- * 4+5, 5-card and 6-card deals and 1.07-1.18x for hi+lo with 5- and 6-card
- * holes; 0.92-0.99x on 4-card holes with 3- or 4-card boards (gathers for
- * the other tables, where scalar loads measured no better). */
-#include "eval/simd_words.h"
-O8_TARGET O8_INLINE __m256i o8_avx512_lookup16(const uint16_t *table, __m512i index) {
-    uint32_t at[16];
-    _mm512_storeu_si512((void *)at, index);
-    return _mm256_inserti128_si256(_mm256_castsi128_si256(o8_avx512_words8(table, at)),
-                                   o8_avx512_words8(table, at + 8), 1);
-}
-#define V16 __m256i
-#define v16_lookup(table, index) o8_avx512_lookup16(table, index)
-#define v16_set1(x) _mm256_set1_epi16((short)(x))
-#define v16_min(a, b) _mm256_min_epu16(a, b)
-#define v16_store(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), a)
-#define v16_lanes(p, a) _mm512_storeu_si512((void *)(p), _mm512_cvtepu16_epi32(a))
+/* 16-bit entries table[index]: one 32-bit gather a lookup, the entry in the
+ * low word of each lane and the next entry (junk) in the high word; minimums
+ * word by word (vpminuw), only the low words stored (vpmovdw): no mask per
+ * lookup. An earlier version took 16-bit loads and inserts, which measured
+ * faster on Zen 5; on the Intel Xeon of docs/performance.md the gathers win
+ * (1.2-1.5x), and the measured kernel choice (eval.c) keeps the faster
+ * kernel on each CPU. */
+#define V16 __m512i
+#define v16_lookup(table, index) v_gather(table, index, 2)
+#define v16_set1(x) _mm512_set1_epi32((int)(x))
+#define v16_min(a, b) _mm512_min_epu16(a, b)
+#define v16_store(p, a) _mm256_storeu_si256((__m256i *)(void *)(p), _mm512_cvtepi32_epi16(a))
+#define v16_lanes(p, a) _mm512_storeu_si512((void *)(p), _mm512_and_si512(a, _mm512_set1_epi32(0xFFFF)))
 /* 16 bytes from p + at[q] into quarter q (128 bits) of a vector */
 #define v_load_quarters(p, at) _mm512_inserti32x4(_mm512_inserti32x4(_mm512_inserti32x4( \
     _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(const void *)((p) + (at)[0]))), \

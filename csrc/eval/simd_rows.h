@@ -18,7 +18,10 @@
  *
  * Every index stays inside its table for any byte values (ranks are clamped
  * to 12), and the tables read with 32-bit gathers of 8- or 16-bit entries are
- * padded (O8_PAD_BYTES), so unchecked garbage is memory safe.
+ * padded (O8_PAD_BYTES), so unchecked garbage is memory safe. No index
+ * trusts an earlier read of the same row: the flush pass reads its rows
+ * again, and an input another thread writes meanwhile may hold other cards
+ * there (tests/c/harness.c, race mode).
  *
  * Needs: V, O8_LANES, O8_TARGET, O8_RPREFIX(name), v_zero(), v_set1(x),
  * v_add, v_sub, v_and, v_or, v_srli, v_slli, v_srlv, v_sllv, v_minu, v_maxu
@@ -359,7 +362,10 @@ O8_TARGET O8_INLINE void O8_RPREFIX(flush_pass)(const uint8_t *holes, const uint
         V16 best = v16_set1(O8_NO_HAND);
         for (int i = 0; i < H; i++) suited[i] = v_and(v_srli(v_srlv(three, hs[i]), 7), one);
         if (two) {  /* the two suited ranks: the least and the greatest */
-            V lo = v_set1(-1), hi = v_zero();
+            /* lo starts at 12, not at ~0: the row was read again, and another
+             * thread may have written it since the first pass found two
+             * suited cards (none now would leave ~0, far past O8_FLUSH) */
+            V lo = twelve, hi = v_zero();
             for (int i = 0; i < H; i++) {
                 lo = v_minu(lo, v_or(hr[i], v_sub(suited[i], one)));
                 hi = v_maxu(hi, v_and(hr[i], v_sub(v_zero(), suited[i])));
@@ -492,15 +498,33 @@ O8_TARGET O8_INLINE int64_t O8_RPREFIX(rows)(const uint8_t *holes, const uint8_t
     return r;
 }
 
-/* High hands alone get an instantiation per value of `check` (a run-time
+/* One function per (hole size, board size, mode), each compiled on its own:
+ * always inlined into one entry function, the 36 instantiations made one
+ * huge function (the NEON kernel took 32 s to compile at -O1: issue 42).
+ * High hands alone get an instantiation per value of `check` (a run-time
  * `check` costs 3.4 instructions a 4+5 deal and measured 8-10%); the others
- * share one. */
+ * take it at run time. */
+#define O8_RFUNC(h, b, mode, want_high, want_low, checked) \
+    O8_TARGET O8_NOINLINE static int64_t O8_RPREFIX(rows_##h##_##b##_##mode)( \
+        const uint8_t *holes, const uint8_t *boards, int64_t n, uint16_t *high, int32_t *low, int check, \
+        const O8_RPREFIX(luts) *t) { \
+        (void)check; \
+        return O8_RPREFIX(rows)(holes, boards, n, want_high ? high : 0, want_low ? low : 0, checked, t, h, b, \
+                                want_high, want_low); \
+    }
+#define O8_RFUNCS(h, b) \
+    O8_RFUNC(h, b, high_checked, 1, 0, 1) O8_RFUNC(h, b, high, 1, 0, 0) \
+    O8_RFUNC(h, b, low, 0, 1, check) O8_RFUNC(h, b, hilo, 1, 1, check)
+O8_RFUNCS(4, 3) O8_RFUNCS(4, 4) O8_RFUNCS(4, 5)
+O8_RFUNCS(5, 3) O8_RFUNCS(5, 4) O8_RFUNCS(5, 5)
+O8_RFUNCS(6, 3) O8_RFUNCS(6, 4) O8_RFUNCS(6, 5)
+
 #define O8_RCASE(h, b) \
     case h * 8 + b: \
-        if (!low) return check ? O8_RPREFIX(rows)(holes, boards, n, high, 0, 1, &t, h, b, 1, 0) \
-                               : O8_RPREFIX(rows)(holes, boards, n, high, 0, 0, &t, h, b, 1, 0); \
-        if (!high) return O8_RPREFIX(rows)(holes, boards, n, 0, low, check, &t, h, b, 0, 1); \
-        return O8_RPREFIX(rows)(holes, boards, n, high, low, check, &t, h, b, 1, 1);
+        if (!low) return check ? O8_RPREFIX(rows_##h##_##b##_high_checked)(holes, boards, n, high, low, check, &t) \
+                               : O8_RPREFIX(rows_##h##_##b##_high)(holes, boards, n, high, low, check, &t); \
+        if (!high) return O8_RPREFIX(rows_##h##_##b##_low)(holes, boards, n, high, low, check, &t); \
+        return O8_RPREFIX(rows_##h##_##b##_hilo)(holes, boards, n, high, low, check, &t);
 
 O8_TARGET static int64_t O8_RPREFIX(entry)(const uint8_t *holes, int hole_size, const uint8_t *boards,
                                     int board_size, int64_t n, uint16_t *high, int32_t *low, int check) {

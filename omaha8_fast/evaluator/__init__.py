@@ -29,7 +29,7 @@ from .._core import ffi, lib
 from .._modules import lazy_submodules as _lazy_submodules
 from ..cards import RANKS, SUITS, Card, CardsLike, card_ids, check_unique, is_bool
 from ._all_holes import AllHoles, rank_all_holes
-from .kernels import KERNEL_ID
+from .kernels import KERNEL_ID, KernelChoice, available_kernels, kernel, kernel_choice, set_kernel
 
 if TYPE_CHECKING:
     import numpy as np
@@ -51,6 +51,11 @@ __all__ = [
     "evaluate_high_batch",
     "AllHoles",
     "rank_all_holes",
+    "KernelChoice",
+    "available_kernels",
+    "kernel",
+    "kernel_choice",
+    "set_kernel",
 ]
 
 HOLE_SIZES = (4, 5, 6)

@@ -15,11 +15,19 @@
  *                            o8_equity_exact and o8_equity_monte_carlo, with
  *                            invariants: parts add up to the whole, shares to
  *                            the pot, Monte Carlo ignores its scratch content
+ *   harness race SEED N      N batches on every batch kernel (checked and
+ *                            not) while another thread rewrites the input:
+ *                            the values are then unspecified, but no read
+ *                            may leave a table (rows flip between two hole
+ *                            cards in the board's flush suit and none, so
+ *                            a kernel that trusts what it read before its
+ *                            flush pass indexes past O8_FLUSH)
  *
  * Every failure prints a line starting with FAIL and makes the exit code 1.
  * It prints "ok MODE CHECKS" at the end.
  */
 #include <limits.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1070,12 +1078,86 @@ static int run_equity(uint64_t seed, long rounds) {
     return failures ? 1 : 0;
 }
 
+/* The race mode: a writer thread flips the rows of a batch between two
+ * forms while the kernels run on it: a flush board (five clubs) with two
+ * clubs in the hole, and a board with no flush with no club in the hole.
+ * Both forms are valid, so a kernel that trusts an earlier read of a row it
+ * listed for its flush pass finds no flush and no suited card there when it
+ * reads the row again (an index of ~0 before the fix: far past O8_FLUSH). */
+#define RACE_ROWS 16384
+static const uint8_t race_holes[2][4] = {{44, 40, 1, 6}, {45, 41, 2, 7}};        /* Kc Qc 2d 3h, Kd Qd 2h 3s */
+static const uint8_t race_boards[2][5] = {{0, 12, 20, 28, 48}, {0, 13, 22, 31, 48}};  /* 2c 5c 7c 9c Ac, 2c 5d 7h 9s Ac */
+typedef struct {
+    volatile uint8_t *holes, *boards;
+    volatile int stop;
+    long sweeps;
+} race_state;
+
+static void *race_writer(void *arg) {
+    race_state *s = arg;
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    while (!s->stop) {
+        for (int r = 0; r < RACE_ROWS && !s->stop; r++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            for (int i = 0; i < 4; i++) s->holes[r * 4 + i] = race_holes[x & 1][i];
+            for (int i = 0; i < 5; i++) s->boards[r * 5 + i] = race_boards[x >> 1 & 1][i];
+        }
+        s->sweeps++;
+    }
+    return NULL;
+}
+
+static int run_race(uint64_t seed, long rounds) {
+    rng_state = seed * 0x9E3779B97F4A7C15ull + 5;
+    uint8_t *holes = alloc_exact(RACE_ROWS * 4), *boards = alloc_exact(RACE_ROWS * 5);
+    uint16_t *high = alloc_exact(RACE_ROWS * sizeof *high);
+    int32_t *low = alloc_exact(RACE_ROWS * sizeof *low);
+    for (int r = 0; r < RACE_ROWS; r++) {
+        memcpy(holes + r * 4, race_holes[0], 4);
+        memcpy(boards + r * 5, race_boards[0], 5);
+    }
+    race_state s = {holes, boards, 0, 0};
+    pthread_t writer;
+    if (pthread_create(&writer, NULL, race_writer, &s)) { perror("pthread_create"); return 2; }
+    int ran = 0;
+    long batches = 0;
+    for (int kernel = O8_KERNEL_SCALAR; kernel <= O8_KERNEL_NEON; kernel++) {
+        if (!o8_kernel_supported(kernel)) continue;
+        ran |= 1 << kernel;
+        for (long i = 0; i < rounds; i++) {
+            int check = rng_below(2), mode = rng_below(3);  /* both halves, high only, low only */
+            int64_t got = o8_eval_batch_kernel(kernel, holes, 4, boards, 5, RACE_ROWS, mode == 2 ? NULL : high,
+                                               mode == 1 ? NULL : low, check);
+            EXPECT(got == -1, "race: kernel %d check %d returns %lld (every form is valid)", kernel, check,
+                   (long long)got);
+            for (int r = 0; r < RACE_ROWS && mode != 2; r++)
+                EXPECT(high[r] >= 1 && high[r] <= 7462, "race: kernel %d row %d high %d", kernel, r, high[r]);
+            for (int r = 0; r < RACE_ROWS && mode != 1; r++)
+                EXPECT(low[r] == 0 || (low[r] >= 54321 && low[r] <= 87654), "race: kernel %d row %d low %d",
+                       kernel, r, low[r]);
+            batches++;
+        }
+    }
+    s.stop = 1;
+    pthread_join(writer, NULL);
+    printf("ok race %ld batches, %ld checks, %ld writer sweeps; kernels run:%s%s%s%s\n", batches, checks, s.sweeps,
+           ran & 1 << O8_KERNEL_SCALAR ? " scalar" : "", ran & 1 << O8_KERNEL_AVX2 ? " avx2" : "",
+           ran & 1 << O8_KERNEL_AVX512 ? " avx512" : "", ran & 1 << O8_KERNEL_NEON ? " neon" : "");
+    free(holes);
+    free(boards);
+    free(high);
+    free(low);
+    return failures ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "hands") == 0) return run_hands(argv[2]);
     if (argc == 4 && strcmp(argv[1], "garbage") == 0)
         return run_garbage(strtoull(argv[2], NULL, 10), strtol(argv[3], NULL, 10));
     if (argc == 4 && strcmp(argv[1], "equity") == 0)
         return run_equity(strtoull(argv[2], NULL, 10), strtol(argv[3], NULL, 10));
-    fprintf(stderr, "usage: %s hands FILE | garbage SEED ROUNDS | equity SEED ROUNDS\n", argv[0]);
+    if (argc == 4 && strcmp(argv[1], "race") == 0)
+        return run_race(strtoull(argv[2], NULL, 10), strtol(argv[3], NULL, 10));
+    fprintf(stderr, "usage: %s hands FILE | garbage SEED ROUNDS | equity SEED ROUNDS | race SEED ROUNDS\n", argv[0]);
     return 2;
 }
