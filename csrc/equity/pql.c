@@ -42,6 +42,8 @@ typedef struct {
     uint16_t best_h[PQL_BLOCK];
     uint32_t best_l[PQL_BLOCK];
     uint8_t n_hi[PQL_BLOCK], n_lo[PQL_BLOCK];
+    int16_t hi_units[PQL_BLOCK], lo_units[PQL_BLOCK];  /* settle's: a winner's units and flags */
+    uint8_t hi_flag[PQL_BLOCK], lo_flag[PQL_BLOCK];
 } pql_best;
 
 /* One more player's values into the block's best (branch-free: vectorised). */
@@ -58,25 +60,29 @@ static void best_add(pql_best *b, const uint16_t *hv, const int32_t *lv, int m) 
 
 /* The river settlement of m deals of n players: share and flags (either may be
  * NULL) from high and low (rows of n values) and the block's best. */
-static inline void settle_n(const pql_best *b, const uint16_t *high, const int32_t *low, int m, int n,
+static inline void settle_n(pql_best *b, const uint16_t *high, const int32_t *low, int m, int n,
                             int16_t *share, uint8_t *flags) {
-    for (int i = 0; i < m; i++) {
-        uint32_t bl = b->best_l[i];
-        int has_lo = bl != 0xFFFFFFFFu, n_hi = b->n_hi[i], n_lo = b->n_lo[i] & -has_lo;
-        int hi_units = HIGH_POT[has_lo][n_hi], lo_units = HIGH_POT[1][n_lo];
-        int hi_flag = HIGH_FLAG[n_hi], lo_flag = LOW_FLAG[n_lo];
-        for (int p = 0; p < n; p++) {
-            int64_t at = (int64_t)i * n + p;
-            int hi_win = high[at] == b->best_h[i], lo_win = has_lo & ((uint32_t)low[at] - 1u == bl);
-            int units = (hi_units & -hi_win) + (lo_units & -lo_win);
-            if (share) share[at] = (int16_t)units;
-            if (flags) flags[at] = (uint8_t)((hi_flag & -hi_win) | (lo_flag & -lo_win) | (units == O8_POT_UNITS) << 4);
-        }
+    for (int i = 0; i < m; i++) {  /* per deal: the split and the flags of a winner, by table */
+        int has_lo = b->best_l[i] != 0xFFFFFFFFu, n_hi = b->n_hi[i], n_lo = b->n_lo[i] & -has_lo;
+        b->hi_units[i] = HIGH_POT[has_lo][n_hi];
+        b->lo_units[i] = (int16_t)(HIGH_POT[1][n_lo] & -has_lo);
+        b->hi_flag[i] = HIGH_FLAG[n_hi];
+        b->lo_flag[i] = (uint8_t)(LOW_FLAG[n_lo] & -has_lo);
     }
+    for (int p = 0; p < n; p++)  /* per player: comparisons and masks only */
+        for (int i = 0; i < m; i++) {
+            int64_t at = (int64_t)i * n + p;
+            int hi_win = high[at] == b->best_h[i], lo_win = (uint32_t)low[at] - 1u == b->best_l[i];
+            int units = (b->hi_units[i] & -hi_win) + (b->lo_units[i] & -lo_win);
+            if (share) share[at] = (int16_t)units;
+            if (flags)
+                flags[at] = (uint8_t)((b->hi_flag[i] & -hi_win) | (b->lo_flag[i] & -lo_win) |
+                                      (units == O8_POT_UNITS) << 4);
+        }
 }
 
 /* settle_n with n a constant for the common table sizes (the player loop unrolled). */
-static void settle(const pql_best *b, const uint16_t *high, const int32_t *low, int m, int n, int16_t *share,
+static void settle(pql_best *b, const uint16_t *high, const int32_t *low, int m, int n, int16_t *share,
                    uint8_t *flags) {
     switch (n) {
     case 2: settle_n(b, high, low, m, 2, share, flags); break;
@@ -264,6 +270,29 @@ int64_t o8_pql_exact_next(o8_pql_cursor *c, uint8_t *rows, int64_t *weights, int
             check_at = steps + (1 << 16);
         }
         int level = c->level;
+        if (level == last && !c->fresh && out > 0 && !is_list(c, last)) {
+            /* The board's next completions, the holes unchanged: each row is the
+             * previous one with other dealt cards (the loop of choose and take
+             * without their per-level bookkeeping). */
+            int k = c->missing, n = c->n_avail[last], head = width - k;
+            uint8_t *comb = c->comb[last];
+            const uint8_t *avail = c->avail[last];
+            int64_t w = c->weight[last + 1];
+            while (out < capacity && steps < check_at) {
+                int j = k - 1;
+                while (j >= 0 && comb[j] == n - k + j) j--;
+                if (j < 0) break;  /* none left: choose() says so below */
+                comb[j]++;
+                for (int t = j + 1; t < k; t++) comb[t] = (uint8_t)(comb[t - 1] + 1);
+                uint8_t *row = rows + out * width;
+                memcpy(row, row - width, (size_t)head);
+                for (int t = 0; t < k; t++) row[head + t] = avail[comb[t]];
+                if (weights) weights[out] = w;
+                out++;
+                steps += 2;
+            }
+            if (out >= capacity || steps >= check_at) continue;
+        }
         if (!choose(c, level, c->fresh, &steps)) {
             if (level == 0) { c->done = 1; break; }
             c->level = level - 1;
