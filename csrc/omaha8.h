@@ -639,6 +639,13 @@ int o8a_low_odds(const uint8_t *holes, int n_players, int hole_size, const uint8
 int o8_pql_showdowns(const uint8_t *deals, int64_t stride, int64_t n, int n_players, int hole_size,
                      int board_size, uint16_t *high, int32_t *low, int16_t *share, uint8_t *flags);
 
+/* One player's high and low on n deals (rows as for o8_pql_showdowns): the
+ * hole_size cards at hole_offset of each row against the board_size (3..5)
+ * cards at board_offset, into high[n] and low[n]. Returns 0, or -1 (nothing
+ * written) on bad sizes, offsets beyond the stride or NULL arrays. */
+int o8_pql_evals(const uint8_t *deals, int64_t stride, int64_t n, int hole_offset, int hole_size,
+                 int board_offset, int board_size, uint16_t *high, int32_t *low);
+
 /* Exact enumeration of every deal of a spot into rows, resumable: the
  * caller owns the cursor (no allocation here) and keeps `players` (and the
  * holes and weights they point to) alive and unchanged between calls.

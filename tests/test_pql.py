@@ -16,6 +16,7 @@ from omaha8_fast import equity
 from omaha8_fast.cards import card_ids
 from omaha8_fast.evaluator import reference
 from omaha8_fast.pql import PQLSyntaxError, run
+from omaha8_fast.pql._functions import HAND_TYPES
 from omaha8_fast.ranges import Range
 
 
@@ -328,3 +329,26 @@ def test_five_and_six_card_hands_match_equity(holes: list[str], game: str) -> No
             f"hero='{holes[0]}', villain='{holes[1]}', board='2h7s8h'", exact=True)
     hero, villain = equity(holes, board="2h7s8h")
     assert r["eq"] == pytest.approx(hero.equity, abs=1e-12) and r["wl"] == pytest.approx(villain.low_win, abs=1e-12)
+
+
+def test_hand_type_histogram_of_one_player_matches_brute_force() -> None:
+    # no showdown function: the hero is evaluated alone (o8_pql_evals), the histogram counted by bincount
+    hero, villain, board = "As2s3d8h", "KhKd9c8c", "4s5s9h2d"
+    r = run(f"select histogram(handType(hero)) as h, histogram(loRating(hero)) as lo, "
+            f"avg(hiRating(hero, turn)) as t from game='omaha8', hero='{hero}', villain='{villain}', "
+            f"board='{board}'", exact=True)
+    seen = set(card_ids(hero + villain + board))
+    rivers = [c for c in range(52) if c not in seen]
+    types: dict[str, int] = {}
+    lows: dict[int, int] = {}
+    for c in rivers:
+        full = card_ids(board) + [c]
+        name = HAND_TYPES[8 - sum(reference.evaluate_high(card_ids(hero), full) > x
+                                  for x in (10, 166, 322, 1599, 1609, 2467, 3325, 6185))]
+        types[name] = types.get(name, 0) + 1
+        low = reference.evaluate_low(card_ids(hero), full) or 0
+        lows[low] = lows.get(low, 0) + 1
+    assert r.trials == len(rivers) == 40
+    assert r["h"] == {k: pytest.approx(v / 40) for k, v in types.items()}
+    assert r["lo"] == {k: pytest.approx(v / 40) for k, v in lows.items()}
+    assert r["t"] == 7463 - reference.evaluate_high(card_ids(hero), card_ids(board))

@@ -12,12 +12,14 @@ import numpy as np
 import pytest
 
 from omaha8_fast import Range
+from omaha8_fast.cards import card_ids
 from omaha8_fast._core import ffi, lib
 from omaha8_fast.equity import range_structs
 from omaha8_fast.equity._players import read_spot
 from omaha8_fast.evaluator import reference
 from omaha8_fast.pql import run
-from omaha8_fast.pql._deals import CHUNK, exact_deals, showdowns
+from omaha8_fast.pql._deals import CHUNK, exact_deals, player_evals, showdowns
+from omaha8_fast.pql._functions import Deals
 
 
 def _nested_loops(players: list[list[tuple[int, ...]] | None], weights: list[list[int] | None], hole_size: int,
@@ -149,6 +151,25 @@ def test_showdowns_match_the_reference() -> None:
                     units = (5040 // len(hw) if p in hw else 0) if not lows else \
                         (2520 // len(hw) if p in hw else 0) + (2520 // len(lw) if p in lw else 0)
                     assert got["share"][r, p] == units
+                    flags = (1 if hw == [p] else 2 if p in hw else 0) | \
+                        (4 if lw == [p] else 8 if p in lw else 0) | (16 if units == 5040 else 0)
+                    assert got["flags"][r, p] == flags
+
+
+def test_showdowns_settle_ties_and_missing_lows() -> None:
+    # one board, holes chosen for the cases: a split high, a quartered low, no low at all
+    board = card_ids("2c 3d 4h Ks Kd")
+    cases = [
+        (["AcAh9s9c", "AdAs9d9h"], [2520, 2520], [2, 2]),  # same high, no low: halves, tied
+        (["Ac6hKhQc", "Ad6dJdJc", "QhQs9c9d"], [2520 + 1260, 1260, 0], [1 | 8, 8, 0]),  # trips; a shared low
+        (["QcQhTc9c", "Ac8dJhTd"], [2520, 2520], [1, 4]),  # one wins high, the other the low
+        (["QcQhTc9c", "JhJs9d8h"], [5040, 0], [1 | 16, 0]),  # no low: the high scoops
+    ]
+    for holes, share, flags in cases:
+        row = [c for h in holes for c in card_ids(h)] + board
+        got = showdowns(np.array([row], dtype=np.uint8), len(holes), 4, 5, True)
+        assert got["share"][0].tolist() == share, holes
+        assert got["flags"][0].tolist() == flags, holes
 
 
 _OUTCOMES = ("select avg(riverEquity(hero)) as e, avg(fractionalRiverEquity(villain)) as f, count(winsHi(hero)) "
@@ -182,3 +203,39 @@ def test_a_range_of_every_hand_is_random() -> None:
     b = run("select avg(riverEquity(hero)) as e from game='omaha8', hero='AsAd2s3d', villain='*', "
             "board='2h7s8h4c'", exact=True)
     assert a["e"] == b["e"] and a.trials == b.trials == len(Range("*").without("AsAd2s3d2h7s8h4c")) * 40
+
+
+def test_player_evals_match_the_reference() -> None:
+    rng = random.Random(12)
+    for n_players, hole_size in [(2, 4), (3, 5), (2, 6)]:
+        width = n_players * hole_size + 5
+        rows = np.array([rng.sample(range(52), width) for _ in range(1100)], dtype=np.uint8)  # > one block
+        for p in range(n_players):
+            for street in (3, 4, 5):
+                high, low = player_evals(rows, p * hole_size, hole_size, n_players * hole_size, street)
+                for r in range(0, len(rows), 7):
+                    hole = rows[r, p * hole_size:(p + 1) * hole_size].tolist()
+                    board = rows[r, n_players * hole_size:n_players * hole_size + street].tolist()
+                    assert high[r] == reference.evaluate_high(hole, board)
+                    assert low[r] == (reference.evaluate_low(hole, board) or 0)
+
+
+def test_player_evals_refuse_offsets_beyond_the_row() -> None:
+    rows = np.zeros((4, 13), dtype=np.uint8)
+    with pytest.raises(ValueError):
+        player_evals(rows, 10, 4, 8, 5)  # the hole would end past the row
+    with pytest.raises(ValueError):
+        player_evals(rows, 0, 4, 9, 5)  # the board too
+
+
+def test_one_players_values_equal_the_showdowns_columns() -> None:
+    # Deals.player evaluates one player alone when the query settles no river: the same values
+    rng = random.Random(13)
+    rows = np.array([rng.sample(range(52), 13) for _ in range(500)], dtype=np.uint8)
+    alone = Deals(rows, 2, 4, 5, b"", showdown=False)
+    both = Deals(rows, 2, 4, 5, b"")
+    for street in (3, 4, 5):
+        for p in (0, 1):
+            h, l = alone.player(p, street)
+            e = both.evals(street)
+            assert h.tolist() == e["high"][:, p].tolist() and l.tolist() == e["low"][:, p].tolist()

@@ -10,6 +10,87 @@
  * contiguous holes and boards; the rows are interleaved). */
 #define PQL_BLOCK 1024
 
+/* Column `offset` (size bytes wide) of m rows of `stride` into a packed block. */
+static void gather(uint8_t *out, const uint8_t *first, int64_t stride, int m, int offset,
+                   int size) {
+    const uint8_t *src = first + offset;
+    switch (size) {  /* fixed-size copies: the compiler turns each into a load and a store */
+    case 3: for (int i = 0; i < m; i++) memcpy(out + 3 * i, src + i * stride, 3); break;
+    case 4: for (int i = 0; i < m; i++) memcpy(out + 4 * i, src + i * stride, 4); break;
+    case 5: for (int i = 0; i < m; i++) memcpy(out + 5 * i, src + i * stride, 5); break;
+    case 6: for (int i = 0; i < m; i++) memcpy(out + 6 * i, src + i * stride, 6); break;
+    default:
+        for (int i = 0; i < m; i++)
+            for (int j = 0; j < size; j++) out[i * size + j] = src[i * stride + j];
+    }
+}
+
+/* Pot units of the high half (or the whole pot without a low: [0]) split
+ * n ways, and the outcome flags of a winner among n: constant tables (the
+ * divisions and the tests become loads, not branches). */
+static const int16_t HIGH_POT[2][O8_MAX_PLAYERS + 1] = {
+    {0, O8_POT_UNITS, O8_POT_UNITS / 2, O8_POT_UNITS / 3, O8_POT_UNITS / 4, O8_POT_UNITS / 5,
+     O8_POT_UNITS / 6, O8_POT_UNITS / 7, O8_POT_UNITS / 8, O8_POT_UNITS / 9},
+    {0, O8_POT_UNITS / 2, O8_POT_UNITS / 4, O8_POT_UNITS / 6, O8_POT_UNITS / 8, O8_POT_UNITS / 10,
+     O8_POT_UNITS / 12, O8_POT_UNITS / 14, O8_POT_UNITS / 16, O8_POT_UNITS / 18}};
+static const uint8_t HIGH_FLAG[O8_MAX_PLAYERS + 1] = {0, 1, 2, 2, 2, 2, 2, 2, 2, 2};
+static const uint8_t LOW_FLAG[O8_MAX_PLAYERS + 1] = {0, 4, 8, 8, 8, 8, 8, 8, 8, 8};
+
+/* The best high and low of each deal of a block so far and how many players
+ * hold it (lows as low - 1 in unsigned: no low, 0, wraps to the largest). */
+typedef struct {
+    uint16_t best_h[PQL_BLOCK];
+    uint32_t best_l[PQL_BLOCK];
+    uint8_t n_hi[PQL_BLOCK], n_lo[PQL_BLOCK];
+    int16_t hi_units[PQL_BLOCK], lo_units[PQL_BLOCK];  /* settle's: a winner's units and flags */
+    uint8_t hi_flag[PQL_BLOCK], lo_flag[PQL_BLOCK];
+} pql_best;
+
+/* One more player's values into the block's best (branch-free: vectorised). */
+static void best_add(pql_best *b, const uint16_t *hv, const int32_t *lv, int m) {
+    for (int i = 0; i < m; i++) {
+        unsigned h = hv[i], bh = b->best_h[i];
+        uint32_t l = (uint32_t)lv[i] - 1u, bl = b->best_l[i];
+        b->n_hi[i] = (uint8_t)(h < bh ? 1 : b->n_hi[i] + (h == bh));
+        b->best_h[i] = (uint16_t)(h < bh ? h : bh);
+        b->n_lo[i] = (uint8_t)(l < bl ? 1 : b->n_lo[i] + (l == bl));
+        b->best_l[i] = l < bl ? l : bl;
+    }
+}
+
+/* The river settlement of m deals of n players: share and flags (either may be
+ * NULL) from high and low (rows of n values) and the block's best. */
+static inline void settle_n(pql_best *b, const uint16_t *high, const int32_t *low, int m, int n,
+                            int16_t *share, uint8_t *flags) {
+    for (int i = 0; i < m; i++) {  /* per deal: the split and the flags of a winner, by table */
+        int has_lo = b->best_l[i] != 0xFFFFFFFFu, n_hi = b->n_hi[i], n_lo = b->n_lo[i] & -has_lo;
+        b->hi_units[i] = HIGH_POT[has_lo][n_hi];
+        b->lo_units[i] = (int16_t)(HIGH_POT[1][n_lo] & -has_lo);
+        b->hi_flag[i] = HIGH_FLAG[n_hi];
+        b->lo_flag[i] = (uint8_t)(LOW_FLAG[n_lo] & -has_lo);
+    }
+    for (int p = 0; p < n; p++)  /* per player: comparisons and masks only */
+        for (int i = 0; i < m; i++) {
+            int64_t at = (int64_t)i * n + p;
+            int hi_win = high[at] == b->best_h[i], lo_win = (uint32_t)low[at] - 1u == b->best_l[i];
+            int units = (b->hi_units[i] & -hi_win) + (b->lo_units[i] & -lo_win);
+            if (share) share[at] = (int16_t)units;
+            if (flags)
+                flags[at] = (uint8_t)((b->hi_flag[i] & -hi_win) | (b->lo_flag[i] & -lo_win) |
+                                      (units == O8_POT_UNITS) << 4);
+        }
+}
+
+/* settle_n with n a constant for the common table sizes (the player loop unrolled). */
+static void settle(pql_best *b, const uint16_t *high, const int32_t *low, int m, int n, int16_t *share,
+                   uint8_t *flags) {
+    switch (n) {
+    case 2: settle_n(b, high, low, m, 2, share, flags); break;
+    case 3: settle_n(b, high, low, m, 3, share, flags); break;
+    default: settle_n(b, high, low, m, n, share, flags);
+    }
+}
+
 int o8_pql_showdowns(const uint8_t *deals, int64_t stride, int64_t n, int n_players, int hole_size,
                      int board_size, uint16_t *high, int32_t *low, int16_t *share, uint8_t *flags) {
     if (n < 0 || n_players < 1 || n_players > O8_MAX_PLAYERS || hole_size < O8_MIN_HOLE ||
@@ -20,46 +101,50 @@ int o8_pql_showdowns(const uint8_t *deals, int64_t stride, int64_t n, int n_play
     uint8_t holes[PQL_BLOCK * O8_MAX_HOLE], boards[PQL_BLOCK * O8_MAX_BOARD];
     uint16_t hv[PQL_BLOCK];
     int32_t lv[PQL_BLOCK];
+    pql_best best;
+    int river = share || flags;
     for (int64_t start = 0; start < n; start += PQL_BLOCK) {
         int m = (int)(n - start < PQL_BLOCK ? n - start : PQL_BLOCK);
         const uint8_t *first = deals + start * stride;
-        for (int i = 0; i < m; i++)
-            for (int j = 0; j < board_size; j++)
-                boards[i * board_size + j] = first[i * stride + n_players * hole_size + j];
+        uint16_t *hi = high + start * n_players;
+        int32_t *lo = low + start * n_players;
+        gather(boards, first, stride, m, n_players * hole_size, board_size);
+        if (river) {
+            memset(best.best_h, 0xFF, sizeof best.best_h);
+            memset(best.best_l, 0xFF, sizeof best.best_l);
+            memset(best.n_hi, 0, sizeof best.n_hi);
+            memset(best.n_lo, 0, sizeof best.n_lo);
+        }
         for (int p = 0; p < n_players; p++) {
-            for (int i = 0; i < m; i++)
-                for (int j = 0; j < hole_size; j++) holes[i * hole_size + j] = first[i * stride + p * hole_size + j];
+            gather(holes, first, stride, m, p * hole_size, hole_size);
             if (o8_eval_batch(holes, hole_size, boards, board_size, m, hv, lv) != 0) return -1;
             for (int i = 0; i < m; i++) {
-                high[(start + i) * n_players + p] = hv[i];
-                low[(start + i) * n_players + p] = lv[i];
+                hi[i * n_players + p] = hv[i];
+                lo[i * n_players + p] = lv[i];
             }
+            if (river) best_add(&best, hv, lv, m);
         }
-        if (!share && !flags) continue;
-        for (int i = 0; i < m; i++) {
-            const uint16_t *h = high + (start + i) * n_players;
-            const int32_t *l = low + (start + i) * n_players;
-            unsigned best_h = 0xFFFFu;
-            int32_t best_l = 0;  /* decimal lows: smaller is better, 0 = none */
-            int n_hi = 0, n_lo = 0;
-            for (int p = 0; p < n_players; p++) {
-                if (h[p] < best_h) { best_h = h[p]; n_hi = 0; }
-                if (h[p] == best_h) n_hi++;
-                if (l[p] && (!best_l || l[p] < best_l)) { best_l = l[p]; n_lo = 0; }
-                if (l[p] && l[p] == best_l) n_lo++;
-            }
-            for (int p = 0; p < n_players; p++) {
-                int units, f = 0;
-                int hi_win = h[p] == best_h, lo_win = best_l && l[p] == best_l;
-                if (!best_l) units = hi_win ? O8_POT_UNITS / n_hi : 0;
-                else units = (hi_win ? O8_POT_UNITS / 2 / n_hi : 0) + (lo_win ? O8_POT_UNITS / 2 / n_lo : 0);
-                if (hi_win) f |= n_hi == 1 ? 1 : 2;
-                if (lo_win) f |= n_lo == 1 ? 4 : 8;
-                if (units == O8_POT_UNITS) f |= 16;
-                if (share) share[(start + i) * n_players + p] = (int16_t)units;
-                if (flags) flags[(start + i) * n_players + p] = (uint8_t)f;
-            }
-        }
+        if (river)
+            settle(&best, hi, lo, m, n_players, share ? share + start * n_players : 0,
+                   flags ? flags + start * n_players : 0);
+    }
+    return 0;
+}
+
+int o8_pql_evals(const uint8_t *deals, int64_t stride, int64_t n, int hole_offset, int hole_size,
+                 int board_offset, int board_size, uint16_t *high, int32_t *low) {
+    if (n < 0 || hole_size < O8_MIN_HOLE || hole_size > O8_MAX_HOLE || board_size < O8_MIN_BOARD ||
+        board_size > O8_MAX_BOARD || hole_offset < 0 || board_offset < 0 ||
+        (int64_t)hole_offset + hole_size > stride || (int64_t)board_offset + board_size > stride || !deals ||
+        !high || !low)
+        return -1;
+    uint8_t holes[PQL_BLOCK * O8_MAX_HOLE], boards[PQL_BLOCK * O8_MAX_BOARD];
+    for (int64_t start = 0; start < n; start += PQL_BLOCK) {
+        int m = (int)(n - start < PQL_BLOCK ? n - start : PQL_BLOCK);
+        const uint8_t *first = deals + start * stride;
+        gather(boards, first, stride, m, board_offset, board_size);
+        gather(holes, first, stride, m, hole_offset, hole_size);
+        if (o8_eval_batch(holes, hole_size, boards, board_size, m, high + start, low + start) != 0) return -1;
     }
     return 0;
 }
@@ -185,6 +270,29 @@ int64_t o8_pql_exact_next(o8_pql_cursor *c, uint8_t *rows, int64_t *weights, int
             check_at = steps + (1 << 16);
         }
         int level = c->level;
+        if (level == last && !c->fresh && out > 0 && !is_list(c, last)) {
+            /* The board's next completions, the holes unchanged: each row is the
+             * previous one with other dealt cards (the loop of choose and take
+             * without their per-level bookkeeping). */
+            int k = c->missing, n = c->n_avail[last], head = width - k;
+            uint8_t *comb = c->comb[last];
+            const uint8_t *avail = c->avail[last];
+            int64_t w = c->weight[last + 1];
+            while (out < capacity && steps < check_at) {
+                int j = k - 1;
+                while (j >= 0 && comb[j] == n - k + j) j--;
+                if (j < 0) break;  /* none left: choose() says so below */
+                comb[j]++;
+                for (int t = j + 1; t < k; t++) comb[t] = (uint8_t)(comb[t - 1] + 1);
+                uint8_t *row = rows + out * width;
+                memcpy(row, row - width, (size_t)head);
+                for (int t = 0; t < k; t++) row[head + t] = avail[comb[t]];
+                if (weights) weights[out] = w;
+                out++;
+                steps += 2;
+            }
+            if (out >= capacity || steps >= check_at) continue;
+        }
         if (!choose(c, level, c->fresh, &steps)) {
             if (level == 0) { c->done = 1; break; }
             c->level = level - 1;

@@ -22,7 +22,7 @@ from .._core import ffi, lib
 from ..equity import range_structs
 from ..equity._players import Spot
 
-__all__ = ["CHUNK", "exact_deals", "monte_carlo_deals", "masks", "showdowns", "Chunk"]
+__all__ = ["CHUNK", "exact_deals", "monte_carlo_deals", "masks", "showdowns", "player_evals", "Chunk"]
 
 CHUNK = 1 << 16
 Chunk = tuple[npt.NDArray[np.uint8], "npt.NDArray[np.int64] | None"]
@@ -104,3 +104,22 @@ def showdowns(rows: npt.NDArray[np.uint8], n_players: int, hole_size: int, board
     if code != 0:
         raise ValueError("invalid deals for o8_pql_showdowns")
     return {"high": high, "low": low, "share": share, "flags": flags}
+
+
+def player_evals(rows: npt.NDArray[np.uint8], hole_offset: int, hole_size: int, board_offset: int,
+                 board_size: int) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.int32]]:
+    """One player's high classes and decimal lows (0: none) on every row:
+    the ``hole_size`` cards at ``hole_offset`` against the ``board_size``
+    cards at ``board_offset``, by one C call (``o8_pql_evals``)."""
+    n = len(rows)
+    high = np.empty(n, dtype=np.uint16)
+    low = np.empty(n, dtype=np.int32)
+    if not n:
+        return high, low
+    rows = np.ascontiguousarray(rows)
+    code = lib.o8_pql_evals(ffi.from_buffer("uint8_t[]", rows), rows.shape[1], n, hole_offset, hole_size,
+                            board_offset, board_size, ffi.from_buffer("uint16_t[]", high),
+                            ffi.from_buffer("int32_t[]", low))
+    if code != 0:
+        raise ValueError("invalid deals for o8_pql_evals")
+    return high, low

@@ -24,7 +24,7 @@ import numpy.typing as npt
 from .._core import ffi, lib
 from ..cards import RANKS
 from ..ranges import Range
-from ._deals import _BIT, masks, showdowns
+from ._deals import _BIT, masks, player_evals, showdowns
 
 __all__ = ["Deals", "Expired", "RANGE_CACHE_BYTES", "FUNCTIONS", "HAND_TYPES", "STREETS", "Function", "low_rating", "hand_type_of"]
 
@@ -41,6 +41,16 @@ Arr = npt.NDArray[Any]
 def hand_type_of(high: Arr) -> Arr:
     """Hand type index (0 high card .. 8 straight flush) of high classes."""
     return (8 - np.searchsorted(_CLASS_LIMITS, high, side="left")).astype(np.int64)
+
+
+#: The hand type of every high class (index 0 unused).
+_TYPE_OF_CLASS = hand_type_of(np.arange(7463))
+
+
+def _hand_types(high: Arr) -> Arr:
+    """hand_type_of for classes 1..7462, by table."""
+    out: Arr = _TYPE_OF_CLASS[high]
+    return out
 
 
 def hand_type(name: str) -> int:
@@ -75,18 +85,25 @@ class Deals:
 
     def __init__(self, rows: Arr, n_players: int, hole_size: int, board_size: int, dead: bytes,
                  default_street: int = 5, deadline: float | None = None,
-                 memo: dict[Any, Any] | None = None) -> None:
+                 memo: dict[Any, Any] | None = None, showdown: bool = True) -> None:
         self.rows, self.n, self.P, self.hs = rows, len(rows), n_players, hole_size
         self.board_size, self.dead, self.default_street = board_size, dead, default_street
         self.dead_mask = np.uint64(sum(1 << c for c in dead))
         self.deadline = deadline
+        #: The query has a river showdown function (every player is evaluated
+        #: on the river anyway: one player's river values come from there).
+        self.showdown = showdown
         #: What the chunks of one query share (ranges built once a query).
         self.memo: dict[Any, Any] = {} if memo is None else memo
         self._cache: dict[Any, Any] = {}
 
     def take(self, keep: Arr) -> Deals:
+        """The deals where ``keep`` is true (this context itself, its cache
+        kept, when every deal is kept: no copy)."""
+        if len(keep) == self.n and keep.all():
+            return self
         return Deals(self.rows[keep], self.P, self.hs, self.board_size, self.dead, self.default_street,
-                     self.deadline, self.memo)
+                     self.deadline, self.memo, self.showdown)
 
     def check_deadline(self) -> None:
         """Raise :class:`Expired` once the query's deadline has passed."""
@@ -115,6 +132,20 @@ class Deals:
             if street == 5 and not river:
                 self._cache[key]["share"] = None
         return self._cache[key]  # type: ignore[no-any-return]
+
+    def player(self, p: int, street: int) -> tuple[Arr, Arr]:
+        """Player p's high classes and decimal lows on the street: from the
+        showdowns when they are (or will be) computed, else this player
+        alone (``o8_pql_evals``)."""
+        key = ("eval", street)
+        if key in self._cache or (street == 5 and self.showdown and self.P >= 2):
+            e = self.evals(street)
+            return e["high"][:, p], e["low"][:, p]
+        pkey = ("player", p, street)
+        if pkey not in self._cache:
+            self.need(street)
+            self._cache[pkey] = player_evals(self.rows, p * self.hs, self.hs, self.P * self.hs, street)
+        return self._cache[pkey]  # type: ignore[no-any-return]
 
     def river(self) -> dict[str, Any]:
         if self.P < 2:
@@ -190,19 +221,19 @@ def equity(d: Deals, p: int, street: int) -> tuple[Arr, str]:
 # ---- ratings and hand types ------------------------------------------------------
 
 def hi_rating(d: Deals, p: int, street: int) -> tuple[Arr, str]:
-    return 7463 - d.evals(street)["high"][:, p].astype(np.int64), "num"
+    return 7463 - d.player(p, street)[0].astype(np.int64), "num"
 
 
 def lo_rating(d: Deals, p: int, street: int) -> tuple[Arr, str]:
-    return d.evals(street)["low"][:, p].astype(np.int64), "num"
+    return d.player(p, street)[1].astype(np.int64), "num"
 
 
 def made_lo(d: Deals, p: int, street: int) -> tuple[Arr, str]:
-    return d.evals(street)["low"][:, p] != 0, "bool"
+    return d.player(p, street)[1] != 0, "bool"
 
 
 def min_lo_rating(d: Deals, p: int, street: int, rating: int) -> tuple[Arr, str]:
-    low = d.evals(street)["low"][:, p]
+    low = d.player(p, street)[1]
     return (low != 0) & (low <= rating), "bool"
 
 
@@ -213,11 +244,11 @@ def best_lo_rating(d: Deals, p: int, street: int) -> tuple[Arr, str]:
 
 
 def hand_type_fn(d: Deals, p: int, street: int) -> tuple[Arr, str]:
-    return hand_type_of(d.evals(street)["high"][:, p]), "handtype"
+    return _hand_types(d.player(p, street)[0]), "handtype"
 
 
 def min_hand_type(d: Deals, p: int, street: int, kind: int) -> tuple[Arr, str]:
-    return hand_type_of(d.evals(street)["high"][:, p]) >= kind, "bool"
+    return _hand_types(d.player(p, street)[0]) >= kind, "bool"
 
 
 # ---- nuts and outs ----------------------------------------------------------------
@@ -278,14 +309,14 @@ def _available(seen: Arr) -> Arr:
 
 
 def nut_lo(d: Deals, p: int, street: int) -> tuple[Arr, str]:
-    low = d.evals(street)["low"][:, p].astype(np.int64)
+    low = d.player(p, street)[1].astype(np.int64)
     nut = _nut_low_table()[_low_rank_mask(d.board(street)), _rank_counts_unseen(d, p, street)]
     return (low != 0) & (low == nut), "bool"
 
 
 def nut_hi(d: Deals, p: int, street: int) -> tuple[Arr, str]:
     """No two cards outside p's hole, the board and the dead cards beat p's high."""
-    high = d.evals(street)["high"][:, p].astype(np.int64)
+    high = d.player(p, street)[0].astype(np.int64)
     board = np.ascontiguousarray(d.board(street))
     blocked = d.mask(d.hole(p)) | d.mask(board) | d.dead_mask
     pairs = _PAIRS

@@ -19,7 +19,7 @@ from ._compile import Compiled, compile_expression, truth
 from ._deals import CHUNK, exact_deals, monte_carlo_deals
 from ._functions import HAND_TYPES, POT, Deals, Expired
 from ._outcomes import count_outcomes, outcome_plan
-from ._parser import PQLSyntaxError, Query, parse
+from ._parser import Node, PQLSyntaxError, Query, parse
 from ._result import PQLResult
 
 __all__ = ["run", "DEFAULT_TRIALS", "EXACT_LIMIT", "GAMES", "read_players", "Progress"]
@@ -148,6 +148,11 @@ class _Selector:
                     raise ValueError(f"{self.kind}() of text values: use histogram()")
                 self.total += float(values.sum() if w is None else np.dot(values, w))
         elif self.kind == "histogram":
+            if values.dtype.kind in "iub" and len(values) and 0 <= values.min() and values.max() < 1 << 16:
+                counts = np.bincount(values.ravel().astype(np.int64), weights=w)  # small integers: no sort
+                for k in np.flatnonzero(counts).tolist():
+                    self.hist[k] = self.hist.get(k, 0) + int(counts[k])
+                return
             keys, inverse = np.unique(values, return_inverse=True)
             sums = np.bincount(inverse.ravel(), weights=None if w is None else w, minlength=len(keys))
             for k, s in zip(keys.tolist(), sums.tolist()):
@@ -249,6 +254,7 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
     step = CHUNK if deadline is None else 16  # then slices sized to about 0.1 s each
     memo: dict[Any, Any] = {}
     plan = outcome_plan(parsed, index, spot)
+    showdown = _has_showdown(parsed)
     try:
         check()
         if plan is not None:  # outcomes only: counted in C, no rows
@@ -263,7 +269,8 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
                 check()
                 t0 = time.monotonic()
                 part = rows[lo:lo + step]
-                d = Deals(part, len(names), spot.hole_size, 5, spot.dead, deadline=deadline, memo=memo)
+                d = Deals(part, len(names), spot.hole_size, 5, spot.dead, deadline=deadline, memo=memo,
+                          showdown=showdown)
                 w = None if weights is None else weights[lo:lo + step]
                 if where is not None:
                     keep_values, tag = where(d)
@@ -293,6 +300,23 @@ def run(query: str, *, trials: int | None = None, seed: int | None = None, exact
     hits = {s.name: s.exact_sum for s in selectors if s.kind == "count"}
     return PQLResult(data=values, kinds={s.name: s.kind for s in selectors}, trials=trials_w, deals=deals_seen,
                      exact=use_exact, seed=None if use_exact else seed, hits=hits, timed_out=timed_out, query=query)
+
+
+#: Functions that settle the river among every player (their queries
+#: evaluate every player on the river).
+_SHOWDOWN = frozenset({"equity", "riverequity", "fractionalriverequity", "winshi", "tieshi", "winslo", "tieslo",
+                       "scoops"})
+
+
+def _has_showdown(query: Query) -> bool:
+    """Whether the query calls a river showdown function anywhere."""
+    todo: list[Node] = [s.expr for s in query.selectors] + ([] if query.where is None else [query.where])
+    while todo:
+        node = todo.pop()
+        if node.kind in ("call", "name") and str(node.value).lower() in _SHOWDOWN:
+            return True
+        todo.extend(a for a in node.args if isinstance(a, Node))
+    return False
 
 
 def _check_types(selectors: list[_Selector], empty: Deals) -> None:
