@@ -97,9 +97,6 @@ def hand_rows(hand: ImportedHand, key: int, *, site: str | None = None, hand_id:
     put: dict[str, int] = {}
     for p in posts:
         put[p[0]] = put.get(p[0], 0) + p[2]
-    for a in actions:
-        if a[4]:
-            put[a[1]] = put.get(a[1], 0) + a[4]
     returned: dict[str, int] = {}
     for name, amount in hand.returned:
         returned[name] = returned.get(name, 0) + amount
@@ -126,7 +123,9 @@ def hand_rows(hand: ImportedHand, key: int, *, site: str | None = None, hand_id:
     calls: dict[str, int] = {}
     raises = 1  # preflop: the big blind is the first bet
     for a in actions:
-        street, name, kind = a[0], a[1], a[2]
+        street, name, kind, _, added = a[:5]
+        if added:
+            put[name] = put.get(name, 0) + added
         if kind == "fold":
             folded.setdefault(name, street)
         if street == "preflop":
@@ -201,12 +200,8 @@ def hand_rows(hand: ImportedHand, key: int, *, site: str | None = None, hand_id:
         hand.button_seat, len(order), card_text(boards[0]) if boards else None,
         card_text(boards[1]) if len(boards) > 1 else None, hand.total_pot, rake, verdict, allin_street,
     )
-    action_rows: list[tuple[Any, ...]] = []
-    seq = 0
-    for p in posts:
-        action_rows.append((key, seq, "preflop", p[0], p[1], p[2], p[2], p[3]))
-        seq += 1
-    for a in actions:
-        action_rows.append((key, seq, a[0], a[1], a[2], a[3], a[4], a[5]))
-        seq += 1
+    action_rows: list[tuple[Any, ...]] = [(key, seq, "preflop", p[0], p[1], p[2], p[2], p[3])
+                                          for seq, p in enumerate(posts)]
+    first = len(posts)  # an action record starts (street, player, kind, amount, added, all_in): the columns' order
+    action_rows += [(key, seq) + a[:6] for seq, a in enumerate(actions, first)]
     return Rows(hand_row, player_rows, action_rows)
