@@ -227,6 +227,57 @@ def test_preflop_allin_of_three_low_hands_has_its_halves() -> None:
     assert 0 < rows.allin_ev_lo.sum() < 1500  # a low on some boards only
 
 
+PREFLOP_FOUR_LOWS = """PokerStars Hand #9101:  Omaha Hi/Lo Pot Limit ($1/$2 USD) - 2024/05/01 10:05:00 ET
+Table 'P' 6-max Seat #1 is the button
+Seat 1: ann ($10 in chips)
+Seat 2: ben ($10 in chips)
+Seat 3: cat ($10 in chips)
+Seat 4: dan ($10 in chips)
+ben: posts small blind $1
+cat: posts big blind $2
+*** HOLE CARDS ***
+dan: raises $4 to $6
+ann: raises $4 to $10 and is all-in
+ben: calls $9 and is all-in
+cat: calls $8 and is all-in
+dan: calls $4 and is all-in
+*** FLOP *** [Kd 9s 4c]
+*** TURN *** [Kd 9s 4c] [Jh]
+*** RIVER *** [Kd 9s 4c Jh] [6d]
+*** SHOW DOWN ***
+ann: shows [As 2s Qh Qd] (a pair of Queens)
+ben: shows [Ac 3d 8h 8s] (a pair of Eights)
+cat: shows [2c 5h Ts Tc] (a pair of Tens)
+dan: shows [3c 4h 7s 7c] (two pair, Sevens and Fours)
+dan collected $40 from pot
+*** SUMMARY ***
+Total pot $40 | Rake $0
+Board [Kd 9s 4c Jh 6d]
+"""
+
+
+def test_preflop_allin_of_four_low_hands_splits_the_exact_value() -> None:
+    """Four low hands all-in pre-flop: the expected value exact (the equity
+    of the four), its halves split by seeded runouts, adding up to it."""
+    [hand] = parse(PREFLOP_FOUR_LOWS)
+    with Tracker(":memory:") as db:
+        assert db.add(hand).added == 1
+        rows = db.sql("SELECT player, allin, allin_ev, allin_ev_hi, allin_ev_lo, allin_ev_error FROM players "
+                      "ORDER BY player")
+    assert rows.allin.all() and (rows.allin_ev_error == 0).all()
+    results = equity(["As 2s Qh Qd", "Ac 3d 8h 8s", "2c 5h Ts Tc", "3c 4h 7s 7c"])
+    for i, result in enumerate(results):
+        assert rows.allin_ev[i] == pytest.approx(4000 * result.equity, abs=1e-9)
+    assert rows.allin_ev_hi.notna().all() and rows.allin_ev_lo.notna().all()
+    assert (rows.allin_ev_hi + rows.allin_ev_lo - rows.allin_ev).abs().max() < 1e-9
+    # against every runout (pot_halves enumerates them all): within 4 standard errors of 100,000 runouts
+    exact = pot_halves(["As 2s Qh Qd", "Ac 3d 8h 8s", "2c 5h Ts Tc", "3c 4h 7s 7c"])
+    assert exact is not None
+    for i, (high, low) in enumerate(exact):
+        assert abs(rows.allin_ev_lo[i] - 4000 * low) < 4000 * 4 * 0.5 * (0.25 / 100_000) ** 0.5
+        assert abs(rows.allin_ev_hi[i] - 4000 * high) < 4000 * 4 * 0.5 * (0.25 / 100_000) ** 0.5
+
+
 def test_reimport_adds_nothing(tmp_path, db: Tracker) -> None:
     path = tmp_path / "hands.txt"
     path.write_text(TEXT, encoding="utf-8")

@@ -6,14 +6,17 @@ expected share of each player who can win it, over every runout of the
 board as it was when the last chip went in, every other known hand of the
 hand as dead cards: always exact (with every hole known no spot has more
 runouts than a heads-up pre-flop one, C(44, 5) = 1,086,008). The expected
-share is split into the high half and the low half, exactly too: when at
-most two of the pot's players hold two different low ranks (no low can
-then be tied three ways) by one call of the exact equity kernel
-(``o8_equity_exact``, the kernel of :func:`omaha8_fast.equity.equity`: a
-tied low is a quarter); else the runouts are enumerated and settled in C
-(``o8_pql_exact_next`` and ``o8_pql_showdowns``, the kernels of
-:mod:`omaha8_fast.pql`), which say who won each half alone or shared, and
-the high half's units are split among its winners here. Pot units are
+share is split into the high half and the low half: when at most three of
+the pot's players hold two different low ranks, exactly, by one call of the
+exact equity kernel (``o8_equity_exact``, the kernel of
+:func:`omaha8_fast.equity.equity`: a tied low is a quarter, and the
+three-way ties follow from the total, see :func:`_counts_kernel`); when four
+or more do on the flop or the turn, exactly, the runouts enumerated and
+settled in C (``o8_pql_exact_next`` and ``o8_pql_showdowns``, the kernels of
+:mod:`omaha8_fast.pql`, which say who won each half alone or shared) and the
+high half's units split among its winners here; when four or more do
+pre-flop, the exact share is split in the proportions of :data:`SAMPLES`
+seeded runouts settled the same way (docs/tracker.md states the error). Pot units are
 integers (:data:`omaha8_fast.equity.POT`: a pot of 5,040 units splits
 evenly among any number of winners), so the sums are exact.
 """
@@ -33,10 +36,9 @@ from ._showdowns import claimants
 
 __all__ = ["allin_ev", "pot_halves", "SAMPLES", "SEED"]
 
-#: Kept for compatibility: the Monte Carlo deals a spot over the exact limit
-#: would get, and their seed. No spot of a hand with every hole known has more
-#: runouts than C(44, 5) = 1,086,008 (heads-up pre-flop), so every all-in
-#: spot is counted exactly.
+#: The seeded runouts that split the exact expected value of a pre-flop pot
+#: of four or more low hands into its halves, and their seed (every other
+#: spot is counted exactly, halves included).
 SAMPLES = 100_000
 SEED = 20240601
 _UNITS = int(lib.O8_POT_UNITS)  # a pot in the kernels' units: 2 * lcm(1..9), split evenly by any ties
