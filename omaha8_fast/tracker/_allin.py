@@ -15,8 +15,9 @@ or more do on the flop or the turn, exactly, the runouts enumerated and
 settled in C (``o8_pql_exact_next`` and ``o8_pql_showdowns``, the kernels of
 :mod:`omaha8_fast.pql`, which say who won each half alone or shared) and the
 high half's units split among its winners here; when four or more do
-pre-flop, the exact share is split in the proportions of :data:`SAMPLES`
-seeded runouts settled the same way (docs/tracker.md states the error). Pot units are
+pre-flop, from the kernel's counts too, but for the lows tied three or more
+ways, estimated from :data:`SAMPLES` seeded runouts settled the same way
+(docs/tracker.md states the error). Pot units are
 integers (:data:`omaha8_fast.equity.POT`: a pot of 5,040 units splits
 evenly among any number of winners), so the sums are exact.
 """
@@ -39,7 +40,7 @@ __all__ = ["allin_ev", "pot_halves", "SAMPLES", "SEED"]
 #: The seeded runouts that split the exact expected value of a pre-flop pot
 #: of four or more low hands into its halves, and their seed (every other
 #: spot is counted exactly, halves included).
-SAMPLES = 100_000
+SAMPLES = 20_000
 SEED = 20240601
 _UNITS = int(lib.O8_POT_UNITS)  # a pot in the kernels' units: 2 * lcm(1..9), split evenly by any ties
 _CHUNK = 1 << 16  # runouts per call of the multiway enumeration
@@ -77,8 +78,9 @@ def _counts_kernel(holes: Sequence[Any], low_hands: Sequence[bool], board: bytes
     with_low = int(out.showdowns - out.no_low)
     excess = half * sum(int(p.low_win) for p in stats) + (half // 2) * sum(int(p.low_tie) for p in stats) \
         - half * with_low
-    if sum(low_hands) > 3:  # ties of three and of four cannot be told apart: the shares alone
-        return [(int(p.share), None, None) for p in stats] + [(int(out.showdowns), 0, 0)]
+    if sum(low_hands) > 3:  # ties of three and of four cannot be told apart: the shares and the lows as quarters
+        return [(int(p.share), None, half * int(p.low_win) + (half // 2) * int(p.low_tie)) for p in stats] \
+            + [(int(out.showdowns), 0, 0)]
     three, rest = divmod(excess, 3 * (half // 2 - half // 3))
     if rest or three < 0 or (three and sum(low_hands) != 3):
         return None  # cannot happen: the counts are the kernel's
@@ -91,14 +93,16 @@ def _counts_kernel(holes: Sequence[Any], low_hands: Sequence[bool], board: bytes
     return result + [(int(out.showdowns), 0, 0)]
 
 
-def _counts_runouts(holes: Sequence[Any], board: bytes, dead: bytes,
-                    samples: int | None = None) -> list[tuple[int, int, int]] | None:
+def _counts_runouts(holes: Sequence[Any], board: bytes, dead: bytes, samples: int | None = None,
+                    excess: list[int] | None = None) -> list[tuple[int, int, int]] | None:
     """Each player's (pot units, of the high half, of the low half) summed
     over every runout: the runouts enumerated in C (``o8_pql_exact_next``),
     or ``samples`` seeded random ones (``o8_equity_deals``, seed
     :data:`SEED`), each settled in C (``o8_pql_showdowns``: the player's pot
     units and which halves they won, alone or shared), the high half's units
-    split among its winners here (the low's are the rest). None when refused."""
+    split among its winners here (the low's are the rest). None when refused.
+    ``excess``, when given, gets per player the units by which counting each
+    low they shared as a quarter overstates it (lows tied three or more ways)."""
     import numpy as np
 
     n, size = len(holes), len(holes[0])
@@ -150,6 +154,14 @@ def _counts_runouts(holes: Sequence[Any], board: bytes, dead: bytes,
         for i in range(n):
             highs[i] += int(unit[won[i]].sum(dtype=np.int64))
         shares += share[:got].sum(axis=0, dtype=np.int64)
+        if excess is not None:
+            tied = [(f[:, i] & 8) != 0 for i in range(n)]
+            ways = tied[0].astype(np.int16)
+            for i in range(1, n):
+                ways += tied[i]
+            over = np.where(ways >= 3, _UNITS // 4 - _UNITS // 2 // np.maximum(ways, 1), 0)
+            for i in range(n):
+                excess[i] += int(over[tied[i]].sum(dtype=np.int64))
         count += got
     del keep
     if count == 0:
@@ -157,20 +169,22 @@ def _counts_runouts(holes: Sequence[Any], board: bytes, dead: bytes,
     return [(int(shares[i]), int(highs[i]), int(shares[i] - highs[i])) for i in range(n)] + [(count, 0, 0)]
 
 
-def _sampled_halves(exact: list[tuple[int, int | None, int | None]],
-                    sampled: list[tuple[int, int, int]] | None) -> list[tuple[int, int | None, int | None]]:
-    """The exact shares of ``exact``, each split into its halves in the
-    proportion of the ``sampled`` runouts (a player whose sampled share is
-    0 but exact share is not keeps no halves)."""
+def _sampled_halves(exact: list[tuple[int, int | None, int | None]], holes: Sequence[Any], board: bytes,
+                    dead: bytes) -> list[tuple[int, int | None, int | None]]:
+    """The halves of a spot of four or more low hands: the exact counts of
+    the kernel (``exact``: shares, and lows counted as quarters when
+    shared) less the overstatement of the lows tied three or more ways,
+    estimated from :data:`SAMPLES` seeded runouts (the only part sampled:
+    at most an eighth of the pot on the runouts with such a tie)."""
+    excess = [0] * len(holes)
+    sampled = _counts_runouts(holes, board, dead, SAMPLES, excess)
     if sampled is None:
-        return exact
+        return [(share, None, None) for share, _, _ in exact[:-1]] + [exact[-1]]
+    scale = exact[-1][0] / sampled[-1][0]
     out: list[tuple[int, int | None, int | None]] = []
-    for (share, _, _), (s_share, s_high, _) in zip(exact[:-1], sampled[:-1]):
-        if s_share:
-            high = share * s_high / s_share
-            out.append((share, high, share - high))  # type: ignore[arg-type]  # floats: fractions of units
-        else:
-            out.append((share, None, None) if share else (0, 0, 0))
+    for (share, _, quarters), over in zip(exact[:-1], excess):
+        low = (quarters or 0) - over * scale
+        out.append((share, share - low, low))  # type: ignore[arg-type]  # floats: units, the tie part estimated
     return out + [exact[-1]]
 
 
@@ -224,7 +238,7 @@ def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str
         if sum(low_hands) <= 3 or not board:
             counts = _counts_kernel(holes, low_hands, board, dead)
             if counts is not None and counts[0][1] is None:  # four or more low hands pre-flop
-                counts = _sampled_halves(counts, _counts_runouts(holes, board, dead, SAMPLES))
+                counts = _sampled_halves(counts, holes, board, dead)
         else:  # four or more low hands on the flop or the turn: every runout, settled
             counts = list(_counts_runouts(holes, board, dead) or ()) or None
         if counts is None:  # refused by the kernels: equity() says why
