@@ -51,7 +51,7 @@ EV = tuple[float, "float | None", "float | None", float]
 def _known_range(holes: Sequence[Any]) -> tuple[Any, Any]:
     """Known holes as the C kernels' ``o8_range[]`` (one hole each) and the buffer it points into."""
     size = len(holes[0])
-    cards = ffi.from_buffer(bytes([int(c) for h in holes for c in h]))
+    cards = ffi.from_buffer(b"".join(map(bytes, holes)))
     return ffi.new("o8_range[]", [(cards + size * i, ffi.NULL, 1) for i in range(len(holes))]), cards
 
 
@@ -190,7 +190,10 @@ def _sampled_halves(exact: list[tuple[int, int | None, int | None]], holes: Sequ
 
 def _can_make_low(hole: Sequence[Any]) -> bool:
     """Whether a hole holds two different ranks of 8 or lower (an ace counts): what a low needs."""
-    return len({int(c) >> 2 for c in hole if (int(c) >> 2) <= 6 or (int(c) >> 2) == 12}) >= 2
+    return len({_LOW_RANK[c] for c in hole if _LOW_RANK[c]}) >= 2
+
+
+_LOW_RANK = tuple((c >> 2) + 1 if (c >> 2) <= 6 or (c >> 2) == 12 else 0 for c in range(52))  # 0: no low card
 
 
 def pot_halves(holes: Sequence[Any], board: Any = (), dead: Any = ()) -> list[tuple[float, float]] | None:
@@ -231,7 +234,7 @@ def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str
             continue
         if any(n not in showing for n in eligible):
             return {}
-        holes = [[int(c) for c in showing[n]] for n in eligible]
+        holes = [showing[n] for n in eligible]  # card ids (or Cards: ints too)
         dead = bytes([int(c) for name, cards in holes_all.items() if name not in eligible for c in cards])
         low_hands = [_can_make_low(h) for h in holes]
         counts: list[tuple[int, int | None, int | None]] | None

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from ..histories import ImportedHand
 from ..evaluator import evaluate_hilo
-from ..histories._model import records, stored, stored_holes
+from ..histories._model import stored, stored_holes
 
 __all__ = ["Split", "classify", "claimants"]
 
@@ -39,7 +39,7 @@ def claimants(hand: ImportedHand) -> dict[str, Any]:
     holes = stored_holes(hand)
     size = hand.hole_size
     out: dict[str, Any] = {}
-    for shown in records(hand, "shown"):
+    for shown in stored(hand, "shown"):  # the player first in either stored form (see records)
         player = shown[0]
         cards = holes.get(player)
         if cards is not None and len(cards) == size:
