@@ -58,7 +58,8 @@ def _known_range(holes: Sequence[Any]) -> tuple[Any, Any]:
 def _counts_kernel(holes: Sequence[Any], low_hands: Sequence[bool], board: bytes,
                    dead: bytes) -> list[tuple[int, int | None, int | None]] | None:
     """Each player's (pot units, of the high half, of the low half) summed
-    over every runout, from one call of the exact equity kernel, when at
+    over every runout, from :func:`omaha8_fast.equity.equity` (one exact
+    kernel call for known hands), when at
     most three players can make a low (``low_hands``). The kernel counts,
     per player, the lows won alone and shared; with at most three low
     hands a shared low is a quarter (2,520 / 2 units) except when all three
@@ -66,31 +67,28 @@ def _counts_kernel(holes: Sequence[Any], low_hands: Sequence[bool], board: bytes
     total: the low halves dealt add up to 2,520 units per runout with a low,
     so ``2520 * sum(alone) + 1260 * sum(shared) - 3 * 420 * t3`` is that
     total. None when the kernel refuses the spot."""
-    n = len(holes)
-    players, keep = _known_range(holes)
-    out = ffi.new("o8_equity_counts *")
-    if lib.o8_equity_exact(players, n, len(holes[0]), board, len(board), dead, len(dead), 0, 1, out) \
-            or out.showdowns <= 0:
+    results = equity([tuple(h) for h in holes], list(board), list(dead))  # known hands: exact, one C call
+    showdowns = results[0].showdowns
+    if not results[0].exact or showdowns <= 0:
         return None
-    del keep
     half = _UNITS // 2
-    stats = [out.player[i] for i in range(n)]
-    with_low = int(out.showdowns - out.no_low)
-    excess = half * sum(int(p.low_win) for p in stats) + (half // 2) * sum(int(p.low_tie) for p in stats) \
-        - half * with_low
+    # the kernel's integer counts back from the fractions (exact: every count is far below 2**53 / showdowns)
+    stats = [(round(r.equity * _UNITS * showdowns), round(r.low_win * showdowns), round(r.low_tie * showdowns))
+             for r in results]
+    with_low = showdowns - round(results[0].no_low * showdowns)
+    excess = half * sum(p[1] for p in stats) + (half // 2) * sum(p[2] for p in stats) - half * with_low
     if sum(low_hands) > 3:  # ties of three and of four cannot be told apart: the shares and the lows as quarters
-        return [(int(p.share), None, half * int(p.low_win) + (half // 2) * int(p.low_tie)) for p in stats] \
-            + [(int(out.showdowns), 0, 0)]
+        return [(p[0], None, half * p[1] + (half // 2) * p[2]) for p in stats] + [(showdowns, 0, 0)]
     three, rest = divmod(excess, 3 * (half // 2 - half // 3))
     if rest or three < 0 or (three and sum(low_hands) != 3):
         return None  # cannot happen: the counts are the kernel's
     result: list[tuple[int, int | None, int | None]] = []
-    for i, p in enumerate(stats):
-        low = half * int(p.low_win) + (half // 2) * int(p.low_tie)
+    for i, (share, low_win, low_tie) in enumerate(stats):
+        low = half * low_win + (half // 2) * low_tie
         if three and low_hands[i]:
             low -= (half // 2 - half // 3) * three
-        result.append((int(p.share), int(p.share) - low, low))
-    return result + [(int(out.showdowns), 0, 0)]
+        result.append((share, share - low, low))
+    return result + [(showdowns, 0, 0)]
 
 
 def _counts_runouts(holes: Sequence[Any], board: bytes, dead: bytes, samples: int | None = None,
