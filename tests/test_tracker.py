@@ -183,6 +183,17 @@ def test_multiway_halves_with_lows_tied_three_ways(holes: list[str]) -> None:
     assert halves[0][1] > 0.1
 
 
+def test_pot_halves_refuses_bad_spots() -> None:
+    with pytest.raises(ValueError, match="4, 5 or 6 cards"):
+        pot_halves(["As 2s 3d Kc", "Ad 2d 3s"], "4c 7c Qc")
+    with pytest.raises(ValueError, match="duplicate card"):
+        pot_halves(["As 2s 3d Kc", "As 2d 3s Kh"], "4c 7c Qc")
+    with pytest.raises(ValueError, match="0, 3, 4 or 5 cards"):
+        pot_halves(["As 2s 3d Kc", "Ad 2d 3s Kh"], "4c 7c")
+    with pytest.raises(ValueError, match="2 to 9 holes"):
+        pot_halves(["As 2s 3d Kc"], "4c 7c Qc")
+
+
 PREFLOP_THREE_LOWS = """PokerStars Hand #9100:  Omaha Hi/Lo Pot Limit ($1/$2 USD) - 2024/05/01 10:00:00 ET
 Table 'P' 6-max Seat #1 is the button
 Seat 1: ann ($10 in chips)

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._core import ffi, lib
-from ..cards import card_ids
+from ..cards import card_ids, check_unique
 from ..equity import equity
 from ..histories import ImportedHand
 from ..histories._model import stored, stored_holes
@@ -197,14 +197,24 @@ _LOW_RANK = tuple((c >> 2) + 1 if (c >> 2) <= 6 or (c >> 2) == 12 else 0 for c i
 def pot_halves(holes: Sequence[Any], board: Any = (), dead: Any = ()) -> list[tuple[float, float]] | None:
     """Each player's expected share of a pot's high half and low half (as
     fractions of the pot: the high half is the whole pot when nobody has a
-    low), over every runout of ``board``, exactly; None when the spot is
-    refused (cards used twice, too few left).
+    low), over every runout of ``board``, exactly; None when too few cards
+    are left. Raises ValueError for holes of unequal or wrong sizes, a board
+    of 1, 2 or more than 5 cards, or a card used twice.
 
     >>> [(round(h, 4), round(l, 4)) for h, l in pot_halves(["As 2s 3d Kc", "Ad 2d 3s Kh", "Qh Qd 3c Kd"],
     ...     "4c 7c Qc")]  # two A-2-3s on 4c 7c Qc share every low; the queens have none
     [(0.0255, 0.1787), (0.0255, 0.1787), (0.5916, 0.0)]
     """
-    counts = _counts_runouts([card_ids(h) for h in holes], bytes(card_ids(board)), bytes(card_ids(dead)))
+    ids = [card_ids(h) for h in holes]
+    board_ids, dead_ids = card_ids(board), card_ids(dead)
+    if not 2 <= len(ids) <= lib.O8_MAX_PLAYERS:
+        raise ValueError(f"pot_halves takes 2 to {lib.O8_MAX_PLAYERS} holes, got {len(ids)}")
+    if len({len(h) for h in ids}) != 1 or len(ids[0]) not in (4, 5, 6):
+        raise ValueError(f"the holes must all have 4, 5 or 6 cards, got {sorted({len(h) for h in ids})}")
+    if len(board_ids) not in (0, 3, 4, 5):
+        raise ValueError(f"a board has 0, 3, 4 or 5 cards, got {len(board_ids)}")
+    check_unique([c for h in ids for c in h] + board_ids + dead_ids)
+    counts = _counts_runouts(ids, bytes(board_ids), bytes(dead_ids))
     if counts is None:
         return None
     total = counts[-1][0] * _UNITS
