@@ -22,17 +22,26 @@ or, for the figures (CPU time of this process):
 
 Measured (python benchmarks/bench_tracker.py, 20,000 hands, 7.6 % of them
 all-in before the river; a 2-core AMD EPYC shared with seven other jobs,
-load average 7-9; CPU time of this process):
+load average 3-5; CPU time of this process):
 
-- add: 2,858 hands/s (target 10,000: not met). Per hand: reading 45 us,
-  the audit 43 us, the rows 130 us (82 of them the model building its named
-  tuples and Cards on the first read of the public fields), all-in EV 60 us
-  on average (a pre-flop all-in's exact equity is 1.5 ms), the store 44 us;
-- stats() over 1,000,000 hands: 1.94 s (DuckDB on one thread);
-- size: 328 bytes per hand at 20,000 hands, 197 at 1,000,000;
-- all-in EV of 2,000 flop and turn all-ins: 8,869 hands/s; of the 1,331
-  whose pots are all heads-up: 22,177 hands/s (the multiway pots with low
-  cards enumerate their runouts for the halves).
+- add: 3,647 hands/s (target 10,000: not met; 2,858 before the all-in and
+  rows work of issue 43's follow-up, at load 7-9). Per hand: reading 45 us
+  and the payout audit 41-49 us (the histories package: those two alone
+  bound add to about 11,000 hands/s), the rows about 60 us (read from the
+  stored records: no named tuples or Cards built) plus the showdown split
+  (evaluate_hilo per shown hand) about 25 us, all-in EV 47 us on average (a
+  pre-flop all-in's exact equity is 0.4-3 ms; four low hands pre-flop about
+  20 ms), the store 30-50 us (Arrow columns and one INSERT per table per
+  batch);
+- stats() over 1,000,000 hands: 0.75-1.31 s over two runs (DuckDB on one thread);
+- size: 328 bytes per hand at 20,000 hands, 198 at 1,000,000;
+- all-in EV of 2,000 flop and turn all-ins: 16,831 hands/s (target 20,000:
+  not met; 8,869 before); of the 1,331 whose pots are all heads-up: 26,351
+  hands/s. Every half is now exact (or, for four low hands pre-flop, the
+  three-way low ties sampled); the equity kernel's own time on a heads-up
+  flop spot (about 820 runouts) is 30-43 us of it here. The same spots in
+  one process, before and after: 9,600-12,800/s and 15,700-16,400/s, the
+  expected values equal to 1e-13 chips.
 """
 
 from __future__ import annotations

@@ -126,6 +126,172 @@ def test_multiway_halves_add_up_to_the_equity() -> None:
     assert 0 < sum(lo for _, lo in halves) < 0.5  # the low half exists on some runouts only
 
 
+def _halves_by_hand(holes: list[str], board: str) -> list[tuple[float, float]]:
+    """Each player's share of the high and the low half over every runout,
+    settled one runout at a time with evaluate_hilo (the reference)."""
+    import itertools
+
+    from omaha8_fast.cards import card_ids
+    from omaha8_fast.evaluator import evaluate_hilo
+
+    ids = [tuple(card_ids(h)) for h in holes]
+    known = tuple(card_ids(board))
+    deck = [c for c in range(52) if c not in set(known).union(*ids)]
+    totals = [[0.0, 0.0] for _ in ids]
+    count = 0
+    for rest in itertools.combinations(deck, 5 - len(known)):
+        values = [evaluate_hilo(h, known + rest) for h in ids]
+        best_high = min(v[0] for v in values)
+        lows = [v[1] for v in values if v[1] is not None]
+        high_half = 0.5 if lows else 1.0
+        winners = [i for i, v in enumerate(values) if v[0] == best_high]
+        for i in winners:
+            totals[i][0] += high_half / len(winners)
+        if lows:
+            low_winners = [i for i, v in enumerate(values) if v[1] == min(lows)]
+            for i in low_winners:
+                totals[i][1] += 0.5 / len(low_winners)
+        count += 1
+    return [(h / count, lo / count) for h, lo in totals]
+
+
+def _flat(pairs: list[tuple[float, float]]) -> list[float]:
+    return [x for pair in pairs for x in pair]
+
+
+@pytest.mark.parametrize("holes", [
+    ["As 2s 3d Kc", "Ad 2d 3s Kh", "Ah 2h 3c Kd"],  # the same low: a tie of three
+    ["As 2s 3d Kc", "Ad 2d 5s Kh", "Ah 3h 5c 9d"],  # ties of two and of three, different pairs
+    ["As 2s 3d Kc", "Ad 2d 3s Kh", "Ah 2h 3c Kd", "Qs Qh Jd Jc"],  # a fourth hand without a low
+])
+def test_multiway_halves_with_lows_tied_three_ways(holes: list[str]) -> None:
+    """Both ways of splitting the halves (the runouts settled one by one,
+    and the equity kernel's counts with the three-way ties worked out)
+    against the reference."""
+    from omaha8_fast.cards import card_ids
+    from omaha8_fast.tracker._allin import _can_make_low, _counts_kernel
+
+    expected = _flat(_halves_by_hand(holes, "4c 7c Qc"))
+    halves = pot_halves(holes, "4c 7c Qc")
+    assert halves is not None
+    assert _flat(halves) == pytest.approx(expected, abs=1e-12)
+    ids = [card_ids(h) for h in holes]
+    counts = _counts_kernel(ids, [_can_make_low(h) for h in ids], bytes(card_ids("4c 7c Qc")), b"")
+    assert counts is not None
+    total = counts[-1][0] * 5040
+    assert _flat([(hi / total, lo / total) for _, hi, lo in counts[:-1]]) == pytest.approx(expected, abs=1e-12)
+    assert halves[0][1] > 0.1
+
+
+def test_pot_halves_refuses_bad_spots() -> None:
+    with pytest.raises(ValueError, match="4, 5 or 6 cards"):
+        pot_halves(["As 2s 3d Kc", "Ad 2d 3s"], "4c 7c Qc")
+    with pytest.raises(ValueError, match="duplicate card"):
+        pot_halves(["As 2s 3d Kc", "As 2d 3s Kh"], "4c 7c Qc")
+    with pytest.raises(ValueError, match="0, 3, 4 or 5 cards"):
+        pot_halves(["As 2s 3d Kc", "Ad 2d 3s Kh"], "4c 7c")
+    with pytest.raises(ValueError, match="2 to 9 holes"):
+        pot_halves(["As 2s 3d Kc"], "4c 7c Qc")
+
+
+PREFLOP_THREE_LOWS = """PokerStars Hand #9100:  Omaha Hi/Lo Pot Limit ($1/$2 USD) - 2024/05/01 10:00:00 ET
+Table 'P' 6-max Seat #1 is the button
+Seat 1: ann ($10 in chips)
+Seat 2: ben ($10 in chips)
+Seat 3: cat ($10 in chips)
+ben: posts small blind $1
+cat: posts big blind $2
+*** HOLE CARDS ***
+ann: raises $4 to $6
+ben: raises $4 to $10 and is all-in
+cat: calls $8 and is all-in
+ann: calls $4 and is all-in
+*** FLOP *** [Kd 9s 4c]
+*** TURN *** [Kd 9s 4c] [Jh]
+*** RIVER *** [Kd 9s 4c Jh] [6d]
+*** SHOW DOWN ***
+ann: shows [As 2s Qh Qd] (a pair of Queens)
+ben: shows [Ac 3d 8h 8s] (a pair of Eights)
+cat: shows [2c 5h Ts Tc] (a pair of Tens)
+ann collected $30 from pot
+*** SUMMARY ***
+Total pot $30 | Rake $0
+Board [Kd 9s 4c Jh 6d]
+"""
+
+
+def test_preflop_allin_of_three_low_hands_has_its_halves() -> None:
+    """Three players with low cards all-in pre-flop: the halves are exact
+    too (no longer NULL) and add up to the expected value."""
+    [hand] = parse(PREFLOP_THREE_LOWS)
+    with Tracker(":memory:") as db:
+        assert db.add(hand).added == 1
+        rows = db.sql("SELECT player, allin, allin_ev, allin_ev_hi, allin_ev_lo FROM players ORDER BY player")
+    assert rows.allin.all()
+    assert rows.allin_ev_hi.notna().all() and rows.allin_ev_lo.notna().all()
+    assert (rows.allin_ev_hi + rows.allin_ev_lo - rows.allin_ev).abs().max() < 1e-9
+    assert rows.allin_ev.sum() == pytest.approx(3000)
+    holes = ["As 2s Qh Qd", "Ac 3d 8h 8s", "2c 5h Ts Tc"]
+    results = equity(holes)
+    for i, result in enumerate(results):
+        assert rows.allin_ev[i] == pytest.approx(3000 * result.equity, abs=1e-9)
+    assert 0 < rows.allin_ev_lo.sum() < 1500  # a low on some boards only
+
+
+PREFLOP_FOUR_LOWS = """PokerStars Hand #9101:  Omaha Hi/Lo Pot Limit ($1/$2 USD) - 2024/05/01 10:05:00 ET
+Table 'P' 6-max Seat #1 is the button
+Seat 1: ann ($10 in chips)
+Seat 2: ben ($10 in chips)
+Seat 3: cat ($10 in chips)
+Seat 4: dan ($10 in chips)
+ben: posts small blind $1
+cat: posts big blind $2
+*** HOLE CARDS ***
+dan: raises $4 to $6
+ann: raises $4 to $10 and is all-in
+ben: calls $9 and is all-in
+cat: calls $8 and is all-in
+dan: calls $4 and is all-in
+*** FLOP *** [Kd 9s 4c]
+*** TURN *** [Kd 9s 4c] [Jh]
+*** RIVER *** [Kd 9s 4c Jh] [6d]
+*** SHOW DOWN ***
+ann: shows [As 2s Qh Qd] (a pair of Queens)
+ben: shows [Ac 3d 8h 8s] (a pair of Eights)
+cat: shows [2c 5h Ts Tc] (a pair of Tens)
+dan: shows [3c 4h 7s 7c] (two pair, Sevens and Fours)
+dan collected $40 from pot
+*** SUMMARY ***
+Total pot $40 | Rake $0
+Board [Kd 9s 4c Jh 6d]
+"""
+
+
+def test_preflop_allin_of_four_low_hands_splits_the_exact_value() -> None:
+    """Four low hands all-in pre-flop: the expected value exact (the equity
+    of the four), its halves from the kernel's counts with the lows tied
+    three or more ways sampled, adding up to it."""
+    [hand] = parse(PREFLOP_FOUR_LOWS)
+    with Tracker(":memory:") as db:
+        assert db.add(hand).added == 1
+        rows = db.sql("SELECT player, allin, allin_ev, allin_ev_hi, allin_ev_lo, allin_ev_error FROM players "
+                      "ORDER BY player")
+    assert rows.allin.all() and (rows.allin_ev_error == 0).all()
+    results = equity(["As 2s Qh Qd", "Ac 3d 8h 8s", "2c 5h Ts Tc", "3c 4h 7s 7c"])
+    for i, result in enumerate(results):
+        assert rows.allin_ev[i] == pytest.approx(4000 * result.equity, abs=1e-9)
+    assert rows.allin_ev_hi.notna().all() and rows.allin_ev_lo.notna().all()
+    assert (rows.allin_ev_hi + rows.allin_ev_lo - rows.allin_ev).abs().max() < 1e-9
+    # against every runout (pot_halves enumerates them all): only the lows tied three or more ways are
+    # sampled (20,000 runouts; at most an eighth of the pot each), so within 4 of their standard errors
+    exact = pot_halves(["As 2s Qh Qd", "Ac 3d 8h 8s", "2c 5h Ts Tc", "3c 4h 7s 7c"])
+    assert exact is not None
+    bound = 4000 * 4 * 0.125 * 0.5 / 20_000 ** 0.5
+    for i, (high, low) in enumerate(exact):
+        assert abs(rows.allin_ev_lo[i] - 4000 * low) < bound
+        assert abs(rows.allin_ev_hi[i] - 4000 * high) < bound
+
+
 def test_reimport_adds_nothing(tmp_path, db: Tracker) -> None:
     path = tmp_path / "hands.txt"
     path.write_text(TEXT, encoding="utf-8")

@@ -2,98 +2,223 @@
 whose money all went in before the river.
 
 For every pot of the hand (the audit's pots, after their rake), the
-expected share of each player who can win it, by
-:func:`omaha8_fast.equity.equity` with the board as it was when the last
-chip went in, every other known hand of the hand as dead cards. Every such
-spot is enumerated exactly (a known heads-up pre-flop spot is C(44, 5) =
-1,086,008 boards, under :data:`~omaha8_fast.equity.EXACT_LIMIT`); a spot
-over that limit (none with every hand known) would be sampled with
-:data:`SAMPLES` seeded deals, its standard error kept. The expected share
-is also split into the high half and the low half: exactly from the
-equity's counts when two players contest a pot (a tied low gives each a
-quarter), and likewise when three or more do but at most two of them hold
-two different low ranks (no low can then be tied three ways); else by
-enumerating the runouts with :func:`omaha8_fast.evaluator.evaluate_batch`
-on the flop or the turn (at most 780 runouts). A pot three or more players
-with low cards went all-in for pre-flop has its expected value exact but no
-halves (None: the hundreds of thousands of runouts would cost 50 ms a hand).
+expected share of each player who can win it, over every runout of the
+board as it was when the last chip went in, every other known hand of the
+hand as dead cards: always exact (with every hole known no spot has more
+runouts than a heads-up pre-flop one, C(44, 5) = 1,086,008). The expected
+share is split into the high half and the low half: when at most three of
+the pot's players hold two different low ranks, exactly, by one call of the
+exact equity kernel (``o8_equity_exact``, the kernel of
+:func:`omaha8_fast.equity.equity`: a tied low is a quarter, and the
+three-way ties follow from the total, see :func:`_counts_kernel`); when four
+or more do on the flop or the turn, exactly, the runouts enumerated and
+settled in C (``o8_pql_exact_next`` and ``o8_pql_showdowns``, the kernels of
+:mod:`omaha8_fast.pql`, which say who won each half alone or shared) and the
+high half's units split among its winners here; when four or more do
+pre-flop, from the kernel's counts too, but for the lows tied three or more
+ways, estimated from :data:`SAMPLES` seeded runouts settled the same way
+(docs/tracker.md states the error). Pot units are
+integers (:data:`omaha8_fast.equity.POT`: a pot of 5,040 units splits
+evenly among any number of winners), so the sums are exact.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..equity import EXACT_LIMIT, equity
+from .._core import ffi, lib
+from ..cards import card_ids, check_unique
+from ..equity import equity
 from ..histories import ImportedHand
+from ..histories._model import stored, stored_holes
 from ._showdowns import claimants
 
 __all__ = ["allin_ev", "pot_halves", "SAMPLES", "SEED"]
 
-#: Monte Carlo deals for a spot over the exact limit, and their seed.
-SAMPLES = 100_000
+#: The seeded runouts that split the exact expected value of a pre-flop pot
+#: of four or more low hands into its halves, and their seed (every other
+#: spot is counted exactly, halves included).
+SAMPLES = 20_000
 SEED = 20240601
-#: Most runouts times players the multiway halves enumerate (a 4-way pre-flop spot is 377k runouts).
-_MAX_ROWS = 4_000_000
+_UNITS = int(lib.O8_POT_UNITS)  # a pot in the kernels' units: 2 * lcm(1..9), split evenly by any ties
+_CHUNK = 1 << 16  # runouts per call of the multiway enumeration
 
 EV = tuple[float, "float | None", "float | None", float]
 
 
-def pot_halves(holes: Sequence[Any], board: Sequence[int], dead: Sequence[int]) -> list[tuple[float, float]] | None:
-    """Each player's expected share of a pot's high half and low half (as
-    fractions of the pot: the high half is the whole pot when nobody has a
-    low), over every runout of ``board``; None when there are too many."""
+def _known_range(holes: Sequence[Any]) -> tuple[Any, Any]:
+    """Known holes as the C kernels' ``o8_range[]`` (one hole each) and the buffer it points into."""
+    size = len(holes[0])
+    cards = ffi.from_buffer(b"".join(map(bytes, holes)))
+    return ffi.new("o8_range[]", [(cards + size * i, ffi.NULL, 1) for i in range(len(holes))]), cards
+
+
+def _counts_kernel(holes: Sequence[Any], low_hands: Sequence[bool], board: bytes,
+                   dead: bytes) -> list[tuple[int, int | None, int | None]] | None:
+    """Each player's (pot units, of the high half, of the low half) summed
+    over every runout, from :func:`omaha8_fast.equity.equity` (one exact
+    kernel call for known hands), when at
+    most three players can make a low (``low_hands``). The kernel counts,
+    per player, the lows won alone and shared; with at most three low
+    hands a shared low is a quarter (2,520 / 2 units) except when all three
+    tie (2,520 / 3 each), and those three-way ties ``t3`` follow from the
+    total: the low halves dealt add up to 2,520 units per runout with a low,
+    so ``2520 * sum(alone) + 1260 * sum(shared) - 3 * 420 * t3`` is that
+    total. None when the kernel refuses the spot."""
+    results = equity([tuple(h) for h in holes], list(board), list(dead))  # known hands: exact, one C call
+    showdowns = results[0].showdowns
+    if not results[0].exact or showdowns <= 0:
+        return None
+    half = _UNITS // 2
+    # the kernel's integer counts back from the fractions (exact: every count is far below 2**53 / showdowns)
+    stats = [(round(r.equity * _UNITS * showdowns), round(r.low_win * showdowns), round(r.low_tie * showdowns))
+             for r in results]
+    with_low = showdowns - round(results[0].no_low * showdowns)
+    excess = half * sum(p[1] for p in stats) + (half // 2) * sum(p[2] for p in stats) - half * with_low
+    if sum(low_hands) > 3:  # ties of three and of four cannot be told apart: the shares and the lows as quarters
+        return [(p[0], None, half * p[1] + (half // 2) * p[2]) for p in stats] + [(showdowns, 0, 0)]
+    three, rest = divmod(excess, 3 * (half // 2 - half // 3))
+    if rest or three < 0 or (three and sum(low_hands) != 3):
+        return None  # cannot happen: the counts are the kernel's
+    result: list[tuple[int, int | None, int | None]] = []
+    for i, (share, low_win, low_tie) in enumerate(stats):
+        low = half * low_win + (half // 2) * low_tie
+        if three and low_hands[i]:
+            low -= (half // 2 - half // 3) * three
+        result.append((share, share - low, low))
+    return result + [(showdowns, 0, 0)]
+
+
+def _counts_runouts(holes: Sequence[Any], board: bytes, dead: bytes, samples: int | None = None,
+                    excess: list[int] | None = None) -> list[tuple[int, int, int]] | None:
+    """Each player's (pot units, of the high half, of the low half) summed
+    over every runout: the runouts enumerated in C (``o8_pql_exact_next``),
+    or ``samples`` seeded random ones (``o8_equity_deals``, seed
+    :data:`SEED`), each settled in C (``o8_pql_showdowns``: the player's pot
+    units and which halves they won, alone or shared), the high half's units
+    split among its winners here (the low's are the rest). None when refused.
+    ``excess``, when given, gets per player the units by which counting each
+    low they shared as a quarter overstates it (lows tied three or more ways)."""
     import numpy as np
 
-    from ..evaluator import evaluate_batch
-
-    used = {int(c) for h in holes for c in h} | {int(c) for c in board} | {int(c) for c in dead}
-    left = np.array([c for c in range(52) if c not in used], np.uint8)
-    missing = 5 - len(board)
-    count = math.comb(len(left), missing)
-    n = len(holes)
-    if count * n > _MAX_ROWS:
+    n, size = len(holes), len(holes[0])
+    players, keep = _known_range(holes)
+    cursor = ffi.new("o8_pql_cursor *")
+    if samples is None:
+        if lib.o8_pql_exact_begin(cursor, players, n, size, board, len(board), dead, len(dead)) != 0:
+            return None
+        left = 52 - len(board) - len(dead) - n * size
+        capacity = min(math.comb(max(left, 0), 5 - len(board)), _CHUNK) or 1
+    else:
+        capacity = min(samples, _CHUNK)
+    width = n * size + 5
+    rows = np.empty((capacity, width), np.uint8)
+    high = np.empty((capacity, n), np.uint16)
+    low = np.empty((capacity, n), np.int32)
+    share = np.empty((capacity, n), np.int16)
+    flags = np.empty((capacity, n), np.uint8)
+    c_rows = ffi.from_buffer("uint8_t[]", rows)
+    buffers = (ffi.from_buffer("uint16_t[]", high), ffi.from_buffer("int32_t[]", low),
+               ffi.from_buffer("int16_t[]", share), ffi.from_buffer("uint8_t[]", flags))
+    shares = np.zeros(n, np.int64)
+    highs = np.zeros(n, np.int64)
+    count = 0
+    stream = 0
+    while True:
+        if samples is None:
+            got = int(lib.o8_pql_exact_next(cursor, c_rows, ffi.NULL, capacity, ffi.NULL))
+        else:
+            got = min(capacity, samples - count)
+            if got and lib.o8_equity_deals(players, n, size, board, len(board), dead, len(dead), got, SEED, stream,
+                                           c_rows) != 0:
+                return None
+            stream += 1
+        if got < 0:
+            return None
+        if got == 0:
+            break
+        if lib.o8_pql_showdowns(c_rows, width, got, n, size, 5, *buffers) != 0:
+            return None
+        f = flags[:got]
+        won = [(f[:, i] & 3) != 0 for i in range(n)]  # columns: numpy is slow along a short axis
+        any_low = f[:, 0] & 12
+        winners = won[0].astype(np.int16)
+        for i in range(1, n):
+            any_low = any_low | (f[:, i] & 12)
+            winners += won[i]
+        unit = np.where(any_low != 0, _UNITS // 2, _UNITS) // winners
+        for i in range(n):
+            highs[i] += int(unit[won[i]].sum(dtype=np.int64))
+        shares += share[:got].sum(axis=0, dtype=np.int64)
+        if excess is not None:
+            tied = [(f[:, i] & 8) != 0 for i in range(n)]
+            ways = tied[0].astype(np.int16)
+            for i in range(1, n):
+                ways += tied[i]
+            over = np.where(ways >= 3, _UNITS // 4 - _UNITS // 2 // np.maximum(ways, 1), 0)
+            for i in range(n):
+                excess[i] += int(over[tied[i]].sum(dtype=np.int64))
+        count += got
+    del keep
+    if count == 0:
         return None
-    boards = np.empty((count, 5), np.uint8)
-    boards[:, :len(board)] = np.array([int(c) for c in board], np.uint8)
-    if missing:
-        boards[:, len(board):] = left[_combinations(len(left), missing)]
-    size = len(holes[0])
-    rows = np.repeat(np.array([[int(c) for c in h] for h in holes], np.uint8), count, axis=0).reshape(n * count, size)
-    high, low = evaluate_batch(rows, np.tile(boards, (n, 1)), check=False)
-    high_m = high.reshape(n, count)
-    low_m = np.where(low == 0, np.int32(2**31 - 1), low).reshape(n, count)
-    win_high = high_m == high_m.min(axis=0)  # high classes: 1 is a royal flush, lower wins
-    best_low = low_m.min(axis=0)
-    has_low = best_low < 2**31 - 1
-    win_low = (low_m == best_low) & has_low
-    high_part = np.where(has_low, 0.5, 1.0) * win_high / win_high.sum(axis=0)
-    low_part = 0.5 * win_low / np.maximum(win_low.sum(axis=0), 1)
-    high_mean, low_mean = high_part.mean(axis=1), low_part.mean(axis=1)
-    return [(float(high_mean[i]), float(low_mean[i])) for i in range(n)]
+    return [(int(shares[i]), int(highs[i]), int(shares[i] - highs[i])) for i in range(n)] + [(count, 0, 0)]
 
 
-_COMBINATIONS: dict[tuple[int, int], Any] = {}
-
-
-def _combinations(n: int, k: int) -> Any:
-    """Every k of range(n), as an array of rows (kept: the few sizes recur)."""
-    key = (n, k)
-    found = _COMBINATIONS.get(key)
-    if found is None:
-        import numpy as np
-
-        found = np.array(list(itertools.combinations(range(n), k)), np.intp).reshape(-1, k)
-        if len(_COMBINATIONS) < 64:
-            _COMBINATIONS[key] = found
-    return found
+def _sampled_halves(exact: list[tuple[int, int | None, int | None]], holes: Sequence[Any], board: bytes,
+                    dead: bytes) -> list[tuple[int, int | None, int | None]]:
+    """The halves of a spot of four or more low hands: the exact counts of
+    the kernel (``exact``: shares, and lows counted as quarters when
+    shared) less the overstatement of the lows tied three or more ways,
+    estimated from :data:`SAMPLES` seeded runouts (the only part sampled:
+    at most an eighth of the pot on the runouts with such a tie)."""
+    excess = [0] * len(holes)
+    sampled = _counts_runouts(holes, board, dead, SAMPLES, excess)
+    if sampled is None:
+        return [(share, None, None) for share, _, _ in exact[:-1]] + [exact[-1]]
+    scale = exact[-1][0] / sampled[-1][0]
+    out: list[tuple[int, int | None, int | None]] = []
+    for (share, _, quarters), over in zip(exact[:-1], excess):
+        low = (quarters or 0) - over * scale
+        out.append((share, share - low, low))  # type: ignore[arg-type]  # floats: units, the tie part estimated
+    return out + [exact[-1]]
 
 
 def _can_make_low(hole: Sequence[Any]) -> bool:
     """Whether a hole holds two different ranks of 8 or lower (an ace counts): what a low needs."""
-    return len({int(c) >> 2 for c in hole if (int(c) >> 2) <= 6 or (int(c) >> 2) == 12}) >= 2
+    return len({_LOW_RANK[c] for c in hole if _LOW_RANK[c]}) >= 2
+
+
+_LOW_RANK = tuple((c >> 2) + 1 if (c >> 2) <= 6 or (c >> 2) == 12 else 0 for c in range(52))  # 0: no low card
+
+
+def pot_halves(holes: Sequence[Any], board: Any = (), dead: Any = ()) -> list[tuple[float, float]] | None:
+    """Each player's expected share of a pot's high half and low half (as
+    fractions of the pot: the high half is the whole pot when nobody has a
+    low), over every runout of ``board``, exactly; None when too few cards
+    are left. Raises ValueError for holes of unequal or wrong sizes, a board
+    of 1, 2 or more than 5 cards, or a card used twice.
+
+    >>> [(round(h, 4), round(l, 4)) for h, l in pot_halves(["As 2s 3d Kc", "Ad 2d 3s Kh", "Qh Qd 3c Kd"],
+    ...     "4c 7c Qc")]  # two A-2-3s on 4c 7c Qc share every low; the queens have none
+    [(0.0255, 0.1787), (0.0255, 0.1787), (0.5916, 0.0)]
+    """
+    ids = [card_ids(h) for h in holes]
+    board_ids, dead_ids = card_ids(board), card_ids(dead)
+    if not 2 <= len(ids) <= lib.O8_MAX_PLAYERS:
+        raise ValueError(f"pot_halves takes 2 to {lib.O8_MAX_PLAYERS} holes, got {len(ids)}")
+    if len({len(h) for h in ids}) != 1 or len(ids[0]) not in (4, 5, 6):
+        raise ValueError(f"the holes must all have 4, 5 or 6 cards, got {sorted({len(h) for h in ids})}")
+    if len(board_ids) not in (0, 3, 4, 5):
+        raise ValueError(f"a board has 0, 3, 4 or 5 cards, got {len(board_ids)}")
+    check_unique([c for h in ids for c in h] + board_ids + dead_ids)
+    counts = _counts_runouts(ids, bytes(board_ids), bytes(dead_ids))
+    if counts is None:
+        return None
+    total = counts[-1][0] * _UNITS
+    return [(hi / total, lo / total) for _, hi, lo in counts[:-1]]
 
 
 def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str, EV]:
@@ -102,8 +227,9 @@ def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str
     to its first ``board_at`` cards (0, 3 or 4); empty when a contested
     pot's player did not show their cards."""
     showing = claimants(hand)
-    board = [int(c) for c in hand.board[:board_at]]
-    holes_all = hand.hole_cards
+    boards = stored(hand, "boards")
+    board = bytes([int(c) for c in boards[0][:board_at]]) if boards else b""
+    holes_all = stored_holes(hand)
     out: dict[str, list[Any]] = {}
     for pot in pots:
         net = pot.amount - pot.rake
@@ -116,34 +242,27 @@ def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str
             continue
         if any(n not in showing for n in eligible):
             return {}
-        holes = [showing[n] for n in eligible]
-        dead = [int(c) for name, cards in holes_all.items() if name not in eligible for c in cards]
-        spot_left = 52 - len(board) - len(dead) - sum(len(h) for h in holes)
-        deals = math.comb(spot_left, 5 - len(board))
-        if deals <= EXACT_LIMIT:
-            result = equity(holes, board, dead)
-        else:
-            result = equity(holes, board, dead, exact=False, samples=SAMPLES, seed=SEED)
-        halves: list[tuple[float, float]] | None = None
-        pairs_only = sum(1 for h in holes if _can_make_low(h)) <= 2  # no low can then be tied three ways
-        if not pairs_only and board:  # a multiway pre-flop spot: 377k to 658k runouts, halves left out
-            halves = pot_halves(holes, board, dead)
+        holes = [showing[n] for n in eligible]  # card ids (or Cards: ints too)
+        dead = bytes([int(c) for name, cards in holes_all.items() if name not in eligible for c in cards])
+        low_hands = [_can_make_low(h) for h in holes]
+        counts: list[tuple[int, int | None, int | None]] | None
+        if sum(low_hands) <= 3 or not board:
+            counts = _counts_kernel(holes, low_hands, board, dead)
+            if counts is not None and counts[0][1] is None:  # four or more low hands pre-flop
+                counts = _sampled_halves(counts, holes, board, dead)
+        else:  # four or more low hands on the flop or the turn: every runout, settled
+            counts = list(_counts_runouts(holes, board, dead) or ()) or None
+        if counts is None:  # refused by the kernels: equity() says why
+            equity(holes, list(board), list(dead))
+            raise ValueError(f"the all-in spot of pot {pot!r} cannot be counted")
+        total = counts[-1][0] * _UNITS
         for i, name in enumerate(eligible):
-            r = result[i]
+            share, high, low = counts[i]
             e = out.setdefault(name, [0.0, 0.0, 0.0, 0.0])
-            share = r.equity * net
-            e[0] += share
-            if pairs_only:
-                low = net * (0.5 * r.low_win + 0.25 * r.low_tie)
-                hi_lo: tuple[float, float] | None = (share - low, low)
-            elif halves is not None:
-                hi_lo = (halves[i][0] * net, halves[i][1] * net)
-            else:
-                hi_lo = None
-            if hi_lo is None or e[1] is None:
+            e[0] += share * net / total
+            if high is None or low is None or e[1] is None:
                 e[1] = e[2] = None
             else:
-                e[1] += hi_lo[0]
-                e[2] += hi_lo[1]
-            e[3] = math.hypot(e[3], r.std_error * net)
+                e[1] += high * net / total
+                e[2] += low * net / total
     return {name: (e[0], e[1], e[2], e[3]) for name, e in out.items()}

@@ -2,8 +2,10 @@
 row per player dealt in (amounts and the flags the statistics count), and an
 ``actions`` row per post and action (docs/tracker.md defines each column).
 
-Only the public fields of :class:`~omaha8_fast.histories.ImportedHand` are
-read; the payout audit (:func:`omaha8_fast.histories.audit`) gives the
+The fields of :class:`~omaha8_fast.histories.ImportedHand` are read in
+their stored form (:func:`omaha8_fast.histories._model.records`, the form
+the payout audit reads too: plain tuples by index, cards as ids), so no
+named tuple or Card is built for a hand stored; the payout audit (:func:`omaha8_fast.histories.audit`) gives the
 verdict and the pots, :mod:`._showdowns` the halves each player won and
 :mod:`._allin` the all-in equity.
 
@@ -24,6 +26,7 @@ import re
 from typing import Any, NamedTuple
 
 from ..histories import ImportedHand, audit
+from ..histories._model import records, stored, stored_holes
 from ._allin import allin_ev
 from ._showdowns import Split, classify
 
@@ -80,35 +83,33 @@ def _big_blind(hand: ImportedHand) -> int:
     """The hand's big blind: the stakes' (the small bet in limit, which is the big blind), else the big blind posted."""
     bb = hand.stakes[0] if hand.betting == "limit" else hand.stakes[1]
     if not bb:
-        bb = max([p.amount for p in hand.posts if p.kind == "big blind"], default=0)
+        bb = max([p[2] for p in records(hand, "posts") if p[1] == "big blind"], default=0)
     return int(bb)
 
 
 def hand_rows(hand: ImportedHand, key: int, *, site: str | None = None, hand_id: str | None = None) -> Rows:
     """The rows of ``hand`` under ``hand_key`` ``key`` (``site`` and
     ``hand_id`` stored instead of the hand's own when given)."""
-    seats = hand.seats
-    posts = hand.posts
-    actions = hand.actions
+    # the stored records, read by index (histories._model.records: no named tuples or Cards built)
+    seats = records(hand, "seats")  # (number, name, stack, sitting_out)
+    posts = records(hand, "posts")  # (player, kind, amount, all_in, dead, line)
+    actions = records(hand, "actions")  # (street, player, kind, amount, added, all_in, line)
     put: dict[str, int] = {}
     for p in posts:
-        put[p.player] = put.get(p.player, 0) + p.amount
-    for a in actions:
-        if a.added:
-            put[a.player] = put.get(a.player, 0) + a.added
+        put[p[0]] = put.get(p[0], 0) + p[2]
     returned: dict[str, int] = {}
     for name, amount in hand.returned:
         returned[name] = returned.get(name, 0) + amount
     collected: dict[str, int] = {}
-    for c in hand.collected:
-        collected[c.player] = collected.get(c.player, 0) + c.amount
-    holes = hand.hole_cards
-    dealt = set(put) | {a.player for a in actions} | set(collected) | set(returned)
+    for c in records(hand, "collected"):  # (player, amount, pot, run, line)
+        collected[c[0]] = collected.get(c[0], 0) + c[1]
+    holes = stored_holes(hand)
+    dealt = set(put) | {a[1] for a in actions} | set(collected) | set(returned)
     if hand.hero is not None and hand.hero in holes:
         dealt.add(hand.hero)
-    seat_of = {s.name: s.number for s in seats}
-    stack_of = {s.name: s.stack for s in seats}
-    size = max([s.number for s in seats] + [hand.button_seat, hand.max_seats or 0]) + 1
+    seat_of = {s[1]: s[0] for s in seats}
+    stack_of = {s[1]: s[2] for s in seats}
+    size = max([s[0] for s in seats] + [hand.button_seat, hand.max_seats or 0]) + 1
     order = sorted((n for n in dealt if n in seat_of), key=lambda n: (seat_of[n] - hand.button_seat - 1) % size)
     positions = _positions(order) if len(order) >= 2 else {}
 
@@ -122,7 +123,9 @@ def hand_rows(hand: ImportedHand, key: int, *, site: str | None = None, hand_id:
     calls: dict[str, int] = {}
     raises = 1  # preflop: the big blind is the first bet
     for a in actions:
-        kind, name, street = a.kind, a.player, a.street
+        street, name, kind, _, added = a[:5]
+        if added:
+            put[name] = put.get(name, 0) + added
         if kind == "fold":
             folded.setdefault(name, street)
         if street == "preflop":
@@ -143,8 +146,8 @@ def hand_rows(hand: ImportedHand, key: int, *, site: str | None = None, hand_id:
     saw_flop = len(live_flop) >= 2
     live_end = [n for n in order if n not in folded]
     at_showdown = len(live_end) >= 2
-    last_action_street = actions[-1].street if actions else "preflop"
-    boards = hand.boards
+    last_action_street = actions[-1][0] if actions else "preflop"
+    boards = stored(hand, "boards")
     full = bool(boards) and all(len(b) == 5 for b in boards)
 
     verdict: str | None = None
@@ -197,12 +200,8 @@ def hand_rows(hand: ImportedHand, key: int, *, site: str | None = None, hand_id:
         hand.button_seat, len(order), card_text(boards[0]) if boards else None,
         card_text(boards[1]) if len(boards) > 1 else None, hand.total_pot, rake, verdict, allin_street,
     )
-    action_rows: list[tuple[Any, ...]] = []
-    seq = 0
-    for p in posts:
-        action_rows.append((key, seq, "preflop", p.player, p.kind, p.amount, p.amount, p.all_in))
-        seq += 1
-    for a in actions:
-        action_rows.append((key, seq, a.street, a.player, a.kind, a.amount, a.added, a.all_in))
-        seq += 1
+    action_rows: list[tuple[Any, ...]] = [(key, seq, "preflop", p[0], p[1], p[2], p[2], p[3])
+                                          for seq, p in enumerate(posts)]
+    first = len(posts)  # an action record starts (street, player, kind, amount, added, all_in): the columns' order
+    action_rows += [(key, seq) + a[:6] for seq, a in enumerate(actions, first)]
     return Rows(hand_row, player_rows, action_rows)

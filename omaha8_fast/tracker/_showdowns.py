@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from ..histories import ImportedHand
 from ..evaluator import evaluate_hilo
+from ..histories._model import stored, stored_holes
 
 __all__ = ["Split", "classify", "claimants"]
 
@@ -33,13 +34,16 @@ class Split(NamedTuple):
 
 
 def claimants(hand: ImportedHand) -> dict[str, Any]:
-    """The players who showed a whole hand, with their cards."""
-    holes = hand.hole_cards
+    """The players who showed a whole hand, with their cards (ids or Cards:
+    read from the stored records, see :func:`omaha8_fast.histories._model.records`)."""
+    holes = stored_holes(hand)
+    size = hand.hole_size
     out: dict[str, Any] = {}
-    for shown in hand.shown:
-        cards = holes.get(shown.player)
-        if cards is not None and len(cards) == hand.hole_size:
-            out[shown.player] = cards
+    for shown in stored(hand, "shown"):  # the player first in either stored form (see records)
+        player = shown[0]
+        cards = holes.get(player)
+        if cards is not None and len(cards) == size:
+            out[player] = cards
     return out
 
 
@@ -48,7 +52,8 @@ def classify(hand: ImportedHand, pots: Sequence[Any]) -> dict[str, Split]:
     cannot be told (a contested pot nobody showed for)."""
     showing = claimants(hand)
     events: dict[str, list[bool]] = {}  # name: [lost a part, quartered, hi only, lo only, contested]
-    boards = hand.boards if hand.run_twice else hand.boards[:1]
+    stored_boards = stored(hand, "boards")
+    boards = stored_boards if len(stored_boards) == 2 else stored_boards[:1]
     values: dict[str, list[tuple[int, int | None]]] = {}  # per player who showed: (high, low) on each run's board
     plain = [tuple([int(c) for c in board]) for board in boards]  # plain ids: the evaluator's fast path
     try:
