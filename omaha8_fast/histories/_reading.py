@@ -164,8 +164,11 @@ def _finder(chosen: list[SiteReader]) -> Callable[[str], list[tuple[int, SiteRea
     # right after another site's hand, without a blank line, starts a new hand instead of joining that one
     # (one regular expression finds them all: the engine looks for the newlines and tries the starts there, 1 ms a
     # MB, where a str.find per start cost 9)
-    starting = [(tuple(getattr(r, "header_starts", None) or ()), r) for r in plain]
-    starting = [(begin, r) for begin, r in starting if begin]
+    starting: list[tuple[tuple[str, ...], SiteReader]] = []
+    for r in plain:
+        begin: tuple[str, ...] = tuple(getattr(r, "header_starts", None) or ())
+        if begin:
+            starting.append((begin, r))
     every = sorted({b for begin, _ in starting for b in begin}, key=len, reverse=True)
     after_newline = re.compile("\n(?:" + "|".join(map(re.escape, every)) + ")") if every else None
     first_line = tuple(every)

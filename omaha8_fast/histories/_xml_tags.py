@@ -60,6 +60,7 @@ def tags(text: str) -> list[tuple[str, dict[str, str], bool, int]]:
             if other == "<":
                 raise XMLTagError(f"cannot read the tag {text[where:where + 40]!r}", where)
             raise XMLTagError(f"text between the tags: {text[where:where + 40].strip()!r}", where)
+        assert name is not None  # (a tag's name: ``other`` is None here)
         lines += match.group(0).count("\n", 0, match.start(2) - match.start())
         if closing:
             if attributes or empty:

@@ -102,6 +102,7 @@ class RangeOnBoard:
         hs, b = hands.shape[1], len(self.board)
         out = np.empty(len(hands), dtype=bool)
         memo: dict[Any, Any] = {}
+        start = 0
         try:
             for start in range(0, len(hands), _CHUNK):
                 _check(deadline)

@@ -78,7 +78,9 @@ def _counts_kernel(holes: Sequence[Any], low_hands: Sequence[bool], board: bytes
     with_low = showdowns - round(results[0].no_low * showdowns)
     excess = half * sum(p[1] for p in stats) + (half // 2) * sum(p[2] for p in stats) - half * with_low
     if sum(low_hands) > 3:  # ties of three and of four cannot be told apart: the shares and the lows as quarters
-        return [(p[0], None, half * p[1] + (half // 2) * p[2]) for p in stats] + [(showdowns, 0, 0)]
+        shares: list[tuple[int, int | None, int | None]] = [
+            (p[0], None, half * p[1] + (half // 2) * p[2]) for p in stats]
+        return shares + [(showdowns, 0, 0)]
     three, rest = divmod(excess, 3 * (half // 2 - half // 3))
     if rest or three < 0 or (three and sum(low_hands) != 3):
         return None  # cannot happen: the counts are the kernel's
