@@ -63,3 +63,21 @@ def test_888_a_line_of_an_unseated_name_is_an_error_of_the_hand(extra: str) -> N
 def test_888_a_seated_verb_in_another_case_is_an_error_of_the_hand() -> None:
     text = PRACTICE.replace("yan collected [ 80.50 ]", "yan Collected [ 80.50 ]")
     assert "a line of 'yan'" in str(_error(text))
+
+
+@pytest.mark.parametrize("site, line", [("pkr", "zed raises to 110"), ("pkr", "zed folds"),
+                                        ("ongame", "zed calls $2"), ("ongame", "zed checks")])
+def test_pkr_and_ongame_an_action_of_an_unseated_name_is_an_error(site: str, line: str) -> None:
+    from test_histories_rooms import text_of
+    text = text_of(site)
+    assert parse(text)
+    first = text.index("\nbob folds\n") + 1
+    error = _error(text[:first] + line + "\n" + text[first:])
+    assert "'zed' is not seated" in str(error) and error.line == text[:first].count("\n") + 1
+
+
+def test_pkr_chat_of_a_name_with_no_seat_is_noise() -> None:
+    from test_histories_rooms import text_of
+    text = text_of("pkr")
+    first = text.index("\nbob folds\n") + 1
+    assert len(parse(text[:first] + "zed: raises are cheap\n" + text[first:])) == len(parse(text))
