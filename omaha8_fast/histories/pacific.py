@@ -198,12 +198,20 @@ def _verb(hand: TextHand, name: str, rest: str, line: int) -> bool:
             hand.post(name, _POSTS[kind], value, line, all_in, value if _POSTS[kind] == "ante" else 0)
         else:
             raise hand.error(f"unknown post {rest[:60]!r}", line)
-    elif word == "shows":
-        hand.show(name, hand.cards(tail, line), None, line)
+    elif word in ("shows", "mucks") and ("[" in tail or word == "shows"):
+        if not tail.startswith("[") or "]" not in tail:
+            raise hand.error(f"cannot read the shown cards {rest[:60]!r} of {name[:40]!r}", line)
+        cards = hand.cards(tail[:tail.find("]") + 1], line)
+        if word == "shows":
+            hand.show(name, cards, None, line)
+        else:
+            hand.muck(name, cards, line)
     elif word == "mucks":
-        hand.muck(name, hand.cards(tail, line) if "[" in tail else (), line)
+        hand.muck(name, (), line)
     elif word == "collected":
         hand.collect(name, hand.money(_bracket(tail), line), "pot", line)
+    elif word.lower().startswith(("show", "muck")):  # "shows[ ... ]", "Shows [ ... ]": a show not read
+        raise hand.error(f"cannot read the shown cards {rest[:60]!r} of {name[:40]!r}", line)
     else:
         return False
     return True
