@@ -81,3 +81,38 @@ def test_pkr_chat_of_a_name_with_no_seat_is_noise() -> None:
     text = text_of("pkr")
     first = text.index("\nbob folds\n") + 1
     assert len(parse(text[:first] + "zed: raises are cheap\n" + text[first:])) == len(parse(text))
+
+
+_WORDS = ("folds", "checks", "calls", "bets", "raises", "collects", "shows", "posts", "fold", "check", "call", "bet",
+          "raise", "wins")
+
+
+def _unseated_variants(site: str) -> list[tuple[int, str]]:
+    """Each kind of player line of the room's test text (one per verb), its player's name replaced by one with
+    no seat, with the line number it takes when put in before the original line."""
+    from test_histories_rooms import text_of
+    text = text_of(site)
+    names = sorted({s.name for h in parse(text) for s in h.seats}, key=len, reverse=True)
+    out, done = [], set()
+    for k, line in enumerate(text.split("\n")):
+        verb = next((v for v in _WORDS if v in line.lower()), None)
+        name = next((n for n in names if n in line), None)
+        if verb is None or verb in done or name is None or line.startswith(("Seat", "Dealt", "***")):
+            continue
+        done.add(verb)
+        out.append((k + 1, line.replace(name, "zzqx", 1)))
+    return out
+
+
+@pytest.mark.parametrize("site", ["absolute", "cake", "entraction", "kingsclub", "pkr", "ongame", "boss",
+                                  "microgaming"])
+def test_every_room_a_player_line_of_a_name_with_no_seat_is_an_error(site: str) -> None:
+    from test_histories_rooms import text_of
+    text = text_of(site)
+    lines = text.split("\n")
+    variants = _unseated_variants(site)
+    assert variants or site in ("boss", "microgaming")  # (those two write XML-like records, not verb lines)
+    for number, line in variants:
+        with pytest.raises(HandHistoryError) as caught:
+            parse("\n".join(lines[:number - 1] + [line] + lines[number - 1:]))
+        assert caught.value.line == number, (site, line)

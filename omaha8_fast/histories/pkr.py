@@ -180,7 +180,9 @@ def _read(hand: TextHand, lines: list[str], first: int) -> str | None:
             continue
         named = hand.player(text)
         if named is None:  # chat ("NAME: text") and the room's own lines (pot sizes, shuffling, players joining),
-            problem = None if ": " in text else player_line_problem(text, hand.by_length)
+            at_colon, at_space = text.find(": "), text.find(" ")
+            chat = 0 < at_colon and (at_space < 0 or at_colon < at_space)  # "NAME: text" (a name without a space)
+            problem = None if chat else player_line_problem(text, hand.by_length)
             if problem is not None:  # but an action, a post, a show or a win of a name with no seat is an error
                 raise hand.error(problem, line)
             continue
