@@ -158,3 +158,26 @@ def test_the_engine_s_chip_is_checked() -> None:
         Hand([100, 100], 0, 1, 2, chip=0)
     with pytest.raises(TypeError, match="chip"):
         Hand([100, 100], 0, 1, 2, chip="5")  # type: ignore[arg-type]
+
+
+def test_the_engine_pays_in_its_chip_without_rake_too() -> None:
+    """A hand with no rake and the showdown mode "all" is otherwise paid by the C core, in single chips."""
+    import pickle
+
+    from omaha8_fast.engine import Hand
+
+    deck = [51, 47, 1, 5, 50, 46, 2, 6, 32, 28, 20, 11, 13]  # As Ks 2d 3d / Ah Kh 2h 3h, board Tc 9c 7c 4s 5d
+    paid = {}
+    for chip in (1, 5):
+        hand = Hand([1000, 1000], 0, 25, 50, betting="no-limit", deck=deck, chip=chip)
+        hand.raise_to(155)
+        hand.call()
+        while not hand.is_over:
+            hand.act("check")
+        [pot] = hand.showdown_result.pots
+        assert sum(pot.high_shares) + sum(pot.low_shares) == 310
+        assert sorted(hand.payouts) == sorted(pot.payouts.values())  # the shares say what was paid
+        assert list(pickle.loads(pickle.dumps(hand)).payouts) == list(Hand.replay(hand.history).payouts)
+        paid[chip] = list(hand.payouts)
+    # 310 chips, both halves tied: 78/77 each half in chips; 16/15 units of 5 (80/75); the odd ones to seat 1
+    assert paid == {1: [154, 156], 5: [150, 160]}
