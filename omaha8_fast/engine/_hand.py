@@ -39,7 +39,17 @@ _CLOCKWISE = tuple(tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in ra
 _tuple_new = tuple.__new__  # builds an Action without its Python-level __new__
 _object_new = object.__new__  # builds a Hand without its __init__
 ShowdownMode = Literal["all", "muck-losers", "choose"]
-_NO_EXTRA: tuple[tuple[tuple[int, int, str], ...], bool] = ((), False)
+_NO_EXTRA: tuple[tuple[tuple[int, int, str], ...], bool, int] = ((), False, 1)
+
+
+class _ChipExtra(tuple[tuple[tuple[int, int, str], ...], bool, int]):
+    """``Hand._extra`` of a hand whose ``chip`` is above 1: ``(extra_blinds,
+    free_folds, chip)``. Not an exact tuple, so that the C payout
+    (csrc/cpython/entry.c's ``settle``, which splits in single chips)
+    declines the hand, as it does a hand with dead chips, and Python settles
+    it in its chip (:func:`omaha8_fast.engine._settle.settle`)."""
+
+    __slots__ = ()
 
 
 class Hand(_Actions, HandBase):
@@ -116,6 +126,11 @@ class Hand(_Actions, HandBase):
     the straddle; in limit it counts as a bet), and the betting starts
     after the last straddler. ``free_folds``: a player may fold when
     checking is free (as real tables let them; the engine otherwise refuses).
+    ``chip``: the smallest chip the pots are split in (1: every chip; older
+    tables split in their stakes' smallest chip, e.g. 5 cents): on a board
+    where every pot's part is a multiple of ``chip``, each is split in units
+    of ``chip`` by the same rules (the odd unit to the high half, then left
+    of the button); otherwise in single chips.
 
     Folding is allowed only when facing a bet (check instead). The hand ends
     when one player is left, or at the showdown in :attr:`showdown_order`;
@@ -153,6 +168,7 @@ class Hand(_Actions, HandBase):
         bomb_pot: int = 0,
         extra_blinds: Sequence[tuple[int, int, str]] = (),
         free_folds: bool = False,
+        chip: int = 1,
     ) -> None:
         tp = type(stacks)
         start = tuple(stacks) if tp is list or tp is tuple else ()
@@ -165,7 +181,7 @@ class Hand(_Actions, HandBase):
             and 0 <= small_blind <= big_blind <= MAX_CHIPS and big_blind >= 1 and ante == 0 and type(ante) is int
             and small_bet is None and big_bet is None and deck is None and rake is None and showdown == "all"
             and not posts and dead_small_blind is False and manual_board is False and boards == 1 and bomb_pot == 0
-            and type(boards) is int and type(bomb_pot) is int and not extra_blinds and free_folds is False
+            and type(boards) is int and type(bomb_pot) is int and not extra_blinds and free_folds is False and chip == 1
             and (betting == "no-limit" or betting == "pot-limit")
             and (seed is None or type(seed) is int or isinstance(seed, random.Random))
         ):
@@ -181,6 +197,10 @@ class Hand(_Actions, HandBase):
                 raise ValueError("manual_board deals one board: runs must be 1")
             if type(free_folds) is not bool:
                 raise TypeError(f"free_folds must be True or False, not {type(free_folds).__name__}")
+            if type(chip) is not int:
+                raise TypeError(f"chip must be an int, not {type(chip).__name__}")
+            if not 1 <= chip <= MAX_CHIPS:
+                raise ValueError(f"chip must be from 1 to {MAX_CHIPS}, not {chip}")
             boards, bomb = _check_variant(boards, bomb_pot, n, hole_size, runs, ante, posts, dead_small_blind,
                                           manual_board)
             if bomb:
@@ -190,7 +210,7 @@ class Hand(_Actions, HandBase):
         self._setup(
             start, button, sb, bb, betting, small_bet, big_bet, ante, deck, seed, hole_size, rake, runs, showdown,
             posts, dead_small_blind, manual_board, boards, bomb > 0,
-            _extra_blinds(extra_blinds, n) if extra_blinds else (), free_folds,
+            _extra_blinds(extra_blinds, n) if extra_blinds else (), free_folds, chip,
         )
 
     def _setup(
@@ -198,7 +218,7 @@ class Hand(_Actions, HandBase):
         big_bet: int | None, ante: int, deck: CardsLike | None, seed: int | random.Random | None, hole_size: int,
         rake: Rake | None, runs: int, showdown: str, posts: Sequence[int], dead_small_blind: bool,
         manual_board: bool = False, boards: int = 1, bomb: bool = False,
-        extra: tuple[tuple[int, int, str], ...] = (), free_folds: bool = False,
+        extra: tuple[tuple[int, int, str], ...] = (), free_folds: bool = False, chip: int = 1,
     ) -> None:
         """Deal and post (the settings checked, ``posts`` not yet), then the
         first turn. ``boards=2`` deals a second board (double board);
@@ -219,7 +239,8 @@ class Hand(_Actions, HandBase):
         self._posts = posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
         self._sb, self._bb, self._ante, self._small_bet, self._big_bet = sb, bb, ante, small_bet, big_bet
         self._start, self._raked, self._dead_sb = start, 0, dead_small_blind
-        self._extra = (extra, free_folds) if extra or free_folds else _NO_EXTRA
+        self._extra = _ChipExtra((extra, free_folds, chip)) if chip != 1 else (
+            (extra, free_folds, 1) if extra or free_folds else _NO_EXTRA)
         self._shown: list[int] = []
         self._mucked: list[int] = []
         self._pending: list[int] = []  # choose mode: seats still to show or muck
@@ -355,7 +376,7 @@ class Hand(_Actions, HandBase):
             hole_size=history.hole_size, rake=history.rake, runs=history.runs, showdown=history.showdown,  # type: ignore[arg-type]
             posts=history.posts, dead_small_blind=history.dead_small_blind, manual_board=manual,
             boards=history.boards, bomb_pot=history.bomb_pot,
-            extra_blinds=history.extra_blinds, free_folds=history.free_folds,
+            extra_blinds=history.extra_blinds, free_folds=history.free_folds, chip=history.chip,
         )
         need = hand._n * hand._hole_size + 5 * hand._runs + 5 * (hand._n_boards - 1)
         if not manual and len(history.deck) != need:

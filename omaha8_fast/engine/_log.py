@@ -73,6 +73,7 @@ class HandHistory:
     bomb_pot: int = 0
     extra_blinds: tuple[tuple[int, int, str], ...] = ()
     free_folds: bool = False
+    chip: int = 1
 
 
 def check_history(history: object) -> HandHistory:
@@ -113,6 +114,8 @@ def check_history(history: object) -> HandHistory:
         raise TypeError(f"the history's extra_blinds must be a tuple, not {type(history.extra_blinds).__name__}")
     if type(history.free_folds) is not bool:
         raise TypeError(f"free_folds must be a bool, not {type(history.free_folds).__name__}")
+    if type(history.chip) is not int:
+        raise TypeError(f"chip must be an int, not {type(history.chip).__name__}")
     if history.rake is not None and not isinstance(history.rake, Rake):
         raise TypeError(f"the history's rake must be a Rake or None, not {type(history.rake).__name__}")
     return history

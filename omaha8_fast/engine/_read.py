@@ -46,7 +46,7 @@ if TYPE_CHECKING:
         _pot_text: tuple[str, ...] | None
         _posts: tuple[int, ...]
         _dead_sb: bool
-        _extra: tuple[tuple[tuple[int, int, str], ...], bool]
+        _extra: tuple[tuple[tuple[int, int, str], ...], bool, int]
         _faces: tuple[Card, ...] | None
         _manual: bool
         _n_boards: int
@@ -131,6 +131,11 @@ class _Reading(_State):
         if self._payouts is not None or not any(collected):
             return []
         return pots_from_contributions(collected, folded=[s for s in range(self._n) if self._folded[s]], dead=self._dead())
+
+    def _chip(self) -> int:
+        """The smallest chip the pots are split in (``Hand``'s ``chip``; 1 for a hand pickled before it)."""
+        extra = self._extra
+        return extra[2] if len(extra) > 2 else 1
 
     def _dead(self) -> tuple[int, ...] | None:
         """The chips each seat posted dead (:func:`~omaha8_fast.engine._setup.dead_chips`), None when nobody did."""
@@ -232,7 +237,7 @@ class _Reading(_State):
             self._start, self._button, self._sb, self._bb, self._rules.name, self._small_bet, self._big_bet,
             0 if self._bomb else self._ante, self._hole_size, tuple([_CARDS[c] for c in self._cards]), self._log(),
             self._rake, self._runs, self._mode, self._posts, self._dead_sb, self._n_boards,
-            self._ante if self._bomb else 0, self._extra[0], self._extra[1],
+            self._ante if self._bomb else 0, self._extra[0], self._extra[1], self._chip(),
         )
 
     @property

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .._core import ffi
 from ..evaluator import evaluate_hilo
 from ..showdown import Pot, PotLike, Showdown, showdown, split_pot
 
@@ -25,13 +26,22 @@ def run_parts(amount: int, runs: int) -> list[int]:
 
 
 def settle(
-    boards: Sequence[Sequence[int]], holes: Sequence[Sequence[int] | None], pots: PotLike, detailed: bool
+    boards: Sequence[Sequence[int]], holes: Sequence[Sequence[int] | None], pots: PotLike, detailed: bool,
+    chip: int = 1,
 ) -> tuple[list[int], list[Showdown]]:
     """The payouts of every player, and (when ``detailed``) one
-    :class:`Showdown` per run. With one board ``pots`` is passed on as it is
-    (contributions or a list of pots); with several, it must be a list of
-    :class:`Pot` and each pot is divided with :func:`run_parts`, each part
-    split on its own board."""
+    :class:`Showdown` per run. With one board and ``chip`` 1, ``pots`` is
+    passed on as it is (contributions or a list of pots); else it must be a
+    list of :class:`Pot` and each pot is divided with :func:`run_parts`,
+    each part split on its own board: in units of ``chip`` when every part
+    on that board is a multiple of it, else in single chips.
+
+    >>> won, _ = settle([[48, 44, 40, 0, 4]], [[51, 47, 1, 5], [50, 46, 2, 6]], [Pot(775, (0, 1))], False, 5)
+    >>> won, settle([[48, 44, 40, 0, 4]], [[51, 47, 1, 5], [50, 46, 2, 6]], [Pot(775, (0, 1))], False)[0]
+    ([390, 385], [388, 387])
+    """
+    if chip != 1:
+        return _settle_in_chips(boards, holes, pots, detailed, chip)
     if len(boards) == 1:
         if detailed:
             result = showdown(boards[0], holes, pots)
@@ -53,6 +63,42 @@ def settle(
         for i, chips in enumerate(won):
             payouts[i] += chips
     return payouts, results
+
+
+def _settle_in_chips(
+    boards: Sequence[Sequence[int]], holes: Sequence[Sequence[int] | None], pots: PotLike, detailed: bool, chip: int,
+) -> tuple[list[int], list[Showdown]]:
+    """:func:`settle` with a chip above 1: each board's parts split in units
+    of ``chip`` when they all are multiples of it; the payouts and the
+    results in chips."""
+    assert isinstance(pots, list)
+    parts = [run_parts(amount, len(boards)) for amount, _ in pots]
+    payouts = [0] * len(holes)
+    results = []
+    for r, board in enumerate(boards):
+        unit = chip if all(part[r] % chip == 0 for part in parts) else 1
+        these = [Pot(part[r] // unit, tuple(eligible)) for part, (_, eligible) in zip(parts, pots)]
+        if detailed:
+            result = _scaled(showdown(board, holes, these), unit)
+            results.append(result)
+            won = result.payouts
+        else:
+            won = [chips * unit for chips in split_pot(board, holes, these)]
+        for i, chips in enumerate(won):
+            payouts[i] += chips
+    return payouts, results
+
+
+def _scaled(result: Showdown, unit: int) -> Showdown:
+    """``result`` (a split in units of ``unit`` chips) in chips: every amount and share times ``unit``."""
+    if unit == 1:
+        return result
+    board, holes, live, first, pairs, detail, high, low = (
+        result._board, result._holes, result._live, result._first, result._pairs, result._detail, result._high, result._low)
+    shares = [v * unit if v > 0 else v for v in ffi.unpack(detail, len(pairs) * len(holes))]  # -1: not a winner
+    amounts = [v * unit if k % 2 == 0 else v for k, v in enumerate(pairs)]  # (amount, eligible mask) pairs
+    raw = (board, holes, live, first, amounts, ffi.new("int64_t[]", shares), high, low)
+    return Showdown([v * unit for v in result.payouts], raw)
 
 
 def muck_losers(

@@ -182,7 +182,8 @@ class _Settlement(_Reading):
 
     def _settle(self, detailed: bool) -> tuple[list[int], list[Showdown]]:
         """Split the pots at the showdown: payouts by seat, and the results per run."""
-        if not detailed and self._run_from == 5 and not self._raked and self._mode != "choose":
+        chip = self._chip()
+        if not detailed and self._run_from == 5 and not self._raked and self._mode != "choose" and chip == 1:
             fast = self._split_one_board()
             if fast is not None:
                 return fast, []
@@ -192,14 +193,14 @@ class _Settlement(_Reading):
         holes = [None if dead[s] or s in mucked else tuple(cards[s * h:(s + 1) * h]) for s in order]
         boards = self._board_ids()
         pots: PotLike
-        if len(boards) == 1 and not self._raked and not mucked and self._dead() is None:
+        if len(boards) == 1 and not self._raked and not mucked and self._dead() is None and chip == 1:
             committed = self._committed
             live = {committed[s] for s in range(n) if not dead[s]}
             # Live players all in for the same: one pot (the folded chips are dead money in it).
             pots = sum(committed) if len(live) == 1 else Contributions(committed[s] for s in order)
         else:
             pots = self._pots_in_order()
-        won, results = settle(boards, holes, pots, detailed)
+        won, results = settle(boards, holes, pots, detailed, chip)
         payouts = [0] * n
         for k, s in enumerate(order):
             payouts[s] = won[k]
@@ -217,7 +218,8 @@ class _Settlement(_Reading):
             payouts = [0] * self._n
             payouts[self._folded.index(False)] = sum(self._committed) - self._raked
         else:
-            fast = self._split_one_board() if self._run_from == 5 and not self._raked and self._mode != "choose" else None
+            fast = self._split_one_board() if self._run_from == 5 and not self._raked and self._mode != "choose" \
+                and self._chip() == 1 else None
             payouts = self._settle(False)[0] if fast is None else fast
         self._bets = [0] * self._n
         self._stacks = list(map(_add, self._stacks, payouts))

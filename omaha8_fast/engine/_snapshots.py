@@ -26,7 +26,7 @@ HAND_SLOTS = (
     "_pending", "_pot_text", "_posts", "_dead_sb", "_faces", "_manual", "_n_boards", "_bomb", "_extra",
 )
 #: What a pickle made before a slot existed gives it.
-_DEFAULTS: dict[str, object] = {"_manual": False, "_n_boards": 1, "_bomb": False, "_extra": ((), False)}
+_DEFAULTS: dict[str, object] = {"_manual": False, "_n_boards": 1, "_bomb": False, "_extra": ((), False, 1)}
 #: Every attribute of a hand (its pickled state).
 STATE = HAND_FIELDS + HAND_SLOTS
 #: _NONES[n]: n Nones (nobody's cards shown).

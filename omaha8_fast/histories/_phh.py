@@ -72,6 +72,13 @@ def _value(value: Any) -> str:
     raise TypeError(f"cannot write {type(value).__name__} in PHH")
 
 
+def _chip(value: Any) -> int:
+    """The ``_omaha8_chip`` field: a whole number of chips (HandHistoryError otherwise)."""
+    if type(value) is not int:
+        raise HandHistoryError(f"_omaha8_chip must be an integer, not {value!r:.40}")
+    return value
+
+
 def _history(hand: Hand | HandHistory) -> HandHistory:
     if isinstance(hand, Hand):
         history = hand.history
@@ -176,6 +183,8 @@ def _fields(
             fields.append(("_omaha8_rake_split", rake.split))
     if history.free_folds:  # a fold when checking was free, which the engine takes only when told
         fields.append(("_omaha8_free_folds", True))
+    if history.chip != 1:  # the smallest chip the pots were split in (older tables: their stakes' smallest chip)
+        fields.append(("_omaha8_chip", history.chip))
     if history.runs != 1:
         fields.append(("_omaha8_runs", history.runs))
         if len(deck) > n * h + 5:  # the further runs' own cards, after run 1's board
@@ -365,7 +374,7 @@ def _from_fields(data: dict[str, Any], *, seed: int | None = 0) -> Hand:
     try:
         hand = Hand(seat_stacks, button, blinds[0], blinds[1], betting=betting, small_bet=small_bet, big_bet=big_bet,
                     ante=antes[0], deck=deck, hole_size=hole_size, rake=rake, runs=runs, showdown=showdown,
-                    free_folds=data.get("_omaha8_free_folds") is True)
+                    free_folds=data.get("_omaha8_free_folds") is True, chip=_chip(data.get("_omaha8_chip", 1)))
     except ValueError as error:
         raise HandHistoryError(f"the engine cannot set up this hand: {error}") from None
     for seat, kind, amount, number in moves:

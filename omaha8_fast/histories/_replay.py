@@ -15,7 +15,12 @@ states it to :class:`omaha8_fast.engine.Hand`:
 * a fold when checking was free: ``free_folds`` (only when the hand has one);
 * an all-in for less than a full raise, an uncalled bet returned: the
   engine's own rules;
-* a player sitting out: not dealt in (only players who post or act are).
+* a player sitting out: not dealt in (only players who post or act are);
+* a site that split its pots in its stakes' smallest chip (Full Tilt paid a
+  $7.75 pot $3.90/$3.85 at some stakes), as the audit allows: when the split
+  in cents does not give what the site paid and a split in units of 5, 10,
+  25, 50 or 100 cents does, the engine's ``chip`` (the rules applied to
+  those units).
 
 The replay pays what the rules give; for a hand the site paid right, that is
 what the site paid (tests/test_histories_replay.py checks each case).
@@ -30,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
 from ..engine.rake import Rake
+from ._audit import _UNITS
 from ._model import HandHistoryError, ImportedHand, board_problem
 
 if TYPE_CHECKING:
@@ -157,7 +163,15 @@ def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> Hand:
         engine = _replay(hand, setting, rake, True, error)
     if rake is not None and hand.pot_breakdown and _pots_after_rake(engine) != list(hand.pot_breakdown):
         # the site printed its pots after rake: a rake out of the main pot first fits them
-        engine = _replay(hand, setting, replace(rake, split="main-first"), engine.history.free_folds, error)
+        rake = replace(rake, split="main-first")
+        engine = _replay(hand, setting, rake, engine.history.free_folds, error)
+    paid = hand.paid
+    if hand.unit == "cents" and engine.showdown_results and _payouts(engine, names) != paid:
+        for chip in _UNITS:  # the site split in its smallest chip: the rules applied to those units
+            other = _replay(hand, setting, rake, engine.history.free_folds, error, chip)
+            if _payouts(other, names) == paid:
+                engine = other
+                break
     if any(kind == "dead" for _, _, kind in extra):
         back = engine.returned
         site = {name: amount for name, amount in hand.returned}
@@ -165,6 +179,11 @@ def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> Hand:
             raise error(f"the replay returns an uncalled bet of {back} where the site returned {site or 'none'}, "
                         "with a dead blind in the hand")
     return engine
+
+
+def _payouts(engine: Hand, names: list[str]) -> dict[str, int]:
+    """What a finished engine hand paid each player (by name) from the pots."""
+    return {names[k]: won for k, won in enumerate(engine.payouts or ()) if won}
 
 
 def _pots_after_rake(engine: Hand) -> list[int]:
@@ -175,7 +194,8 @@ def _pots_after_rake(engine: Hand) -> list[int]:
     return [sum(run.pots[k].amount for run in runs) for k in range(len(runs[0].pots))]
 
 
-def _replay(hand: ImportedHand, setting: tuple[Any, ...], rake: Rake | None, free_folds: bool, error: Any) -> Hand:
+def _replay(hand: ImportedHand, setting: tuple[Any, ...], rake: Rake | None, free_folds: bool, error: Any,
+            chip: int = 1) -> Hand:
     """The engine hand of ``hand``'s actions, with this rake (``free_folds``:
     a fold when checking is free is taken; without, such a fold raises
     :class:`_FreeFold`)."""
@@ -187,7 +207,7 @@ def _replay(hand: ImportedHand, setting: tuple[Any, ...], rake: Rake | None, fre
             [s.stack for s in seats], button, sb, bb, betting=hand.betting,  # type: ignore[arg-type]
             small_bet=small_bet, big_bet=big_bet, ante=ante, deck=deck, hole_size=hand.hole_size,
             rake=rake, runs=2 if hand.run_twice else 1, showdown="choose" if hand.mucked else "all",
-            posts=posts, dead_small_blind=dead_sb, extra_blinds=extra, free_folds=free_folds,
+            posts=posts, dead_small_blind=dead_sb, extra_blinds=extra, free_folds=free_folds, chip=chip,
         )
     except ValueError as problem:
         raise error(f"the engine cannot set up this hand: {problem}") from None

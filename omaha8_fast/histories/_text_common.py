@@ -211,8 +211,9 @@ def _joined(lines: list[str]) -> str:
 
 #: The verbs of the lines that move chips or show cards (:meth:`HandBuilder.unread`).
 _VERBS = ("wins", "shows", "collected", "collects", "posts", "calls", "bets", "raises", "folds", "checks", "mucks")
-#: A win, a show, a collection or a post as a line holds it after the player's name.
-_PLAYER_VERBS = (" wins ", " shows [", " collected ", " posts ", ": wins ", ": shows [", ": collected ", ": posts ")
+#: A win, a show, a collection, a post or an action as a line holds it after the player's name.
+_PLAYER_VERBS = tuple(sep + verb for sep in (" ", ": ") for verb in (
+    "wins ", "shows [", "collected ", "posts ", "folds", "checks", "calls ", "bets ", "raises "))
 
 
 def player_line_problem(text: str, names: list[str]) -> str | None:
@@ -221,14 +222,17 @@ def player_line_problem(text: str, names: list[str]) -> str | None:
     out``): the name of a seated player (``names``, longest first) followed
     by a tab or another character that is not a space (``bob\\twins ...``);
     one of the verbs the readers know written in another case (``bob Wins
-    ...``, ``bob SHOWS [...]``); or a win, a show, a collection or a post of
-    a name that is not seated. The readers make it an error of the hand
-    naming the line: a payout or a shown hand is never dropped without a word.
+    ...``, ``bob SHOWS [...]``); or a win, a show, a collection, a post or an
+    action (folds, checks, calls, bets, raises) of a name that is not seated.
+    The readers make it an error of the hand naming the line: a payout, a
+    shown hand or an action is never dropped without a word.
 
     >>> player_line_problem("bob\\twins $1", ["bob"]), player_line_problem("carl collected $1 from pot", ["bob"])
     ("cannot read 'bob\\\\twins $1' (a line of 'bob')", "'carl' is not seated at the table")
     >>> player_line_problem("bob has timed out", ["bob"]) is None
     True
+    >>> player_line_problem("carl raises $2 to $4", ["bob"]), player_line_problem("carl folds", ["bob"])
+    ("'carl' is not seated at the table", "'carl' is not seated at the table")
     """
     name = seated_at_start(text, names)
     if name is not None:
@@ -240,7 +244,8 @@ def player_line_problem(text: str, names: list[str]) -> str | None:
         return None
     for verb in _PLAYER_VERBS:
         at = text.find(verb)
-        if 0 < at <= 60 and "[" not in text[:at] and "(" not in text[:at]:
+        if 0 < at <= 60 and not any(c in text[:at] for c in '[("') and " said," not in text[:at] \
+                and (verb[-1] == " " or verb[-1] == "[" or text[at + len(verb):at + len(verb) + 1] in ("", " ")):
             return f"{text[:at].rstrip(':')[:60]!r} is not seated at the table"
     return None
 

@@ -146,6 +146,10 @@ def _read(hand: TextHand, lines: list[str], first: int) -> None:
             continue
         if hand.player(text) is not None:
             raise hand.error(f"cannot read {text[:60]!r}", line)
+        at = text.find(" - ")
+        if 0 < at <= 60 and text[at + 3:].split(" ", 1)[0] in _WORDS or 0 < text.find(" Collects ") <= 60:
+            name = text[:at] if 0 < at <= 60 else text[:text.find(" Collects ")]
+            raise hand.error(f"{name[:40]!r} is not seated at the table", line)  # a line of a name with no seat
 
 
 def _table(hand: TextHand, text: str, line: int) -> None:
@@ -168,6 +172,11 @@ def _seat(hand: TextHand, text: str, line: int) -> None:
     if not (number.isascii() and number.isdigit()) or len(number) > 3 or open_ <= 0 or not rest.endswith(" in chips)"):
         raise hand.error(f"cannot read the seat {text[:80]!r}", line)
     hand.seat(int(number), rest[:open_].strip(), hand.money(rest[open_ + 2:-10], line), line, out)
+
+
+#: The words of a player's line after ``NAME - `` (a line of a name with no seat is an error of the hand).
+_WORDS = frozenset(("Folds", "Checks", "Calls", "Bets", "Raises", "Posts", "Shows", "Mucks", "returned", "Antes",
+                    "All-In"))
 
 
 def _verb(hand: TextHand, name: str, rest: str, line: int) -> None:

@@ -47,6 +47,7 @@ rounds itself and deals the streets from the summary's ``Board [...]``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ._model import HandHistoryError, ImportedHand, Tournament
@@ -58,6 +59,8 @@ __all__ = ["BovadaReader", "READER"]
 _BRANDS = ("Bovada", "Ignition", "Bodog", "Bodog.com", "Bodog.eu", "Bodog UK", "Bodog Canada", "Bodog88")
 _HILO = ("OMAHA HiLo", "OMAHA_HL")
 _OTHER = ("HOLDEM", "OMAHA", "7CARD")
+#: A show or a muck with cards, whatever stands before it (a line not ``NAME : verb``, see _body).
+_SHOWN = re.compile(r"(?i)\b(?:showdown|shows|mucks|does not show) ?\[")
 _ACTIONS = frozenset(("folds", "fold", "checks", "check", "calls", "call", "bets", "double", "raises", "all-in"))
 _BETTING = (("Pot Limit", "pot-limit"), ("No Limit", "no-limit"), ("Fixed Limit", "limit"))
 
@@ -265,6 +268,8 @@ def _body(hand: HandBuilder, lines: list[str], first: int) -> None:
             hero = name.endswith("[ME]")
             name = name[:-4].strip() if hero else name.strip()
             _named(hand, name, verb.strip(), number, hero, section, rounds)
+        elif "[" in text and _SHOWN.search(text):  # "NAME: Showdown [...]", "NAME\tShowdown [...]": a show not read
+            raise hand.error(f"cannot read the show line {text[:80]!r}", number)
         # anything else ("Enter(Auto)", "Player Info: ...") says nothing about the hand
     if rounds is not None and len(board) > len(hand.board):
         hand.board = board  # the streets nobody bet on (all in, or checked through the end)
@@ -365,6 +370,8 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int, hero: bool, sec
         hand.collect(name, hand.amount(verb.rsplit(" ", 1)[1], number), pot, number)
     elif low.split(" ", 1)[0].split("(", 1)[0] in _ACTIONS:
         raise hand.error(f"cannot read {name} : {verb[:60]!r}", number)
+    elif low.startswith(("show", "muck", "does not show")) and "[" in verb:  # a show the forms above do not read
+        raise hand.error(f"cannot read the shown cards in {name} : {verb[:60]!r}", number)
     # anything else (Leave(Auto), Table deposit, Ranking, Prize Cash, ...) says nothing about the pots
 
 

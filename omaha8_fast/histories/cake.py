@@ -46,6 +46,7 @@ from ._model import HandHistoryError, ImportedHand, Tournament
 from ._rooms import RoomHand
 from ._sites import register
 from ._text_b import TextHand, checked_lines, split_hands
+from ._text_common import player_line_problem
 
 __all__ = ["CakeReader", "READER"]
 
@@ -146,6 +147,8 @@ def _read(hand: TextHand, lines: list[str], first: int) -> None:
         who = next((n for n in hand.by_length if text.startswith(n) and text[len(n):len(n) + 1] in (":", " ")), None)
         if who is not None:
             _verb(hand, who, text[len(who):].lstrip(":").strip(), line)
+        elif (problem := player_line_problem(text, hand.by_length)) is not None:
+            raise hand.error(problem, line)  # an action, a post, a show or a win of a name with no seat
     if not hand.collected:
         raise hand.error("nobody wins anything (is the hand cut short?)", first)
 

@@ -181,6 +181,8 @@ def _read(hand: TextHand, lines: list[str], first: int) -> None:
         if head in hand.names:
             _verb(hand, head, columns[1:], line)
             continue
+        if len(columns) > 1 and columns[1] in _VERBS and hand.seats:  # an action of a name with no seat
+            raise hand.error(f"{head[:40]!r} is not seated at the table", line)
         if hand.player(text) is not None:
             raise hand.error(f"cannot read {text[:60]!r}", line)
     if blinds:

@@ -176,6 +176,8 @@ def _body(hand: HandBuilder, lines: list[str], first: int) -> None:
         who = name_at_start(text, hand.names)
         if who is not None and text[len(who):len(who) + 1] == " ":
             _named(hand, who, text[len(who) + 1:], number)
+        elif not (who is not None and text[len(who):len(who) + 1] == ":") and ": " not in text[:80]:
+            hand.unread(text, number)  # a player's line after a tab, or of a name with no seat: an error
         # anything else (chat "NAME: ...", table news) says nothing about the hand
 
 
@@ -220,6 +222,8 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int) -> None:
             if end < 0:
                 raise hand.error(f"cannot read the shown cards {verb[:80]!r}", number)
             hand.show(name, hand.cards(rest[:end + 1], number), number, rest[end + 1:].strip() or None)
+        elif "[" in rest or "]" in rest:
+            raise hand.error(f"cannot read the shown cards {verb[:80]!r}", number)
         # "NAME shows two pair, ..." repeats a shown hand's name at the showdown
     elif word == "mucks":
         hand.muck(name, number)
@@ -227,8 +231,8 @@ def _named(hand: HandBuilder, name: str, verb: str, number: int) -> None:
             hand.hole(name, hand.cards(rest, number), number)
     elif word in ("wins", "ties"):
         _wins(hand, name, verb, number)
-    elif word in ("folds", "checks", "calls", "bets", "raises"):
-        raise hand.error(f"cannot read {name} {verb[:80]!r}", number)
+    elif word in ("folds", "checks", "calls", "bets", "raises") or word.lower().startswith(("show", "muck")):
+        raise hand.error(f"cannot read {name} {verb[:80]!r}", number)  # (a show or muck: "Shows [...]", "shows[...]")
 
 
 def _post(hand: HandBuilder, name: str, rest: str, number: int, all_in: bool) -> None:

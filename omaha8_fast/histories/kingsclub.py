@@ -47,6 +47,7 @@ from ._model import HandHistoryError, ImportedHand
 from ._sites import register
 from ._rooms import RoomHand
 from ._text_b import TextHand, checked_lines, split_hands
+from ._text_common import player_line_problem
 
 __all__ = ["KingsClubReader", "READER"]
 
@@ -155,6 +156,8 @@ def _read(hand: TextHand, lines: list[str], first: int) -> None:
             _verb(hand, who, text[len(who):].lstrip(":").strip(), line)
         elif not hand.seats and k > 2:
             raise hand.error(f"cannot read {text[:60]!r}", line)
+        elif hand.seats and (problem := player_line_problem(text, hand.by_length)) is not None:
+            raise hand.error(problem, line)  # an action, a post, a show or a win of a name with no seat
     if not summary:
         raise hand.error("the hand has no '*** SUMMARY ***' (is it cut short?)", first)
     one, two = hand.boards

@@ -53,6 +53,7 @@ from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
 from ._rooms import RoomHand
 from ._text_b import TextHand, checked_lines, split_hands, strip_all_in
+from ._text_common import player_line_problem
 
 __all__ = ["OnGameReader", "READER"]
 
@@ -192,6 +193,9 @@ def _read(hand: TextHand, lines: list[str], first: int, tournament: bool) -> str
         if named is None:
             if text.startswith("Seat "):
                 raise hand.error(f"cannot read {text[:60]!r}", line)
+            problem = player_line_problem(text, hand.by_length)
+            if problem is not None:  # an action, a post, a show or a win of a name with no seat
+                raise hand.error(problem, line)
             continue  # a line of the room's own (chat is not written in these files)
         _verb(hand, named[0], named[1].strip(), line)
     if not table:

@@ -54,6 +54,7 @@ from collections.abc import Iterator
 from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
 from ._text_b import TextHand, checked_lines, hilo_game, seat_line, split_hands, stakes_and_money, strip_all_in
+from ._text_common import player_line_problem
 
 __all__ = ["PacificReader", "READER"]
 
@@ -165,17 +166,19 @@ def _read(hand: TextHand, lines: list[str], first: int, start: int) -> bool:
                 hand.dealt(hand.known(text[9:at], line), hand.cards(text[at:], line))
             continue
         named = hand.player(text)
-        if named is None:
-            continue
-        name, rest = named
-        _verb(hand, name, rest.strip(), line)
+        if named is None or not _verb(hand, named[0], named[1].strip(), line):
+            # a player's line not read (a name with no seat, a verb in another case): an error of the hand
+            problem = player_line_problem(text, hand.by_length)
+            if problem is not None:
+                raise hand.error(problem, line)
     return summary
 
 
 _POSTS = {"small blind": "small blind", "big blind": "big blind", "ante": "ante", "the ante": "ante"}
 
 
-def _verb(hand: TextHand, name: str, rest: str, line: int) -> None:
+def _verb(hand: TextHand, name: str, rest: str, line: int) -> bool:
+    """``NAME rest`` of a seated player read into ``hand``; False when it is none of the lines read."""
     rest, all_in = strip_all_in(rest)
     word, _, tail = rest.partition(" ")
     if word in ("folds", "checks"):
@@ -195,12 +198,23 @@ def _verb(hand: TextHand, name: str, rest: str, line: int) -> None:
             hand.post(name, _POSTS[kind], value, line, all_in, value if _POSTS[kind] == "ante" else 0)
         else:
             raise hand.error(f"unknown post {rest[:60]!r}", line)
-    elif word == "shows":
-        hand.show(name, hand.cards(tail, line), None, line)
+    elif word in ("shows", "mucks") and ("[" in tail or word == "shows"):
+        if not tail.startswith("[") or "]" not in tail:
+            raise hand.error(f"cannot read the shown cards {rest[:60]!r} of {name[:40]!r}", line)
+        cards = hand.cards(tail[:tail.find("]") + 1], line)
+        if word == "shows":
+            hand.show(name, cards, None, line)
+        else:
+            hand.muck(name, cards, line)
     elif word == "mucks":
-        hand.muck(name, hand.cards(tail, line) if "[" in tail else (), line)
+        hand.muck(name, (), line)
     elif word == "collected":
         hand.collect(name, hand.money(_bracket(tail), line), "pot", line)
+    elif word.lower().startswith(("show", "muck")):  # "shows[ ... ]", "Shows [ ... ]": a show not read
+        raise hand.error(f"cannot read the shown cards {rest[:60]!r} of {name[:40]!r}", line)
+    else:
+        return False
+    return True
 
 
 #: The 888poker reader, registered for ``omaha8_fast.histories.parse``.

@@ -49,6 +49,7 @@ from ._model import HandHistoryError, ImportedHand, Tournament
 from ._sites import register
 from ._rooms import RoomHand
 from ._text_b import TextHand, checked_lines, split_hands, strip_all_in
+from ._text_common import player_line_problem
 
 __all__ = ["PKRReader", "READER"]
 
@@ -178,8 +179,13 @@ def _read(hand: TextHand, lines: list[str], first: int) -> str | None:
             hand.uncalled(hand.known(name, line), hand.money(amount, line), line)
             continue
         named = hand.player(text)
-        if named is None:
-            continue  # chat ("NAME: text") and the room's own lines (pot sizes, shuffling, players joining)
+        if named is None:  # chat ("NAME: text") and the room's own lines (pot sizes, shuffling, players joining),
+            at_colon, at_space = text.find(": "), text.find(" ")
+            chat = 0 < at_colon and (at_space < 0 or at_colon < at_space)  # "NAME: text" (a name without a space)
+            problem = None if chat else player_line_problem(text, hand.by_length)
+            if problem is not None:  # but an action, a post, a show or a win of a name with no seat is an error
+                raise hand.error(problem, line)
+            continue
         _verb(hand, named[0], named[1].strip(), line)
     if not hand.seats:
         raise hand.error("the hand has no seats", first)

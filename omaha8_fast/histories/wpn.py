@@ -59,6 +59,7 @@ from ._text_b import (
     TextHand, checked_lines, hilo_game, other_line, read_body, seat_line, split_hands, stakes_and_money, summary_line,
     table_fields,
 )
+from ._text_common import player_line_problem
 
 __all__ = ["WPNReader", "READER"]
 
@@ -228,7 +229,10 @@ def _parse_classic(site: str, text: str, first_line: int) -> ImportedHand | None
         if not raw.startswith("Player "):
             continue
         named = hand.player(raw[7:])
-        if named is None:
+        if named is None:  # "Player NAME calls (...)" of a name with no seat: an error of the hand
+            problem = player_line_problem(raw[7:], hand.by_length)
+            if problem is not None:
+                raise hand.error(problem, line)
             continue
         name, rest = named
         rest = rest.strip()
@@ -322,6 +326,9 @@ def _classic_summary(hand: TextHand, text: str, line: int, won: list[tuple[str, 
         return
     named = hand.player(text[7:])
     if named is None:
+        if "Collects: " in text:  # a payout line of a name with no seat: an error of the hand
+            raise hand.error(f"{text[7:text.find(' ', 7) if ' ' in text[7:] else None][:40]!r} is not seated at the table",
+                             line)
         return
     name, rest = named
     at = rest.find("Collects: ")
