@@ -859,13 +859,15 @@ static PyObject *int_list(Py_ssize_t n, const int64_t *values) {
     return list;
 }
 
-/* Whether the hand may hold dead chips: its Hand._extra (a slot of the
- * Python subclass; none on a bare HandState) lists a "dead" extra blind, or
- * is not as the engine keeps it. Dead chips are no part of their poster's
- * stake (engine/_setup.py dead_chips): the Python path pays such a hand. 1
- * yes, 0 no; no error set. */
-static int has_dead_chips(hand_state *h) {
-    PyObject *extra = PyObject_GetAttrString((PyObject *)h, "_extra"), *blinds, *item, *kind;
+/* Whether the Python path must pay the hand: its Hand._extra (a slot of the
+ * Python subclass; none on a bare HandState; `(extra blinds, free folds,
+ * chip)`) lists a "dead" extra blind, names a chip above 1, or is not as the
+ * engine keeps it. Dead chips are no part of their poster's stake
+ * (engine/_setup.py dead_chips), and a chip above 1 (Hand(chip=)) splits the
+ * pots in that unit; this payout splits in single chips. 1 yes, 0 no; no
+ * error set. */
+static int python_pays(hand_state *h) {
+    PyObject *extra = PyObject_GetAttrString((PyObject *)h, "_extra"), *blinds, *item, *kind, *chip;
     Py_ssize_t i, n;
     int dead = 0;
     if (extra == NULL) {
@@ -877,7 +879,9 @@ static int has_dead_chips(hand_state *h) {
         return 1;
     }
     blinds = PyTuple_GetItem(extra, 0);
-    if (!PyTuple_CheckExact(blinds)) {
+    chip = PyTuple_Size(extra) >= 3 ? PyTuple_GetItem(extra, 2) : NULL;
+    if (!PyTuple_CheckExact(blinds) || (chip != NULL && (!PyLong_CheckExact(chip) || PyLong_AsLong(chip) != 1))) {
+        PyErr_Clear();
         Py_DECREF(extra);
         return 1;
     }
@@ -912,7 +916,7 @@ static int settle(const o8_entry_api *api, hand_state *h, const hs_ints *v, int 
     char *cards = NULL;
     PyObject *stacks, *committed, *payouts, *bets, *returned = NULL;
     int flag, single = 1;
-    if (h->rake != Py_None || h->payouts != Py_None || h->returned != Py_None || has_dead_chips(h)) return 0;
+    if (h->rake != Py_None || h->payouts != Py_None || h->returned != Py_None || python_pays(h)) return 0;
     for (i = 0; i < n; i++) {
         flag = item_flag(h->folded, i);
         if (flag < 0 || item_amount(h->stacks, i, &stack[i], 0) || item_amount(h->committed, i, &put[i], 0)) return 0;

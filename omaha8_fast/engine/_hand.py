@@ -42,16 +42,6 @@ ShowdownMode = Literal["all", "muck-losers", "choose"]
 _NO_EXTRA: tuple[tuple[tuple[int, int, str], ...], bool, int] = ((), False, 1)
 
 
-class _ChipExtra(tuple[tuple[tuple[int, int, str], ...], bool, int]):
-    """``Hand._extra`` of a hand whose ``chip`` is above 1: ``(extra_blinds,
-    free_folds, chip)``. Not an exact tuple, so that the C payout
-    (csrc/cpython/entry.c's ``settle``, which splits in single chips)
-    declines the hand, as it does a hand with dead chips, and Python settles
-    it in its chip (:func:`omaha8_fast.engine._settle.settle`)."""
-
-    __slots__ = ()
-
-
 class Hand(_Actions, HandBase):
     """One hand of Omaha Hi/Lo, from blinds to payout.
 
@@ -239,8 +229,8 @@ class Hand(_Actions, HandBase):
         self._posts = posts = _posts(posts, n, (small_seat, big_seat)) if posts else ()
         self._sb, self._bb, self._ante, self._small_bet, self._big_bet = sb, bb, ante, small_bet, big_bet
         self._start, self._raked, self._dead_sb = start, 0, dead_small_blind
-        self._extra = _ChipExtra((extra, free_folds, chip)) if chip != 1 else (
-            (extra, free_folds, 1) if extra or free_folds else _NO_EXTRA)
+        # (a chip above 1 is settled by the Python path: csrc/cpython/entry.c's python_pays)
+        self._extra = (extra, free_folds, chip) if extra or free_folds or chip != 1 else _NO_EXTRA
         self._shown: list[int] = []
         self._mucked: list[int] = []
         self._pending: list[int] = []  # choose mode: seats still to show or muck
