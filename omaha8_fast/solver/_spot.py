@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import format_cards
-from ._showdown import HOLE, RangeInput, Table, _board, combos, ident
+from ._showdown import RangeInput, Table, _board, combos, ident
 
 __all__ = ["Spot", "Node", "MAX_NODES", "MAX_BYTES", "BETTINGS"]
 
