@@ -317,10 +317,6 @@ class Spot:
                                 for c in self.rivers]
         return self._tables
 
-    def turn_table(self) -> Table:
-        assert self._turn_table is not None
-        return self._turn_table
-
     # --- the tree, by history --------------------------------------------------
 
     def node(self, history: Sequence[str] = ()) -> Node:
