@@ -100,10 +100,8 @@ def _gymnasium() -> Callable[[], int]:
     return run
 
 
-def _openspiel() -> Callable[[], int]:
-    from omaha8_fast.rl import openspiel_game
-
-    game = openspiel_game(PLAYERS, BETTING, stacks=STACK)
+def _random_play(game: Any) -> Callable[[], int]:
+    """STEPS steps of an OpenSpiel game: chance outcomes and actions drawn at random (seeded)."""
     rng = random.Random(1)
 
     def run() -> int:
@@ -119,6 +117,13 @@ def _openspiel() -> Callable[[], int]:
         return done
 
     return run
+
+
+def _openspiel() -> Callable[[], int]:
+    from omaha8_fast.rl import openspiel_game
+
+    game = openspiel_game(PLAYERS, BETTING, stacks=STACK)
+    return _random_play(game)
 
 
 def _universal_poker() -> Callable[[], int]:
@@ -130,21 +135,7 @@ def _universal_poker() -> Callable[[], int]:
         "numPlayers": PLAYERS, "numRounds": 4, "blind": "1 2" + " 0" * (PLAYERS - 2), "firstPlayer": "3 1 1 1",
         "numSuits": 4, "numRanks": 13, "numHoleCards": 2, "numBoardCards": "0 3 1 1",
         "stack": " ".join([str(STACK)] * PLAYERS), "betting": "nolimit", "bettingAbstraction": "fcpa"})
-    rng = random.Random(1)
-
-    def run() -> int:
-        done = 0
-        while done < STEPS:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(rng.choice(state.chance_outcomes())[0])
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                done += 1
-        return done
-
-    return run
+    return _random_play(game)
 
 
 def test_engine_steps(benchmark: Any) -> None:

@@ -19,6 +19,7 @@ or, for the figures (CPU time of this process):
     python benchmarks/bench_tracker.py
 
 ``OMAHA8_TRACKER_BENCH_HANDS=N`` changes the number of hands read (default 20,000).
+The pytest cases take their sizes from ``_size.size`` (small under ``OMAHA8_BENCH_SIZE=ci``).
 
 Measured (python benchmarks/bench_tracker.py, 20,000 hands, 7.6 % of them
 all-in before the river; a 2-core AMD EPYC shared with seven other jobs,
@@ -55,6 +56,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from _size import size
 
 pytest.importorskip("duckdb")
 pytest.importorskip("pyarrow")
@@ -178,7 +181,7 @@ def measure_allin(count: int = 2000) -> dict[str, float]:
 @pytest.fixture(scope="module")
 def text_file(tmp_path_factory: Any) -> Path:
     path: Path = tmp_path_factory.mktemp("tracker") / "hands.txt"
-    path.write_text(make_text(min(HANDS, 5000)), encoding="utf-8")
+    path.write_text(make_text(min(HANDS, size(5000, 500))), encoding="utf-8")
     return path
 
 
@@ -194,14 +197,14 @@ def test_add(benchmark: Any, text_file: Path, tmp_path: Path) -> None:
 def test_stats(benchmark: Any, text_file: Path, tmp_path: Path) -> None:
     with Tracker(tmp_path / "s.duckdb") as db:
         db.add(text_file)
-        grow(db, 200_000)
+        grow(db, size(200_000, 5_000))
         db.con.execute("SET threads = 1")
         frame = benchmark(db.stats)
     assert len(frame) > 0
 
 
 def test_allin_ev(benchmark: Any) -> None:
-    spots = allin_spots(300)
+    spots = allin_spots(size(300, 30))
     benchmark(lambda: [allin_ev(h, pots, k) for h, pots, k in spots])
 
 

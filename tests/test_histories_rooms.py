@@ -9,14 +9,12 @@ not taken from the readers."""
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
-from types import FrameType
-from typing import Any, Callable
 
 import pytest
 
 from budget import examples
+from call_count import python_calls
 from omaha8_fast import histories
 from omaha8_fast.histories import HandHistoryError, audit, parse, to_engine, to_ohh
 from omaha8_fast.histories._sites import readers
@@ -150,25 +148,6 @@ def _mutate(rng: random.Random, text: str) -> str:
     return "\n".join(lines)
 
 
-def _work(call: Callable[[], Any]) -> int:
-    """The Python function calls ``call()`` makes (its work, counted, whatever the machine's load)."""
-    count = 0
-
-    def profile(frame: FrameType, event: str, arg: object) -> None:
-        nonlocal count
-        if event == "call":
-            count += 1
-
-    sys.setprofile(profile)
-    try:
-        call()
-    except HandHistoryError:
-        pass
-    finally:
-        sys.setprofile(None)
-    return count
-
-
 @pytest.mark.property
 @pytest.mark.parametrize("site", sorted(PAID))
 def test_edited_hands_raise_only_hand_history_errors(site: str) -> None:
@@ -192,7 +171,7 @@ def test_edited_hands_raise_only_hand_history_errors(site: str) -> None:
             except HandHistoryError:
                 pass
         if k % 10 == 0:
-            assert _work(lambda: reader.parse_hand(text, 1)) <= 600 + 150 * (text.count("\n") + 1)
+            assert python_calls(lambda: reader.parse_hand(text, 1)) <= 600 + 150 * (text.count("\n") + 1)
 
 
 @pytest.mark.parametrize("site", sorted(PAID))

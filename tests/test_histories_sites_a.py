@@ -13,14 +13,13 @@ library's rules on the shown cards) and the engine replaying the actions.
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
 
 from budget import examples
+from call_count import python_calls
 from omaha8_fast.cards import Card
 from omaha8_fast.histories import HandHistoryError, ImportedHand, audit, to_engine
 from omaha8_fast.histories import _sites
@@ -396,25 +395,6 @@ def test_a_bovada_winner_not_showing_keeps_the_pot() -> None:
     assert hand.hole_cards["Dealer"] == cards("Ah 2d Kc 9s") and audit(hand).ok
 
 
-def _work(call: Any) -> int:
-    """The Python function calls ``call()`` makes (the work it does, counted)."""
-    count = 0
-
-    def profile(frame: FrameType, event: str, arg: object) -> None:
-        nonlocal count
-        if event == "call":
-            count += 1
-
-    sys.setprofile(profile)
-    try:
-        call()
-    except HandHistoryError:
-        pass
-    finally:
-        sys.setprofile(None)
-    return count
-
-
 def _mutate(rng: random.Random, text: str) -> str:
     lines = text.split("\n")
     for _ in range(rng.randrange(1, 4)):
@@ -464,7 +444,7 @@ def test_edited_hands_never_crash_and_cost_work_in_proportion(site: str) -> None
                 to_engine(hand)
             except HandHistoryError:
                 pass
-        assert _work(lambda: reader.parse_hand(text, 1)) <= 400 + 120 * (text.count("\n") + 1)
+        assert python_calls(lambda: reader.parse_hand(text, 1)) <= 400 + 120 * (text.count("\n") + 1)
         assert all(isinstance(first, int) for first, _ in reader.split(text))
 
 

@@ -6,7 +6,6 @@ and settles every pair of hands with split_pot; toy games; symmetry; bad input.
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import format_cards
-from ._showdown import HOLE, RangeInput, Table, _board, combos, ident
+from ._showdown import RangeInput, Table, _board, combos, ident
 
 __all__ = ["Spot", "Node", "MAX_NODES", "MAX_BYTES", "BETTINGS"]
 
@@ -316,10 +316,6 @@ class Spot:
                 self._tables = [Table(self.board + [c], (self.hands[0], self.hands[1]), self.idents)
                                 for c in self.rivers]
         return self._tables
-
-    def turn_table(self) -> Table:
-        assert self._turn_table is not None
-        return self._turn_table
 
     # --- the tree, by history --------------------------------------------------
 
