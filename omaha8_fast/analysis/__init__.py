@@ -38,6 +38,7 @@ The distribution of a hand's equity against a range, hand by hand:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .._modules import lazy_submodules as _lazy_submodules
@@ -83,4 +84,4 @@ _PLOTS.append(_plots)
 if TYPE_CHECKING:
     from . import plots as plots
 
-__getattr__ = _lazy_submodules(__name__, ('plots',))  # plots: loaded on first use
+__getattr__: Callable[[str], Any] = _lazy_submodules(__name__, ('plots',))  # plots: loaded on first use

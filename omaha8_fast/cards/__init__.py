@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Union
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Union
 
 from .._modules import lazy_submodules as _lazy_submodules
 
@@ -219,4 +220,4 @@ def format_cards(cards: CardsLike, sep: str = " ") -> str:
 if TYPE_CHECKING:
     from . import deals as deals
 
-__getattr__ = _lazy_submodules(__name__, ('deals',))  # deals: loaded on first use
+__getattr__: Callable[[str], Any] = _lazy_submodules(__name__, ('deals',))  # deals: loaded on first use

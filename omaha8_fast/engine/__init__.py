@@ -34,7 +34,8 @@ omaha8_fast.engine.IllegalAction: the bet must be from 2 to 94, not 1
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .._modules import lazy_submodules as _lazy_submodules
 from ._betting import (
@@ -76,4 +77,4 @@ if TYPE_CHECKING:
     from . import agents as agents
     from . import simulation as simulation
 
-__getattr__ = _lazy_submodules(__name__, ('agents', 'simulation'))  # agents, simulation: loaded on first use
+__getattr__: Callable[[str], Any] = _lazy_submodules(__name__, ('agents', 'simulation'))  # agents, simulation: loaded on first use

@@ -613,4 +613,4 @@ def evaluate_high_batch(
 if TYPE_CHECKING:
     from . import reference as reference
 
-__getattr__ = _lazy_submodules(__name__, ('reference',))  # reference: loaded on first use
+__getattr__: Callable[[str], Any] = _lazy_submodules(__name__, ('reference',))  # reference: loaded on first use

@@ -73,7 +73,7 @@ class BossReader:
 
     site = "boss"
     name = "Boss Media"
-    prefixes = ("<",)  # one pass for both XML rooms (and any other reader of "<" lines)
+    prefixes: tuple[str, ...] = ("<",)  # one pass for both XML rooms (and any other reader of "<" lines)
 
     def is_header(self, line: str) -> bool:
         return line.startswith(_HEADER) and ' ID="' in line[:200]

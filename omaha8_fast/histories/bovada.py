@@ -83,7 +83,7 @@ class BovadaReader:
 
     site = "bovada"
     #: every header line starts so (the framework finds them all, and each block it cuts is one hand)
-    prefixes = tuple(brand + " Hand #" for brand in _BRANDS)
+    prefixes: tuple[str, ...] = tuple(brand + " Hand #" for brand in _BRANDS)
     whole_blocks = True
 
     def is_header(self, line: str) -> bool:

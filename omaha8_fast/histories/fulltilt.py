@@ -75,7 +75,7 @@ class FullTiltReader:
 
     site = "fulltilt"
     #: every header line starts so (the framework finds them all, and each block it cuts is one hand)
-    prefixes = _HEADERS
+    prefixes: tuple[str, ...] = _HEADERS
     whole_blocks = True
 
     def is_header(self, line: str) -> bool:

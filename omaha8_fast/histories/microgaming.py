@@ -61,7 +61,7 @@ class MicroGamingReader:
 
     site = "microgaming"
     name = "MicroGaming"
-    prefixes = ("<",)  # one pass for both XML rooms (and any other reader of "<" lines)
+    prefixes: tuple[str, ...] = ("<",)  # one pass for both XML rooms (and any other reader of "<" lines)
 
     def is_header(self, line: str) -> bool:
         return line.startswith(_HEADER) and ' hhversion="' in line[:100] and ' id="' in line

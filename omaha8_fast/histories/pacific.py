@@ -70,7 +70,7 @@ class PacificReader:
     site = "888"
     #: every header line starts so (the framework finds them all, and each block it cuts is one hand: the
     #: next hand's "#Game No : N" line at its end is no line of it, and parse_hand passes it by)
-    prefixes = ("****",)
+    prefixes: tuple[str, ...] = ("****",)
     whole_blocks = True
 
     def is_header(self, line: str) -> bool:

@@ -71,7 +71,7 @@ class WPNReader:
 
     site = "wpn"
     #: every header line starts so (the framework finds them all, and each block it cuts is one hand)
-    prefixes = ("Hand #", "Game Hand #", "Game started at: ")
+    prefixes: tuple[str, ...] = ("Hand #", "Game Hand #", "Game started at: ")
     whole_blocks = True
 
     def is_header(self, line: str) -> bool:

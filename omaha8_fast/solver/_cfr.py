@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._batch import ALPHA, BETA, GAMMA, Batch, at_chance, build
-from ._showdown import Scratch
+from ._showdown import Scratch, Table
 from ._spot import Node, Spot
 
 __all__ = ["Solver", "Deadline"]
@@ -59,7 +59,7 @@ class Solver:
 
     def __init__(self, spot: Spot, locks: Optional[dict[int, tuple[npt.NDArray[np.bool_], _F64]]] = None,
                  threads: int = 1) -> None:
-        self.spot = spot
+        self.spot: Spot = spot
         self.regrets: dict[int, _F64] = {}
         self.sums: dict[int, _F64] = {}
         turn = len(spot.board) == 4
@@ -69,17 +69,17 @@ class Solver:
                 shape = (len(spot.hands[node.player]), len(node.actions))
                 self.regrets[node.id] = np.zeros(shape)
                 self.sums[node.id] = np.zeros(shape)
-        self.locks = locks or {}
-        self.tables = spot.tables()
-        self.turn = spot._turn_table
-        self.iterations = 0
-        self.rivers_per_pair = 52 - len(spot.board) - 8 if len(spot.board) == 4 else 1
+        self.locks: dict[int, tuple[npt.NDArray[np.bool_], _F64]] = locks or {}
+        self.tables: list[Table] = spot.tables()
+        self.turn: Optional[Table] = spot._turn_table
+        self.iterations: int = 0
+        self.rivers_per_pair: int = 52 - len(spot.board) - 8 if len(spot.board) == 4 else 1
         self.pool: Optional[ThreadPoolExecutor] = ThreadPoolExecutor(threads) if threads > 1 else None
         most = max(len(spot.hands[0]), len(spot.hands[1]))
-        self.scratches = [Scratch(most) for _ in range(threads)]  # one per thread: it stays in its cache
-        self.deadline = float("inf")
+        self.scratches: list[Scratch] = [Scratch(most) for _ in range(threads)]  # one per thread: it stays in its cache
+        self.deadline: float = float("inf")
         self.sigma: dict[object, _F64] = {}  # current strategies since their regrets last changed
-        self.batches = build(self)
+        self.batches: dict[int, Batch] = build(self)
         for nid in self.locks:
             self.lock_changed(nid)
 

@@ -263,9 +263,9 @@ class Scratch:
     __slots__ = ("n", "array", "ptr")
 
     def __init__(self, n: int) -> None:
-        self.n = n
-        self.array = np.zeros(2 * lib.O8_SD_TABLE + 3 * n, dtype=np.float64)
-        self.ptr = _f64(self.array)
+        self.n: int = n
+        self.array: _F64 = np.zeros(2 * lib.O8_SD_TABLE + 3 * n, dtype=np.float64)
+        self.ptr: Any = _f64(self.array)  # a cffi double*
 
 
 class Table:
@@ -278,11 +278,11 @@ class Table:
                  idents: tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]], turn: bool = False) -> None:
         if turn:  # a 4-card board: any fifth card gives the subsets; every hand alive
             fifth = next(c for c in range(52) if c not in board)
-            self.sides = (Side(board + [fifth], hands[0], True), Side(board + [fifth], hands[1], True))
+            self.sides: tuple[Side, Side] = (Side(board + [fifth], hands[0], True), Side(board + [fifth], hands[1], True))
         else:
             self.sides = (Side(board, hands[0]), Side(board, hands[1]))
-        self.idents = idents
-        self.n = max(len(hands[0]), len(hands[1]))
+        self.idents: tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]] = idents
+        self.n: int = max(len(hands[0]), len(hands[1]))
         self._ident_ptrs = (_i32(idents[0]), _i32(idents[1]))
         self._scratch: Scratch | None = None  # made on first use without a shared one
 

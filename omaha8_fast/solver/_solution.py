@@ -55,13 +55,13 @@ class Solution:
 
     def __init__(self, spot: Spot, solver: Solver, exploitability: Optional[float], br: tuple[float, float],
                  timed_out: bool = False, seconds: float = 0.0, options: Optional[dict[str, Any]] = None) -> None:
-        self.spot = spot
+        self.spot: Spot = spot
         self._solver = solver
         self._exploitability = exploitability
         self._br = br
-        self.timed_out = timed_out
-        self.seconds = seconds
-        self.options = dict(options or {})
+        self.timed_out: bool = timed_out
+        self.seconds: float = seconds
+        self.options: dict[str, Any] = dict(options or {})
 
     @property
     def iterations(self) -> int:

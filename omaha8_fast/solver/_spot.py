@@ -36,15 +36,15 @@ class Node:
     __slots__ = ("kind", "player", "actions", "children", "committed", "history", "river", "winner", "id")
 
     def __init__(self, kind: str, committed: tuple[float, float], history: tuple[str, ...], river: int) -> None:
-        self.kind = kind
+        self.kind: str = kind
         self.player: Optional[int] = None
         self.actions: tuple[str, ...] = ()
         self.children: list[Node] = []
-        self.committed = committed
-        self.history = history
-        self.river = river  # index of the river card dealt (turn spots), -1 on the turn street / a river spot: 0
-        self.winner = -1
-        self.id = -1
+        self.committed: tuple[float, float] = committed
+        self.history: tuple[str, ...] = history
+        self.river: int = river  # index of the river card dealt (turn spots), -1 on the turn street / a river spot: 0
+        self.winner: int = -1
+        self.id: int = -1
 
 
 def _percent(f: float) -> str:
@@ -88,29 +88,29 @@ class Spot:
                  betting: str = "pot-limit", bet_sizes: Any = (0.5, 1.0), raise_sizes: Any = (1.0,),
                  max_raises: Optional[int] = None, all_in_threshold: float = 0.0,
                  limit_bet: Optional[float] = None) -> None:
-        self.board = _board(board, (4, 5))
+        self.board: list[int] = _board(board, (4, 5))
         if betting not in BETTINGS:
             raise ValueError(f"betting must be one of {', '.join(BETTINGS)}, not {betting!r}")
-        self.betting = betting
+        self.betting: str = betting
         if isinstance(ranges, (str, dict)) or len(ranges) != 2:
             raise ValueError("ranges is a pair (out of position, in position)")
-        self.pot = _amount(pot, "the pot")
+        self.pot: float = _amount(pot, "the pot")
         if isinstance(stacks, (int, float)) and not isinstance(stacks, bool):
             pair: tuple[Any, Any] = (stacks, stacks)
         elif isinstance(stacks, Sequence) and len(stacks) == 2:
             pair = (stacks[0], stacks[1])
         else:
             raise ValueError("stacks is one number (equal stacks) or a pair")
-        self.stacks = (_amount(pair[0], "the stack of player 0"), _amount(pair[1], "the stack of player 1"))
-        self.effective = min(self.stacks)
-        self.all_in_threshold = _amount(all_in_threshold, "all_in_threshold", positive=False)
+        self.stacks: tuple[float, float] = (_amount(pair[0], "the stack of player 0"), _amount(pair[1], "the stack of player 1"))
+        self.effective: float = min(self.stacks)
+        self.all_in_threshold: float = _amount(all_in_threshold, "all_in_threshold", positive=False)
         if betting == "limit":
             if limit_bet is None:
                 raise ValueError("limit betting needs limit_bet= (the chips of a bet or raise)")
             self.limit_bet: Optional[float] = _amount(limit_bet, "limit_bet")
             self.bet_sizes: tuple[float, ...] = ()
             self.raise_sizes: tuple[float, ...] = ()
-            self.max_raises = 3 if max_raises is None else max_raises
+            self.max_raises: int = 3 if max_raises is None else max_raises
         else:
             if limit_bet is not None:
                 raise ValueError("limit_bet= is for limit betting")
@@ -141,26 +141,26 @@ class Spot:
                 raise ValueError(f"{what} is empty after removing the combos that meet the board")
             self.hands.append(hands)
             self.weights.append(weights)
-        self.combos = tuple([format_cards(h) for h in hs.tolist()] for hs in self.hands)
-        self.masks = (_masks(self.hands[0]), _masks(self.hands[1]))
-        self.idents = (ident(self.hands[0], self.hands[1]), ident(self.hands[1], self.hands[0]))
+        self.combos: tuple[list[str], ...] = tuple([format_cards(h) for h in hs.tolist()] for hs in self.hands)
+        self.masks: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]] = (_masks(self.hands[0]), _masks(self.hands[1]))
+        self.idents: tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]] = (ident(self.hands[0], self.hands[1]), ident(self.hands[1], self.hands[0]))
         # every pair of combos must be able to meet: else there is no game
         table = Table(self.board[:4], (self.hands[0], self.hands[1]), self.idents, turn=True) if len(self.board) == 4 \
             else Table(self.board, (self.hands[0], self.hands[1]), self.idents)
         self._root_compat = (table.compat(0, self.weights[1]), table.compat(1, self.weights[0]))
-        self.total_weight = float(np.dot(self.weights[0], self._root_compat[0]))
+        self.total_weight: float = float(np.dot(self.weights[0], self._root_compat[0]))
         if self.total_weight <= 0:
             raise ValueError("no combo of one range can meet a combo of the other (every pair shares a card)")
-        self.node_count = self._count()
+        self.node_count: int = self._count()
         if self.node_count > MAX_NODES:  # counted without building, stopped past the bound
             raise ValueError(f"the tree has more than {MAX_NODES:,} nodes (at least {self.node_count:,} counted "
                              "before stopping): use fewer sizes or raises")
         self.rivers: list[int] = [c for c in range(52) if c not in self.board] if len(self.board) == 4 else [-1]
-        self.memory_bytes = self._bytes_estimate()
+        self.memory_bytes: int = self._bytes_estimate()
         if self.memory_bytes > MAX_BYTES:
             raise ValueError(f"the tree has {self.node_count:,} nodes and needs about {self.memory_bytes:,} bytes, "
                              f"more than the bound of {MAX_BYTES:,}")
-        self.root = self._build()
+        self.root: Node = self._build()
         self.nodes: dict[tuple[str, ...], Node] = {}
         self.node_list: list[Node] = []
         for node in _walk(self.root):

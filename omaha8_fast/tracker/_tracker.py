@@ -70,8 +70,8 @@ class Tracker:
     """
 
     def __init__(self, path: str | os.PathLike[str] = "hands.duckdb", *, read_only: bool = False) -> None:
-        self.path = os.fspath(path)
-        self.read_only = read_only
+        self.path: str = os.fspath(path)
+        self.read_only: bool = read_only
         self._con: Any = connect(self.path, read_only=read_only)
         self._known: dict[str, set[str]] = {}
         row = self._con.execute("SELECT max(hand_key) FROM hands").fetchone()
