@@ -20,7 +20,7 @@ OPTIONAL = {"omaha8_fast.rl._pettingzoo": "pettingzoo", "omaha8_fast.rl._gymnasi
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name: str) -> None:
-    if name in ("omaha8_fast.analysis.plots", "omaha8_fast.analysis.plots"):
+    if name in ("omaha8_fast.analysis.plots", "omaha8_fast.solver._plot"):
         pytest.importorskip("matplotlib")  # the optional [plot] extra
     if name in OPTIONAL:
         pytest.importorskip(OPTIONAL[name], reason=f"{name} needs the rl extra")

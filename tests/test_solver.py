@@ -6,6 +6,7 @@ and settles every pair of hands with split_pot; toy games; symmetry; bad input.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 
@@ -174,6 +175,7 @@ def _last_actor(sol, history: tuple) -> int:
 
 def _lp_value(sol, ranges: tuple[dict, dict], board: str, pot: float) -> float:
     """The game value for player 0 by a sequence-form linear program (scipy)."""
+    pytest.importorskip("scipy", reason="the independent linear program needs scipy (the test extra's peers)")
     from scipy.optimize import linprog
     from scipy.sparse import lil_matrix
 
@@ -385,9 +387,10 @@ def test_solution_api_json_dataframe_lock() -> None:
     assert all(again[k][a] == pytest.approx(s[k][a], abs=1e-9) for k in s for a in s[k])
     assert back.exploitability() == sol.exploitability()
     json.loads(sol.to_json())
-    df = sol.to_dataframe()
-    assert set(df.columns) == {"history", "player", "combo", "action", "probability"}
-    assert df.groupby(["history", "combo"])["probability"].sum().round(9).eq(1).all()
+    if importlib.util.find_spec("pandas") is not None:  # to_dataframe: the dataframe extra
+        df = sol.to_dataframe()
+        assert set(df.columns) == {"history", "player", "combo", "action", "probability"}
+        assert df.groupby(["history", "combo"])["probability"].sum().round(9).eq(1).all()
     # lock every out-of-position combo to check at the root: then the root strategy is checking
     locked = sol.lock((), {c: {"check": 1.0} for c in s})
     assert all(p["check"] == 1.0 for p in locked.strategy(()).values())
