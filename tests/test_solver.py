@@ -522,6 +522,25 @@ def test_turn_threads_give_the_same_solution() -> None:
     assert set(a) == set(b) and all(b[k][x] == pytest.approx(a[k][x], abs=1e-9) for k in a for x in a[k])
 
 
+def test_turn_threads_agree_on_random_ranges() -> None:
+    """40 random combos a side: combos indifferent between actions (regrets of
+    rounding size, whose signs depend on the order of the river cards' sum)
+    must not play one action outright with one thread count and another with
+    the next; the best responses agree to rounding after a few iterations."""
+    deck = [c for c in range(52) if c not in parse_cards("Ks 8d 7c 6h")]
+    rng = random.Random(7)
+    combos = {format_cards(sorted(rng.sample(deck, 4))) for _ in range(200)}
+    ordered = sorted(combos)
+    oop, ip = ({h: 1.0 for h in ordered[:40]}, {h: 1.0 for h in ordered[40:80]})
+    spot = Spot("Ks 8d 7c 6h", ranges=(oop, ip), pot=100, stacks=400, bet_sizes=(0.5, 1.0), raise_sizes=(1.0,),
+                max_raises=1)
+    runs = [solve(spot, exploitability=1e-9, max_iterations=4, threads=n) for n in (1, 2, 3)]
+    first = runs[0].exploitability()
+    assert first > 0.01  # four iterations are far from an equilibrium: the comparison is of unconverged strategies
+    for other in runs[1:]:
+        assert other.exploitability() == pytest.approx(first, rel=1e-9)
+
+
 def test_turn_lock_inside_a_river_subtree_and_json() -> None:
     sol = solve(_turn_spot(), exploitability=0.01)
     history = ("check", "check", "2c")

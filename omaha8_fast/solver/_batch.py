@@ -22,7 +22,7 @@ ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0  # DCFR: positive regrets by t^a/(t^a+1), neg
 #: The solver (omaha8_fast.solver._cfr.Solver, which imports this module).
 Solver = Any
 
-__all__ = ["Batch", "build", "walk"]
+__all__ = ["Batch", "at_chance", "build", "positive_regrets", "walk"]
 
 _F64 = npt.NDArray[np.float64]
 
@@ -74,6 +74,13 @@ def _normalised(r: _F64) -> _F64:
     return r
 
 
+def positive_regrets(regrets: _F64, noise: float) -> _F64:
+    """What regret matching counts of the regrets: the part above ``noise`` (a new array)."""
+    r = regrets - noise
+    np.maximum(r, 0.0, out=r)
+    return r
+
+
 def _locks(solver: Solver, b: Batch, sigma: _F64, part: slice) -> _F64:
     if b.locked:
         for k, nid in enumerate(b.ids[part]):
@@ -121,7 +128,7 @@ def walk(solver: Solver, b: Batch, p: int, r_opp: _F64, r_self: _F64, mode: str,
     if mode == "cfr":
         sigma = solver.sigma.get(key)
         if sigma is None:  # made once between two updates of the regrets
-            sigma = solver.sigma[key] = _locks(solver, b, _normalised(np.maximum(regrets, 0.0)), part)
+            sigma = solver.sigma[key] = _locks(solver, b, _normalised(positive_regrets(regrets, solver.noise)), part)
     elif mode == "ev" or b.player != p:
         sigma = _locks(solver, b, _normalised(sums.copy()), part)
     else:
@@ -162,13 +169,18 @@ def walk(solver: Solver, b: Batch, p: int, r_opp: _F64, r_self: _F64, mode: str,
     return value
 
 
-def at_chance(solver: Solver, node: Node, p: int, r_opp: _F64, r_self: _F64, mode: str, t: int = 0) -> Any:
+def at_chance(solver: Solver, node: Node, p: int, r_opp: _F64, r_self: _F64, mode: str, t: int = 0,
+              lane: Optional[int] = None) -> Any:
     """The chance node's value for p: its river cards' values summed, over
     the 40 rivers a pair of combos meets. With threads, each thread walks a
     share of the river cards (the C calls and numpy's larger steps release
-    the GIL)."""
+    the GIL), unless ``lane`` names the one thread (and work space) that
+    walks them all."""
     b = solver.batches[node.id]
     k = len(b.rivers)
+    if lane is not None:
+        return walk(solver, b, p, np.broadcast_to(r_opp, (k, len(r_opp))), np.broadcast_to(r_self, (k, len(r_self))),
+                    mode, t, slice(0, k), lane).sum(axis=0) / solver.rivers_per_pair
     threads = len(solver.scratches) if solver.pool is not None else 1
     bounds = [k * i // threads for i in range(threads + 1)]
     parts = [slice(bounds[i], bounds[i + 1]) for i in range(threads)]

@@ -22,7 +22,7 @@ from typing import Optional
 import numpy as np
 import numpy.typing as npt
 
-from ._batch import ALPHA, BETA, GAMMA, Batch, at_chance, build
+from ._batch import ALPHA, BETA, GAMMA, Batch, at_chance, build, positive_regrets
 from ._showdown import Scratch, Table
 from ._spot import Node, Spot
 
@@ -70,6 +70,10 @@ class Solver:
                 self.regrets[node.id] = np.zeros(shape)
                 self.sums[node.id] = np.zeros(shape)
         self.locks: dict[int, tuple[npt.NDArray[np.bool_], _F64]] = locks or {}
+        # regret matching counts a regret as positive above this: a combo indifferent between actions has
+        # regrets of rounding size, whose signs (which depend on the order of a sum: the threads) would
+        # otherwise make it play one action or another outright
+        self.noise: float = 1e-9 * spot.pot * float(max(spot.weights[0].sum(), spot.weights[1].sum()))
         self.tables: list[Table] = spot.tables()
         self.turn: Optional[Table] = spot._turn_table
         self.iterations: int = 0
@@ -96,7 +100,7 @@ class Solver:
 
     def current(self, node: Node) -> _F64:
         """Regret matching: the positive regrets, normalised (uniform without any)."""
-        return self._locked(node, _normalised(np.maximum(self.regrets[node.id], 0.0)))
+        return self._locked(node, _normalised(positive_regrets(self.regrets[node.id], self.noise)))
 
     def average(self, node: Node) -> _F64:
         return self._locked(node, _normalised(self.sums[node.id].copy()))
@@ -113,21 +117,24 @@ class Solver:
     def _table(self, node: Node) -> object:
         return self.tables[node.river] if node.river >= 0 else self.turn
 
-    def _terminal(self, node: Node, p: int, r_opp: _F64) -> _F64:
+    def _terminal(self, node: Node, p: int, r_opp: _F64, j: int = 0) -> _F64:
+        """The terminal's values of p's combos (with thread j's work space)."""
         c = node.committed
+        scratch = self.scratches[j]
         if node.kind == "fold":
             table = self.tables[node.river] if node.river >= 0 else self.turn
             assert table is not None
             won = self.spot.pot + c[1 - p] if node.winner == p else -c[p]
-            return table.compat(p, r_opp, self.scratches[0]) * won
-        values, compat = self.tables[node.river].values(p, r_opp, self.scratches[0])
+            return table.compat(p, r_opp, scratch) * won
+        values, compat = self.tables[node.river].values(p, r_opp, scratch)
         total = self.spot.pot + c[0] + c[1]
         return total * values - c[p] * compat
 
-    def _chance(self, node: Node, p: int, r_opp: _F64, r_self: _F64, mode: str, t: int = 0) -> _F64:
+    def _chance(self, node: Node, p: int, r_opp: _F64, r_self: _F64, mode: str, t: int = 0,
+                lane: Optional[int] = None) -> _F64:
         if time.monotonic() > self.deadline:
             raise Deadline
-        return at_chance(self, node, p, r_opp, r_self, mode, t)  # type: ignore[no-any-return]
+        return at_chance(self, node, p, r_opp, r_self, mode, t, lane)  # type: ignore[no-any-return]
 
     # --- one iteration ----------------------------------------------------------------
 
@@ -173,22 +180,25 @@ class Solver:
 
     # --- best response and values --------------------------------------------------
 
-    def best_response_values(self, node: Node, p: int, r_opp: _F64) -> _F64:
-        """p's best counterfactual values against the other's average strategy."""
+    def best_response_values(self, node: Node, p: int, r_opp: _F64, lane: Optional[int] = None) -> _F64:
+        """p's best counterfactual values against the other's average strategy
+        (``lane``: walked by one thread alone, with that thread's work space,
+        while another walks the other player's; None: the river cards shared
+        among the threads)."""
         kind = node.kind
         if kind == "fold" or kind == "showdown":
-            return self._terminal(node, p, r_opp)
+            return self._terminal(node, p, r_opp, lane or 0)
         if kind == "chance":
-            return self._chance(node, p, r_opp, self.spot.weights[p], "br")
+            return self._chance(node, p, r_opp, self.spot.weights[p], "br", 0, lane)
         if node.player != p:
             sigma = self.average(node)
             out: Optional[_F64] = None
             for a, child in enumerate(node.children):
-                v = self.best_response_values(child, p, r_opp * sigma[:, a])
+                v = self.best_response_values(child, p, r_opp * sigma[:, a], lane)
                 out = v if out is None else out + v
             assert out is not None
             return out
-        values = np.stack([self.best_response_values(child, p, r_opp) for child in node.children], axis=1)
+        values = np.stack([self.best_response_values(child, p, r_opp, lane) for child in node.children], axis=1)
         best = values.max(axis=1)
         lock = self.locks.get(node.id)
         if lock is not None:  # a locked combo plays its locked strategy
@@ -214,15 +224,20 @@ class Solver:
         assert out is not None
         return out
 
-    def best_response(self, p: int) -> float:
+    def best_response(self, p: int, lane: Optional[int] = None) -> float:
         """What p's best response wins on average (chips)."""
         spot = self.spot
-        v = self.best_response_values(spot.root, p, spot.weights[1 - p])
+        v = self.best_response_values(spot.root, p, spot.weights[1 - p], lane)
         return float(np.dot(spot.weights[p], v) / spot.total_weight)
 
     def exploitability(self) -> tuple[float, float, float]:
         """(exploitability as a fraction of the pot, BR of player 0, BR of player 1)."""
-        b0, b1 = self.best_response(0), self.best_response(1)
+        if self.pool is None or not self.batches:
+            b0, b1 = self.best_response(0), self.best_response(1)
+        else:  # a turn with threads: each player's best response walked by a thread of its own (the two
+            # passes only read the strategies; each walks every river card, half the Python steps of sharing them)
+            futures = [self.pool.submit(self.best_response, p, p) for p in (0, 1)]
+            b0, b1 = futures[0].result(), futures[1].result()
         return (b0 + b1 - self.spot.pot) / 2 / self.spot.pot, b0, b1
 
     def run(self, target: float, max_iterations: int, deadline: float, progress: Optional[Callable[[int, float], None]],
