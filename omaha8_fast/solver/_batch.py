@@ -101,15 +101,16 @@ def _per_card(solver: Solver, b: Batch, p: int, r_opp: _F64, part: slice, j: int
     if b.kind == "fold":
         won = solver.spot.pot + c[1 - p] if b.winner == p else -c[p]
         for k, river in enumerate(rivers):
-            out[k] = tables[river].compat(p, r_opp[k], scratch)
+            tables[river].compat(p, r_opp[k], scratch, out[k])
         out *= won
         return out
     total = solver.spot.pot + c[0] + c[1]
-    for k, river in enumerate(rivers):
-        values, compat = tables[river].values(p, r_opp[k], scratch)
-        values *= total
-        values -= c[p] * compat
-        out[k] = values
+    compat = np.empty_like(out)
+    for k, river in enumerate(rivers):  # the C writes each card's row in place
+        tables[river].values(p, r_opp[k], scratch, (out[k], compat[k]))
+    out *= total
+    compat *= c[p]
+    out -= compat
     return out
 
 

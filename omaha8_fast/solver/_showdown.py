@@ -291,23 +291,36 @@ class Table:
             self._scratch = Scratch(self.n)
         return self._scratch
 
-    def values(self, p: int, reach_opp: _F64, scratch: Scratch | None = None) -> tuple[_F64, _F64]:
+    def values(self, p: int, reach_opp: _F64, scratch: Scratch | None = None,
+               out: tuple[_F64, _F64] | None = None) -> tuple[_F64, _F64]:
         """(showdown values, compatible weights) of p's combos against reach_opp
         (``scratch``: a :class:`Scratch` of at least this many combos, shared by
-        the tables one thread walks, so that it stays in the cache)."""
+        the tables one thread walks, so that it stays in the cache; ``out``: two
+        contiguous float64 arrays of p's combo count to write them into)."""
         work = scratch if scratch is not None else self._own()
         a, b = self.sides[p], self.sides[1 - p]
-        values = np.empty(a.n, dtype=np.float64)
-        compat = np.empty(a.n, dtype=np.float64)
+        if out is None:
+            values, compat = np.empty(a.n, dtype=np.float64), np.empty(a.n, dtype=np.float64)
+        else:
+            values, compat = out
+            if not (values.shape == compat.shape == (a.n,) and values.dtype == compat.dtype == np.float64
+                    and values.flags.c_contiguous and compat.flags.c_contiguous):
+                raise ValueError(f"out must be two contiguous float64 arrays of {a.n} values")
         w = np.ascontiguousarray(reach_opp, dtype=np.float64)
         lib.o8_sd_values(a.struct, b.struct, self._ident_ptrs[p], _f64(w), _f64(values), _f64(compat), work.ptr)
         return values, compat
 
-    def compat(self, p: int, reach_opp: _F64, scratch: Scratch | None = None) -> _F64:
-        """The compatible weight of reach_opp for each of p's combos."""
+    def compat(self, p: int, reach_opp: _F64, scratch: Scratch | None = None, out: _F64 | None = None) -> _F64:
+        """The compatible weight of reach_opp for each of p's combos (into ``out``
+        when given: a contiguous float64 array of p's combo count)."""
         work = scratch if scratch is not None else self._own()
         a, b = self.sides[p], self.sides[1 - p]
-        compat = np.empty(a.n, dtype=np.float64)
+        if out is None:
+            compat = np.empty(a.n, dtype=np.float64)
+        else:
+            compat = out
+            if not (compat.shape == (a.n,) and compat.dtype == np.float64 and compat.flags.c_contiguous):
+                raise ValueError(f"out must be a contiguous float64 array of {a.n} values")
         w = np.ascontiguousarray(reach_opp, dtype=np.float64)
         lib.o8_sd_compat(a.struct, b.struct, self._ident_ptrs[p], _f64(w), _f64(compat), work.ptr)
         return compat
