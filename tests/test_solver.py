@@ -552,6 +552,63 @@ def test_turn_lock_inside_a_river_subtree_and_json() -> None:
     assert all(s1[k][a] == pytest.approx(s0[k][a], abs=1e-9) for k in s0 for a in s0[k])
 
 
+def test_next_check_comes_where_the_power_law_meets_the_target() -> None:
+    from omaha8_fast.solver._cfr import next_step
+
+    law = [(t, 100.0 * t ** -2.0) for t in (5, 6)]  # meets 0.5 at t = sqrt(200) = 14.1
+    step = next_step(law, 0.5)
+    assert 6 + step <= 14 and step >= 5  # four fifths of the way, not a quarter of the count
+    assert next_step([(40, 0.51), (41, 0.505)], 0.5) == 1
+    assert next_step([(5, 28.7)], 0.5) == 1  # one measure: a quarter of the count
+    assert next_step([(20, 1.0), (21, 1.1)], 0.5) == 5  # rising: a quarter of the count
+    assert next_step([(20, 1.0), (21, 1.0 - 1e-12)], 0.5) == 21  # flat: at most doubling, no overflow
+
+
+def test_solve_stops_within_two_iterations_of_the_first_that_meets_the_target() -> None:
+    from omaha8_fast.solver._cfr import Solver
+
+    rng = random.Random(11)
+    board = "Ks 8d 7c 6h 2c"
+    deck = [c for c in range(52) if c not in parse_cards(board)]
+    combos = sorted({format_cards(sorted(rng.sample(deck, 4), reverse=True)) for _ in range(300)})
+    spot = Spot(board, ranges=({h: 1.0 for h in combos[:120]}, {h: 1.0 for h in combos[120:240]}), pot=100,
+                stacks=400, bet_sizes=(0.5, 1.0), raise_sizes=(1.0,), max_raises=1)
+    every = Solver(spot)
+    every.run(0.003, 200, float("inf"), None, check_every=1)
+    first = every.iterations  # measured after every iteration: the first that meets it
+    passes: list[int] = []
+    solver = Solver(spot)
+    value, _, _, late = solver.run(0.003, 200, float("inf"), lambda i, e: passes.append(i))
+    assert not late and value <= 0.003
+    assert first <= solver.iterations <= first + 2
+    assert len(passes) <= solver.iterations // 2  # far fewer best-response passes than iterations
+
+
+def test_table_writes_into_given_arrays_or_refuses_them() -> None:
+    from omaha8_fast.solver._showdown import Table, ident
+
+    board = parse_cards("Ks 8d 7c 6h 2c")
+    deck = [c for c in range(52) if c not in board]
+    rng = random.Random(3)
+    hands = tuple(np.array([sorted(rng.sample(deck, 4)) for _ in range(n)], dtype=np.uint8) for n in (30, 20))
+    table = Table(board, hands, (ident(hands[0], hands[1]), ident(hands[1], hands[0])))
+    w = np.linspace(0.5, 2.0, 20)
+    values, compat = table.values(0, w)
+    into = (np.full(30, np.nan), np.full(30, np.nan))
+    table.values(0, w, None, into)
+    assert np.array_equal(into[0], values) and np.array_equal(into[1], compat)
+    only = np.full(30, np.nan)
+    table.compat(0, w, None, only)
+    assert np.array_equal(only, table.compat(0, w))
+    assert np.allclose(only, compat, rtol=1e-12)  # the fold sums and the showdown's own, each their order
+    for bad in ((np.empty(29), np.empty(30)), (np.empty(30, dtype=np.float32), np.empty(30)),
+                (np.empty(60)[::2], np.empty(30))):
+        with pytest.raises(ValueError, match="contiguous float64"):
+            table.values(0, w, None, bad)
+    with pytest.raises(ValueError, match="contiguous float64"):
+        table.compat(0, w, None, np.empty(31))
+
+
 def test_from_json_refuses_bad_text() -> None:
     from omaha8_fast.solver import Solution
 
