@@ -11,6 +11,8 @@ own numbers, the payout audit and the engine's replay.
 
 from __future__ import annotations
 
+import pytest
+
 from omaha8_fast.histories import audit, parse, to_engine
 
 
@@ -367,3 +369,69 @@ def test_the_classic_client_s_posts_and_an_all_in_without_a_space() -> None:
     assert (hand.total_pot, hand.paid) == (1600, {"olga": 800, "quin": 800})
     assert audit(hand).verdict == "ok"
     assert _replayed(hand) == {"olga": 800, "quin": 800}
+
+
+def _classic_deal(hero: str, cards: list[str], others: list[str]) -> str:
+    """The classic client's deal lines: four 'received a card.' per other player, the hero's cards named."""
+    lines = [f"Player {name} received a card." for name in others for _ in range(4)]
+    return "\n".join(lines + [f"Player {hero} received card: [{c}]" for c in cards])
+
+
+DISCONNECTED = f"""Game started at: 2016/3/4 5:06:07
+Game ID: 5600 20/40 (PRR) Gull (Omaha HiLow)
+Seat 1 is the button
+Seat 1: ann (500).
+Seat 2: ben (500).
+Seat 3: cal (500).
+Seat 4: dee (500).
+Player ben has small blind (10)
+Player cal has big blind (20)
+{_classic_deal("ann", ["Jc", "Js", "8d", "6d"], ["ben", "cal", "dee"])}
+Player dee calls (20)
+Player ann calls (20)
+Player ben calls (10)
+Player cal checks
+*** FLOP ***: [Kh 7h 2c]
+Player ben checks
+Player cal checks
+Player dee checks
+Player ann bets (20)
+Player ben folds
+Player cal calls (20)
+Player dee is disconnected and ALL IN.
+Player dee allin
+*** TURN ***: [Kh 7h 2c] [9s]
+Player cal checks
+Player ann checks
+*** RIVER ***: [Kh 7h 2c 9s] [Jd]
+Player cal checks
+Player ann checks
+------ Summary ------
+Pot: 120. Rake 0
+Board: [Kh 7h 2c 9s Jd]
+*Player ann shows: Three of a kind [Jc Js 8d 6d]. Bets: 40. Collects: 40. Wins: 0.
+Player ben does not show cards.Bets: 20. Collects: 0. Loses: 20.
+*Player cal shows: Three of a kind [9c 9h Tc Td]. Bets: 40. Collects: 0. Loses: 40.
+*Player dee shows: Three of a kind [Kd Ks 4c 5c]. Bets: 20. Collects: 80. Wins: 60.
+Game ended at: 2016/3/4 5:07:07"""
+
+
+def test_a_disconnected_player_is_left_all_in_for_what_they_put_in() -> None:
+    # dee checks the flop, then disconnects facing ann's bet: the site leaves dee in, all-in for the 20
+    # put in, so dee's kings take the main pot (4 x 20, no low: two low cards on the board) and ann's
+    # jacks the side pot of ann's and cal's flop bets (2 x 20).
+    from omaha8_fast.histories import HandHistoryError, to_ohh
+    from omaha8_fast.histories._phh import imported_to_phh
+
+    [hand] = parse(DISCONNECTED)
+    protected = [a for a in hand.actions if a.player == "dee" and a.street == "flop"]
+    assert [(a.kind, a.added, a.all_in) for a in protected] == [("check", 0, False), ("check", 0, True)]
+    assert (hand.total_pot, hand.paid) == (12000, {"dee": 8000, "ann": 4000})
+    assert audit(hand).verdict == "ok"
+    assert _replayed(hand) == {"dee": 8000, "ann": 4000}  # the engine starts dee with the 20 put in
+    [back] = parse(to_ohh(hand))
+    assert back.paid == hand.paid and _replayed(back) == hand.paid
+    assert [(a.kind, a.all_in) for a in back.actions if a.player == "dee"][-1] == ("check", True)
+    with pytest.raises(HandHistoryError, match="dee stayed in all-in") as problem:  # PHH states stacks
+        imported_to_phh(hand)
+    assert problem.value.hand_id == "5600"

@@ -260,7 +260,10 @@ class PlayerAction(NamedTuple):
 
     ``amount`` is what the site wrote: the chips added for a call or a bet,
     the total street bet reached ("to") for a raise; ``added`` is always the
-    chips this action put in."""
+    chips this action put in. A check with ``all_in`` is a player left in
+    the hand all-in for what they have put in so far, whatever their stack
+    (a disconnected player's all-in protection: WPN's ``is disconnected and
+    ALL IN``); they act no more."""
 
     street: str
     player: str

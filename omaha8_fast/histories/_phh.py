@@ -221,10 +221,15 @@ def imported_to_phh(hand: ImportedHand, *, seed: int | None = 0) -> str:
     (:func:`omaha8_fast.histories.to_engine`), unknown hole cards written
     ``????``, with the site's names, hand number, table, currency and rake.
     A hand PHH cannot state (a post out of turn, a dead or a missing blind,
-    a straddle) raises :class:`HandHistoryError` with the hand id, as
+    a straddle, a disconnected player left all-in) raises :class:`HandHistoryError` with the hand id, as
     ``to_phh(to_engine(hand))`` does: never a file of another hand."""
     from ._replay import to_engine
 
+    protected = sorted({a.player for a in hand.actions if a.kind == "check" and a.all_in})
+    if protected:  # the replay starts them with what they put in: PHH would state other stacks
+        raise HandHistoryError(f"{', '.join(protected)} stayed in all-in for less than their stack (a disconnected "
+                               "player's protection), which PHH cannot state; to_json or to_ohh state it",
+                               hand_id=hand.hand_id)
     engine = to_engine(hand, seed=seed)
     dealt = {p.player for p in hand.posts} | {a.player for a in hand.actions}
     names = [s.name for s in hand.seats if s.name in dealt]

@@ -16,6 +16,10 @@ states it to :class:`omaha8_fast.engine.Hand`:
 * an all-in for less than a full raise, an uncalled bet returned: the
   engine's own rules;
 * a player sitting out: not dealt in (only players who post or act are);
+* a disconnected player left all-in for what they had put in (a check
+  with ``all_in``): their stack in the engine is what they put in, so the
+  engine has them all-in from the street where they put in their last
+  chips, and their checks after it are not replayed (they add nothing);
 * a site that split its pots in its stakes' smallest chip (Full Tilt paid a
   $7.75 pot $3.90/$3.85 at some stakes), as the audit allows: when the split
   in cents does not give what the site paid and a split in units of 5, 10,
@@ -156,7 +160,8 @@ def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> Hand:
             raise error(f"the rake {hand.rake} is not below the total pot {hand.total_pot}")
         rake = Rake(Fraction(hand.rake, hand.total_pot), cap=hand.rake, no_flop_no_drop=False,
                     split="proportional")  # how PokerStars spreads a rake over side pots
-    setting = (names, seats, button, sb, bb, small_bet, big_bet, ante, deck, dead_sb, posts, tuple(extra))
+    stacks = _protected_stacks(hand, seats)
+    setting = (names, stacks, button, sb, bb, small_bet, big_bet, ante, deck, dead_sb, posts, tuple(extra))
     try:
         engine = _replay(hand, setting, rake, False, error)
     except _FreeFold:
@@ -181,6 +186,24 @@ def to_engine(hand: ImportedHand, *, seed: int | None = 0) -> Hand:
     return engine
 
 
+def _protected_stacks(hand: ImportedHand, seats: list[Any]) -> list[int]:
+    """The engine's starting stacks: each seat's, but a player left all-in
+    for what they had put in (a check with ``all_in``) starts with what they
+    put in over the whole hand (every post and action)."""
+    protected = {a.player for a in hand.actions if a.kind == "check" and a.all_in}
+    if not protected:
+        return [s.stack for s in seats]
+    put = dict.fromkeys(protected, 0)
+    for post in hand.posts:
+        if post.player in put:
+            put[post.player] += post.amount
+    for action in hand.actions:
+        if action.player in put:
+            put[action.player] += action.added
+    back = dict(hand.returned)
+    return [min(s.stack, put[s.name] - back.get(s.name, 0)) if s.name in put else s.stack for s in seats]
+
+
 def _payouts(engine: Hand, names: list[str]) -> dict[str, int]:
     """What a finished engine hand paid each player (by name) from the pots."""
     return {names[k]: won for k, won in enumerate(engine.payouts or ()) if won}
@@ -201,10 +224,10 @@ def _replay(hand: ImportedHand, setting: tuple[Any, ...], rake: Rake | None, fre
     :class:`_FreeFold`)."""
     from ..engine import Hand, IllegalAction
 
-    names, seats, button, sb, bb, small_bet, big_bet, ante, deck, dead_sb, posts, extra = setting
+    names, stacks, button, sb, bb, small_bet, big_bet, ante, deck, dead_sb, posts, extra = setting
     try:
         engine = Hand(
-            [s.stack for s in seats], button, sb, bb, betting=hand.betting,  # type: ignore[arg-type]
+            stacks, button, sb, bb, betting=hand.betting,  # type: ignore[arg-type]
             small_bet=small_bet, big_bet=big_bet, ante=ante, deck=deck, hole_size=hand.hole_size,
             rake=rake, runs=2 if hand.run_twice else 1, showdown="choose" if hand.mucked else "all",
             posts=posts, dead_small_blind=dead_sb, extra_blinds=extra, free_folds=free_folds, chip=chip,
@@ -212,8 +235,11 @@ def _replay(hand: ImportedHand, setting: tuple[Any, ...], rake: Rake | None, fre
     except ValueError as problem:
         raise error(f"the engine cannot set up this hand: {problem}") from None
     index = {name: k for k, name in enumerate(names)}
+    protected = {a.player for a in hand.actions if a.kind == "check" and a.all_in}
     for action in hand.actions:
         seat = index[action.player]
+        if action.kind == "check" and action.player in protected and engine.to_act != seat and not engine.stacks[seat]:
+            continue  # a protected player's check once the engine has them all-in: it adds nothing
         if engine.to_act != seat:
             whose = "nobody" if engine.to_act is None else names[engine.to_act]
             raise error(f"{action.player} acts out of turn ({whose} is to act in the engine)", action.line)

@@ -246,8 +246,8 @@ class TextHand:
         street total, or ``added`` the chips this raise put in)."""
         self.known(name, line)
         before = self.bets.get(name, 0)
-        if kind in ("fold", "check"):
-            self.actions.append((self.street, name, kind, 0, 0, False, line))
+        if kind in ("fold", "check"):  # a check all-in: left in, all-in for what they have put in
+            self.actions.append((self.street, name, kind, 0, 0, all_in and kind == "check", line))
             return
         if kind == "raise":
             if to is None:

@@ -399,8 +399,8 @@ class HandBuilder:
         if self.street == "showdown":
             raise self.error(f"{name} acts after the showdown", line)
         before = self.bets.get(name, 0)
-        if kind in ("fold", "check"):
-            self.actions.append((self.street, name, kind, 0, 0, False, line))
+        if kind in ("fold", "check"):  # a check all-in: left in, all-in for what they have put in
+            self.actions.append((self.street, name, kind, 0, 0, all_in and kind == "check", line))
             return
         if kind == "raise":
             reached = value if to else before + value

@@ -525,7 +525,7 @@ def _actions(doc: _Doc, steps: list[tuple[str, str, str, int, bool]], posts: lis
                 out.append((street, name, kind, amount, amount, all_in, doc.line))
                 added = amount
             else:
-                out.append((street, name, kind, 0, 0, False, doc.line))
+                out.append((street, name, kind, 0, 0, all_in and kind == "check", doc.line))
                 added = 0
             put += added
         else:

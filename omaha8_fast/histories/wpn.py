@@ -273,7 +273,7 @@ def _parse_classic(site: str, text: str, first_line: int) -> ImportedHand | None
             kind = "bet" if top == 0 else ("call" if before + added <= top else "raise")
             hand.act(name, kind, line, added=added, all_in=True)
         elif rest == "allin":  # a disconnected player left all-in for what they put in
-            continue
+            hand.act(name, "check", line, all_in=True)
         elif rest.startswith(_CLASSIC_QUIET):
             continue
         elif "(" in rest and any(ch.isdigit() for ch in rest):
