@@ -64,7 +64,8 @@ def build(solver: Solver) -> dict[int, Batch]:
     return out
 
 
-def _normalised(r: _F64) -> _F64:
+def normalised(r: _F64) -> _F64:
+    """Each row of r (non-negative, modified in place) divided by its sum; uniform where the sum is 0."""
     total = r.sum(axis=-1)
     zero = total <= 0
     if zero.any():
@@ -129,9 +130,9 @@ def walk(solver: Solver, b: Batch, p: int, r_opp: _F64, r_self: _F64, mode: str,
     if mode == "cfr":
         sigma = solver.sigma.get(key)
         if sigma is None:  # made once between two updates of the regrets
-            sigma = solver.sigma[key] = _locks(solver, b, _normalised(positive_regrets(regrets, solver.noise)), part)
+            sigma = solver.sigma[key] = _locks(solver, b, normalised(positive_regrets(regrets, solver.noise)), part)
     elif mode == "ev" or b.player != p:
-        sigma = _locks(solver, b, _normalised(sums.copy()), part)
+        sigma = _locks(solver, b, normalised(sums.copy()), part)
     else:
         sigma = None
     if b.player != p:
@@ -180,19 +181,19 @@ def at_chance(solver: Solver, node: Node, p: int, r_opp: _F64, r_self: _F64, mod
     b = solver.batches[node.id]
     k = len(b.rivers)
     if lane is not None:
-        return walk(solver, b, p, np.broadcast_to(r_opp, (k, len(r_opp))), np.broadcast_to(r_self, (k, len(r_self))),
-                    mode, t, slice(0, k), lane).sum(axis=0) / solver.rivers_per_pair
-    threads = len(solver.scratches) if solver.pool is not None else 1
-    bounds = [k * i // threads for i in range(threads + 1)]
-    parts = [slice(bounds[i], bounds[i + 1]) for i in range(threads)]
+        bounds, lanes = [0, k], [lane]
+    else:
+        threads = len(solver.scratches) if solver.pool is not None else 1
+        bounds, lanes = [k * i // threads for i in range(threads + 1)], list(range(threads))
 
-    def run(j: int) -> Any:
-        size = bounds[j + 1] - bounds[j]
+    def run(i: int) -> Any:  # the river cards of part i, on its lane's work space
+        size = bounds[i + 1] - bounds[i]
         return walk(solver, b, p, np.broadcast_to(r_opp, (size, len(r_opp))),
-                    np.broadcast_to(r_self, (size, len(r_self))), mode, t, parts[j], j).sum(axis=0)
+                    np.broadcast_to(r_self, (size, len(r_self))), mode, t, slice(bounds[i], bounds[i + 1]),
+                    lanes[i]).sum(axis=0)
 
-    if solver.pool is None:
+    if len(lanes) == 1 or solver.pool is None:
         total = run(0)
     else:
-        total = sum(solver.pool.map(run, range(threads)))
+        total = sum(solver.pool.map(run, range(len(lanes))))
     return total / solver.rivers_per_pair

@@ -22,7 +22,7 @@ from typing import Optional
 import numpy as np
 import numpy.typing as npt
 
-from ._batch import ALPHA, BETA, GAMMA, Batch, at_chance, build, positive_regrets
+from ._batch import ALPHA, BETA, GAMMA, Batch, at_chance, build, normalised, positive_regrets
 from ._showdown import Scratch, Table
 from ._spot import Node, Spot
 
@@ -40,18 +40,6 @@ def _mark(b: Batch, nid: int) -> None:
         b.locked = True
     for child in b.children:
         _mark(child, nid)
-
-
-def _normalised(r: _F64) -> _F64:
-    """Each row of r (non-negative, modified) divided by its sum; uniform where the sum is 0."""
-    total = r.sum(axis=1)
-    zero = total <= 0
-    if zero.any():
-        total[zero] = 1.0
-        r[zero] = 1.0 / r.shape[1]
-        total[zero] = 1.0
-    r /= total[:, None]
-    return r
 
 
 def next_step(measured: list[tuple[int, float]], target: float) -> int:
@@ -122,10 +110,10 @@ class Solver:
 
     def current(self, node: Node) -> _F64:
         """Regret matching: the positive regrets, normalised (uniform without any)."""
-        return self._locked(node, _normalised(positive_regrets(self.regrets[node.id], self.noise)))
+        return self._locked(node, normalised(positive_regrets(self.regrets[node.id], self.noise)))
 
     def average(self, node: Node) -> _F64:
-        return self._locked(node, _normalised(self.sums[node.id].copy()))
+        return self._locked(node, normalised(self.sums[node.id].copy()))
 
     def _locked(self, node: Node, sigma: _F64) -> _F64:
         lock = self.locks.get(node.id)
@@ -136,7 +124,8 @@ class Solver:
 
     # --- terminals ----------------------------------------------------------------
 
-    def _table(self, node: Node) -> object:
+    def _table(self, node: Node) -> Optional[Table]:
+        """The showdown table of a terminal's board: its river card's, or the turn's (a fold on the turn)."""
         return self.tables[node.river] if node.river >= 0 else self.turn
 
     def _terminal(self, node: Node, p: int, r_opp: _F64, j: int = 0) -> _F64:
@@ -144,7 +133,7 @@ class Solver:
         c = node.committed
         scratch = self.scratches[j]
         if node.kind == "fold":
-            table = self.tables[node.river] if node.river >= 0 else self.turn
+            table = self._table(node)
             assert table is not None
             won = self.spot.pot + c[1 - p] if node.winner == p else -c[p]
             return table.compat(p, r_opp, scratch) * won

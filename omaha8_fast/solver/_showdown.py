@@ -268,6 +268,15 @@ class Scratch:
         self.ptr: Any = _f64(self.array)  # a cffi double*
 
 
+def _row_for(n: int, out: _F64 | None = None) -> _F64:
+    """A float64 row of n values for the C to write: ``out`` when it is one (contiguous), a new one without."""
+    if out is None:
+        return np.empty(n, dtype=np.float64)
+    if not (out.shape == (n,) and out.dtype == np.float64 and out.flags.c_contiguous):
+        raise ValueError(f"out must be contiguous float64 arrays of {n} values")
+    return out
+
+
 class Table:
     """Both players' ranges prepared on one board: showdown values and
     compatible weights of one player's combos against the other's reach."""
@@ -299,13 +308,7 @@ class Table:
         contiguous float64 arrays of p's combo count to write them into)."""
         work = scratch if scratch is not None else self._own()
         a, b = self.sides[p], self.sides[1 - p]
-        if out is None:
-            values, compat = np.empty(a.n, dtype=np.float64), np.empty(a.n, dtype=np.float64)
-        else:
-            values, compat = out
-            if not (values.shape == compat.shape == (a.n,) and values.dtype == compat.dtype == np.float64
-                    and values.flags.c_contiguous and compat.flags.c_contiguous):
-                raise ValueError(f"out must be two contiguous float64 arrays of {a.n} values")
+        values, compat = (_row_for(a.n), _row_for(a.n)) if out is None else (_row_for(a.n, out[0]), _row_for(a.n, out[1]))
         w = np.ascontiguousarray(reach_opp, dtype=np.float64)
         lib.o8_sd_values(a.struct, b.struct, self._ident_ptrs[p], _f64(w), _f64(values), _f64(compat), work.ptr)
         return values, compat
@@ -315,12 +318,7 @@ class Table:
         when given: a contiguous float64 array of p's combo count)."""
         work = scratch if scratch is not None else self._own()
         a, b = self.sides[p], self.sides[1 - p]
-        if out is None:
-            compat = np.empty(a.n, dtype=np.float64)
-        else:
-            compat = out
-            if not (compat.shape == (a.n,) and compat.dtype == np.float64 and compat.flags.c_contiguous):
-                raise ValueError(f"out must be a contiguous float64 array of {a.n} values")
+        compat = _row_for(a.n, out)
         w = np.ascontiguousarray(reach_opp, dtype=np.float64)
         lib.o8_sd_compat(a.struct, b.struct, self._ident_ptrs[p], _f64(w), _f64(compat), work.ptr)
         return compat

@@ -227,8 +227,6 @@ def replay(argv: list[str]) -> int:
     args = parser.parse_args(argv[2:])
     module, one_input, seconds, mb = _prepare(argv[1])
     seconds *= args.cpu_factor
-    if hasattr(module, "CPU_FACTOR"):  # a target that times its own calls scales its bound the same way
-        module.CPU_FACTOR = args.cpu_factor
     limit_memory(mb)
     run = bounded(one_input, seconds, stall=args.stall)
     count, start = 0, time.perf_counter()
