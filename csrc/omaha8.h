@@ -286,7 +286,7 @@ typedef struct {
  * weights, a random hole weighs 1) times every completion of the board.
  * The work is cut into units (each choice of the first open player's hole:
  * its candidate, or its first two cards if random; with every hole known,
- * each choice of the first one or two dealt board cards); this call counts
+ * the whole enumeration, one unit); this call counts
  * units part, part + n_parts, ...
  * (0 <= part < n_parts), so parts 0..n_parts-1 together count everything
  * once. The caller keeps the total weight * O8_POT_UNITS below 2^63 (else the

@@ -7,6 +7,7 @@
  * sorted and the board's table row and card bits are built one card at a time
  * instead of per board.
  */
+#include <stddef.h>
 #include <string.h>
 #include "omaha8.h"
 #include "eval/eval_inline.h"
@@ -112,7 +113,8 @@ typedef struct {
 static void tally_start(tally *t, int n, int squares) {
     t->n = n;
     t->squares = squares;
-    memset(t->count, 0, sizeof t->count);
+    if (n <= TALLY_PLAYERS)  /* only the bins used: a turn's few dozen showdowns cost less than 32 KB of zeros */
+        memset(t->count, 0, sizeof t->count[0] * ((size_t)(n <= TALLY_SPLIT ? 4 : 1) << (2 * n)));
 }
 
 /* Settle the showdown of high[] and low[] values (lower is better; no_low:
@@ -229,11 +231,11 @@ typedef struct {
     int board_size;
     int64_t part, n_parts, unit;                  /* unit = index of the next unit mod n_parts */
     int first_open;                               /* first player not known, or -1 */
-    tally tally;
     o8_equity_counts *out;
     const volatile int32_t *cancel;               /* stop when *cancel != 0 (may be NULL) */
     int stop;                                     /* set once cancelled: every loop unwinds */
     unsigned ticks;
+    tally tally;                                  /* last: zeroed by tally_start, not with the rest */
 } exact_job;
 
 /* Has the caller asked to stop? Read at most every few thousand showdowns. */
@@ -246,8 +248,8 @@ static int exact_stop(exact_job *x) {
     return x->stop;
 }
 
-/* Is the next unit of work ours? Units: when every hole is known, a choice of
- * the first one or two board cards; else a choice of the first open player's
+/* Is the next unit of work ours? Units: when every hole is known, the whole
+ * enumeration (one deal); else a choice of the first open player's
  * hole (its candidate, or its first two cards if random), so that the other
  * parts skip whole subtrees. */
 static int take_unit(exact_job *x) {
@@ -298,6 +300,19 @@ O8_INLINE unsigned nonflush_high(const eq_hole *h, unsigned row5) {
     return best;
 }
 
+/* The five-card row of ranks r[0..5) in any order. */
+O8_INLINE unsigned ranks_row(const uint8_t *ranks) {
+    uint8_t r[5];
+    memcpy(r, ranks, 5);
+    O8_SWAP(r[0], r[1]); O8_SWAP(r[3], r[4]); O8_SWAP(r[2], r[4]); O8_SWAP(r[2], r[3]); O8_SWAP(r[0], r[3]);
+    O8_SWAP(r[0], r[2]); O8_SWAP(r[1], r[4]); O8_SWAP(r[1], r[3]); O8_SWAP(r[1], r[2]);
+    return o8_row5(r);
+}
+
+O8_INLINE unsigned ranks_low(const uint8_t *r) {
+    return O8_LOW_BIT[r[0]] | O8_LOW_BIT[r[1]] | O8_LOW_BIT[r[2]] | O8_LOW_BIT[r[3]] | O8_LOW_BIT[r[4]];
+}
+
 typedef struct {
     exact_job *x;
     int64_t weight;
@@ -305,19 +320,18 @@ typedef struct {
     unsigned suit;
     int other[13];                        /* cards of each rank left in the other suits */
     uint8_t ranks[5];                     /* the board's ranks: suited ones first */
+    uint8_t fixed[5];                     /* the given board cards' ranks not in the suit */
+    int n_fixed;
     unsigned flush[O8_MAX_PLAYERS];       /* each player's best flush on the suited cards */
 } flush_pass;
 
-/* Pass 2, one board's ranks (f->ranks), standing for `ways` boards whose other
- * cards have these ranks in other suits. */
+/* Pass 2, one board's ranks (f->ranks, in any order), standing for `ways`
+ * boards whose other cards have these ranks in other suits. */
 static void flush_board(flush_pass *f, int64_t ways) {
     exact_job *x = f->x;
     int n = x->n;
-    uint8_t r[5];
-    memcpy(r, f->ranks, 5);
-    O8_SWAP(r[0], r[1]); O8_SWAP(r[3], r[4]); O8_SWAP(r[2], r[4]); O8_SWAP(r[2], r[3]); O8_SWAP(r[0], r[3]);
-    O8_SWAP(r[0], r[2]); O8_SWAP(r[1], r[4]); O8_SWAP(r[1], r[3]); O8_SWAP(r[1], r[2]);
-    unsigned row = o8_row5(r);
+    const uint8_t *r = f->ranks;
+    unsigned row = ranks_row(r);
     unsigned nf[O8_MAX_PLAYERS], hi[O8_MAX_PLAYERS];
     unsigned best_nf = ~0u, best_hi = ~0u, mask_nf = 0, mask_hi = 0;
     for (int p = 0; p < n; p++) {
@@ -331,15 +345,17 @@ static void flush_board(flush_pass *f, int64_t ways) {
         mask_hi |= (unsigned)(hi[p] == best_hi) << p;
     }
     if (mask_nf == mask_hi) return;  /* the flushes change nobody's share */
-    unsigned board_low = O8_LOW_BIT[r[0]] | O8_LOW_BIT[r[1]] | O8_LOW_BIT[r[2]] | O8_LOW_BIT[r[3]] | O8_LOW_BIT[r[4]];
+    unsigned board_low = ranks_low(r);
     unsigned low[O8_MAX_PLAYERS];
     for (int p = 0; p < n; p++) low[p] = O8_LOW[x->holes[p].low_mask | board_low];
     tally_add(&x->tally, hi, low, f->weight * ways, x->out);
     tally_add(&x->tally, nf, low, -f->weight * ways, x->out);
 }
 
-/* Pass 2: suited cards ranks[depth..k) from suited[from..ns); then the other
- * 5 - k cards by rank (at most 2 of them: a flush suit has 3+ cards). */
+/* Pass 2: suited cards ranks[depth..k) from suited[from..ns) (ranks[0..depth)
+ * and `mask`: those already on the board); then the given board's other ranks
+ * (fixed[0..n_fixed)) and the other cards dealt by rank (at most 2 of them: a
+ * flush suit has 3+ cards). */
 static void flush_suited(flush_pass *f, const uint8_t *suited, int ns, int k, int depth, int from,
                          unsigned mask) {
     if (depth < k) {
@@ -360,10 +376,12 @@ static void flush_suited(flush_pass *f, const uint8_t *suited, int ns, int k, in
         }
         f->flush[p] = best;
     }
+    int at = k;
+    for (int i = 0; i < f->n_fixed; i++) f->ranks[at++] = f->fixed[i];
     const int *c = f->other;
-    if (k == 5) {
+    if (at == 5) {
         flush_board(f, 1);
-    } else if (k == 4) {
+    } else if (at == 4) {
         for (uint8_t a = 0; a < 13; a++)
             if (c[a]) { f->ranks[4] = a; flush_board(f, c[a]); }
     } else {
@@ -419,6 +437,7 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
     f.x = x;
     f.weight = weight;
     f.table = tabulate ? table : NULL;
+    f.n_fixed = 0;
     for (unsigned s = 0; s < 4; s++) {
         int someone = 0;
         for (int p = 0; p < n; p++) someone |= x->holes[p].suited[s][0] != O8_PAIR[0];
@@ -436,21 +455,87 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
     }
 }
 
-/* Boards completing the known ones with cards d[from..m) from position `at`;
- * a unit is a choice of the first dealt card (or the whole board if none). */
-static void boards_rest(exact_job *x, const uint8_t *d, int m, int from, int at, int64_t weight) {
-    if (at == 5) {
-        if (x->first_open < 0 && x->board_size == 5 && !take_unit(x)) return;
-        o8_board bd;
-        o8_prepare_board(&bd, x->board, 5);
-        showdown(x->n, x->holes, &bd, weight, &x->tally, x->out);
-        return;
+/* ---- exact flop and turn: boards by rank multiset ---------------------------
+ *
+ * The completions of a 3- or 4-card board, counted as preflop's are
+ * (boards_preflop): pass 1 by the rank multiset of the 2 or 1 cards dealt (at
+ * most 91 or 13 of them, each standing for every choice of deck cards with
+ * those ranks), as if no board made a flush; pass 2 settles again every
+ * completion that holds 3+ cards of a suit some player holds 2+ of, its cards
+ * of that suit picked one by one and the others by rank. The same integer
+ * counts as board by board (990 boards on a heads-up flop); the completions
+ * of one deal are one unit of work. */
+static void ranked_board(exact_job *x, const uint8_t *r, int64_t ways) {
+    unsigned high[O8_MAX_PLAYERS], low[O8_MAX_PLAYERS];
+    unsigned row = ranks_row(r), board_low = ranks_low(r);
+    for (int p = 0; p < x->n; p++) {
+        high[p] = nonflush_high(&x->holes[p], row);
+        low[p] = O8_LOW[x->holes[p].low_mask | board_low];
     }
-    for (int i = from; i <= m - (5 - at) && !x->stop; i++) {
-        if (x->first_open < 0 && at == x->board_size && !take_unit(x)) continue;
-        x->board[at] = d[i];
-        boards_rest(x, d, m, i + 1, at + 1, weight);
+    tally_add(&x->tally, high, low, ways, x->out);
+}
+
+static void boards_ranked(exact_job *x, const uint8_t *d, int m, int64_t weight) {
+    int n = x->n, k = x->board_size;
+    if (x->first_open < 0 && !take_unit(x)) return;
+    if (exact_stop(x)) return;
+    int left[13] = {0};
+    for (int i = 0; i < m; i++) left[O8_RANK[d[i]]]++;
+    /* pass 1: the ranks dealt */
+    uint8_t r[5];
+    for (int i = 0; i < k; i++) r[i] = O8_RANK[x->board[i]];
+    if (k == 4) {
+        for (uint8_t a = 0; a < 13; a++)
+            if (left[a]) { r[4] = a; ranked_board(x, r, weight * left[a]); }
+    } else {
+        for (uint8_t a = 0; a < 13; a++) {
+            if (!left[a]) continue;
+            r[3] = a;
+            for (uint8_t b = a; b < 13; b++) {
+                int64_t ways = a == b ? O8_BINOM[2 * 19 + left[a]] : (int64_t)left[a] * left[b];
+                if (!ways) continue;
+                r[4] = b;
+                ranked_board(x, r, weight * ways);
+            }
+        }
     }
+    /* pass 2: completions with 3+ cards of a suit some player can flush in */
+    flush_pass f;
+    f.x = x;
+    f.weight = weight;
+    f.table = NULL;
+    for (unsigned s = 0; s < 4; s++) {
+        int someone = 0;
+        for (int p = 0; p < n; p++) someone |= x->holes[p].suited[s][0] != O8_PAIR[0];
+        if (!someone) continue;
+        int given = 0;
+        unsigned mask = 0;
+        f.n_fixed = 0;
+        for (int i = 0; i < k; i++) {
+            uint8_t rank = O8_RANK[x->board[i]];
+            if ((x->board[i] & 3u) == s) { f.ranks[given++] = rank; mask |= 1u << rank; }
+            else f.fixed[f.n_fixed++] = rank;
+        }
+        if (given + 5 - k < 3) continue;
+        uint8_t suited[13];
+        int ns = 0;
+        f.suit = s;
+        memset(f.other, 0, sizeof f.other);
+        for (int i = 0; i < m; i++) {
+            if ((d[i] & 3u) == s) suited[ns++] = O8_RANK[d[i]];
+            else f.other[O8_RANK[d[i]]]++;
+        }
+        for (int total = given > 3 ? given : 3; total <= given + 5 - k && total <= given + ns; total++)
+            flush_suited(&f, suited, ns, total, given, 0, mask);
+    }
+}
+
+/* The given five-card board (one unit when every hole is known). */
+static void board_given(exact_job *x, int64_t weight) {
+    if (x->first_open < 0 && !take_unit(x)) return;
+    o8_board bd;
+    o8_prepare_board(&bd, x->board, 5);
+    showdown(x->n, x->holes, &bd, weight, &x->tally, x->out);
 }
 
 /* Deal players p.. every hole that fits (`used` = cards taken so far). */
@@ -476,12 +561,16 @@ static void deal_from(exact_job *x, int p, uint64_t used, int64_t weight) {
         if ((x->ticks++ & 255) == 0 && exact_stop(x)) return;
         for (int q = 0; x->changed; q++, x->changed >>= 1)
             if (x->changed & 1) eq_prepare(&x->holes[q], x->cards[q], x->hole_size);
+        if (x->board_size == 5) {
+            board_given(x, weight);
+            return;
+        }
         uint8_t deck[52];
         int m = 0;
         for (int c = 0; c < 52; c++)
             if (!(used >> c & 1)) deck[m++] = (uint8_t)c;
         if (x->board_size == 0) boards_preflop(x, deck, m, weight);
-        else boards_rest(x, deck, m, 0, x->board_size, weight);
+        else boards_ranked(x, deck, m, weight);
         return;
     }
     const o8_range *r = &x->players[p];
@@ -682,7 +771,7 @@ int o8_equity_exact_cancel(const o8_range *players, int n_players, int hole_size
         return O8_ERR_INPUT;
     memset(out, 0, sizeof *out);
     exact_job x;
-    memset(&x, 0, sizeof x);
+    memset(&x, 0, offsetof(exact_job, tally));
     x.players = players;
     x.n = n_players;
     x.hole_size = hole_size;
