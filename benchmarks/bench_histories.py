@@ -245,7 +245,7 @@ ROOM_SAMPLES: dict[str, Callable[[], str]] = {
     "ohh": lambda: _ohh(200),
 }
 # the rooms added by issue 38, from their test hands (tests/data/rooms/)
-for _room in ("ongame", "pkr", "kingsclub", "boss", "microgaming", "entraction", "absolute", "cake"):
+for _room in ("ongame", "pkr", "kingsclub", "boss", "merge", "microgaming", "entraction", "absolute", "cake"):
     ROOM_SAMPLES[_room] = (lambda path: lambda: path.read_text(encoding="utf-8"))(_TESTS / "data" / "rooms" / f"{_room}.txt")
 
 

@@ -1,5 +1,5 @@
 """The readers of the rooms of issue 38 (OnGame, PKR, KingsClub, Boss Media,
-MicroGaming, Entraction, Absolute/UB; Merge and Cake refused clearly), on
+MicroGaming, Entraction, Absolute/UB, Merge and Cake), on
 hands written for these tests from the formats' facts (tests/data/rooms).
 
 Each hand's payouts below were worked out by hand from its cards and bets
@@ -45,6 +45,10 @@ PAID: dict[str, dict[str, dict[str, int]]] = {
         "700001": {"cy": 400, "ann": 400},
         "700002": {"dan": 1000},
     },
+    "merge": {  # one description (the file's header) before both games; no rake printed: the total less the paid
+        "63000005-21": {"Teal": 499, "Gannet": 499},
+        "63000005-22": {"Gannet": 357},
+    },
     "entraction": {
         "880001": {"cy": 2300, "ann": 2300},
         "880002": {"dan": 1950},
@@ -65,6 +69,7 @@ BROKEN: dict[str, tuple[str, str]] = {
     "pkr": ("dan bets $1.50", "dan bets $1.50 now"),
     "kingsclub": ("bob bets 100.50", "bob bets 100.50 twice"),
     "microgaming": ('<Action seq="8" type="Bet" seat="4" value="0.30"/>', '<Action seq="8" type="Bet" seat="4" value="0.3x"/>'),
+    "merge": ('player="1" amount="3.00"/>', 'player="1" amount="3.0O"/>'),
     "entraction": ("cy                          Bet         (9.00)", "cy                          Bet         (9.00) twice"),
     "absolute": ("cy - Bets $4.50", "cy - Bets $4.50 quickly"),
     "cake": ("cy: bets $2.25", "cy: bets $2.25 now"),

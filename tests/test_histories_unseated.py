@@ -105,13 +105,13 @@ def _unseated_variants(site: str) -> list[tuple[int, str]]:
 
 
 @pytest.mark.parametrize("site", ["absolute", "cake", "entraction", "kingsclub", "pkr", "ongame", "boss",
-                                  "microgaming"])
+                                  "microgaming", "merge"])
 def test_every_room_a_player_line_of_a_name_with_no_seat_is_an_error(site: str) -> None:
     from test_histories_rooms import text_of
     text = text_of(site)
     lines = text.split("\n")
     variants = _unseated_variants(site)
-    assert variants or site in ("boss", "microgaming")  # (those two write XML-like records, not verb lines)
+    assert variants or site in ("boss", "microgaming", "merge")  # (these write XML records, not verb lines)
     for number, line in variants:
         with pytest.raises(HandHistoryError) as caught:
             parse("\n".join(lines[:number - 1] + [line] + lines[number - 1:]))

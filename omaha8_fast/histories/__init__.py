@@ -50,7 +50,7 @@ from .pokerstars import (
 )
 # Each site's reader registers itself on import (see _sites.py).
 from . import bovada, everleaf, fulltilt, ggpoker, ipoker, pacific, partypoker, winamax, wpn  # noqa: F401
-from . import absolute, boss, cake, entraction, kingsclub, microgaming, ongame, pkr  # noqa: F401,E402,I001  (the rooms of issue 38)
+from . import absolute, boss, cake, entraction, kingsclub, merge, microgaming, ongame, pkr  # noqa: F401,E402,I001  (the rooms of issue 38)
 
 # The site readers: importing one registers it with _sites (one line per site, in any order:
 # the registry asks them in _sites.ORDER).
