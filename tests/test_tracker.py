@@ -126,33 +126,39 @@ def test_multiway_halves_add_up_to_the_equity() -> None:
     assert 0 < sum(lo for _, lo in halves) < 0.5  # the low half exists on some runouts only
 
 
-def _halves_by_hand(holes: list[str], board: str) -> list[tuple[float, float]]:
-    """Each player's share of the high and the low half over every runout,
-    settled one runout at a time with evaluate_hilo (the reference)."""
+def _halves_by_hand_dead(ids: list[tuple[int, ...]], board: list[int], dead: list[int]) -> list[tuple[float, float]]:
+    """Each player's share of the high and the low half over every runout
+    (``dead`` out of the deck), settled one runout at a time with
+    evaluate_hilo (the reference)."""
     import itertools
 
-    from omaha8_fast.cards import card_ids
     from omaha8_fast.evaluator import evaluate_hilo
 
-    ids = [tuple(card_ids(h)) for h in holes]
-    known = tuple(card_ids(board))
-    deck = [c for c in range(52) if c not in set(known).union(*ids)]
+    known = tuple(board)
+    deck = [c for c in range(52) if c not in set(known).union(*ids, dead)]
     totals = [[0.0, 0.0] for _ in ids]
     count = 0
     for rest in itertools.combinations(deck, 5 - len(known)):
         values = [evaluate_hilo(h, known + rest) for h in ids]
         best_high = min(v[0] for v in values)
         lows = [v[1] for v in values if v[1] is not None]
-        high_half = 0.5 if lows else 1.0
         winners = [i for i, v in enumerate(values) if v[0] == best_high]
         for i in winners:
-            totals[i][0] += high_half / len(winners)
+            totals[i][0] += (0.5 if lows else 1.0) / len(winners)
         if lows:
             low_winners = [i for i, v in enumerate(values) if v[1] == min(lows)]
             for i in low_winners:
                 totals[i][1] += 0.5 / len(low_winners)
         count += 1
     return [(h / count, lo / count) for h, lo in totals]
+
+
+def _halves_by_hand(holes: list[str], board: str) -> list[tuple[float, float]]:
+    """Each player's share of the high and the low half over every runout,
+    settled one runout at a time with evaluate_hilo (the reference)."""
+    from omaha8_fast.cards import card_ids
+
+    return _halves_by_hand_dead([tuple(card_ids(h)) for h in holes], card_ids(board), [])
 
 
 def _flat(pairs: list[tuple[float, float]]) -> list[float]:
@@ -181,6 +187,31 @@ def test_multiway_halves_with_lows_tied_three_ways(holes: list[str]) -> None:
     total = counts[-1][0] * 5040
     assert _flat([(hi / total, lo / total) for _, hi, lo in counts[:-1]]) == pytest.approx(expected, abs=1e-12)
     assert halves[0][1] > 0.1
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_kernel_halves_of_random_spots_with_dead_cards_match_the_reference(seed: int) -> None:
+    """The exact kernel's counts (``_counts_kernel``, as ``allin_ev`` reads
+    them) against every runout settled by hand, on random turn and flop
+    spots of two or three players with other players' cards dead."""
+    import random
+
+    from omaha8_fast.cards import format_cards
+    from omaha8_fast.tracker._allin import _can_make_low, _counts_kernel
+
+    rng = random.Random(seed)
+    deck = rng.sample(range(52), 4 * 5 + 4)
+    players = 2 + seed % 2
+    holes = [deck[4 * i:4 * i + 4] for i in range(players)]
+    dead = deck[4 * players:20]
+    board = deck[20:24 if seed < 6 else 23]  # turn spots, then flop ones
+    low_hands = [_can_make_low(h) for h in holes]
+    counts = _counts_kernel(holes, low_hands, bytes(board), bytes(dead))
+    assert counts is not None
+    total = counts[-1][0] * 5040
+    got = _flat([(hi / total, lo / total) for _, hi, lo in counts[:-1]])
+    expected = _flat(_halves_by_hand_dead([tuple(h) for h in holes], board, dead))
+    assert got == pytest.approx(expected, abs=1e-12), [format_cards(h) for h in holes]
 
 
 def test_pot_halves_refuses_bad_spots() -> None:

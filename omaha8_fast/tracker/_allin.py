@@ -44,6 +44,7 @@ SAMPLES = 20_000
 SEED = 20240601
 _UNITS = int(lib.O8_POT_UNITS)  # a pot in the kernels' units: 2 * lcm(1..9), split evenly by any ties
 _CHUNK = 1 << 16  # runouts per call of the multiway enumeration
+_FIELDS = 7  # int64s of one o8_player_counts: share, share_sq, high_win, high_tie, low_win, low_tie, scoop
 
 EV = tuple[float, "float | None", "float | None", float]
 
@@ -58,24 +59,29 @@ def _known_range(holes: Sequence[Any]) -> tuple[Any, Any]:
 def _counts_kernel(holes: Sequence[Any], low_hands: Sequence[bool], board: bytes,
                    dead: bytes) -> list[tuple[int, int | None, int | None]] | None:
     """Each player's (pot units, of the high half, of the low half) summed
-    over every runout, from :func:`omaha8_fast.equity.equity` (one exact
-    kernel call for known hands), when at
+    over every runout, from the exact kernel of :func:`omaha8_fast.equity.equity`
+    (``o8_equity_exact``: one call, every hole known), when at
     most three players can make a low (``low_hands``). The kernel counts,
     per player, the lows won alone and shared; with at most three low
     hands a shared low is a quarter (2,520 / 2 units) except when all three
     tie (2,520 / 3 each), and those three-way ties ``t3`` follow from the
     total: the low halves dealt add up to 2,520 units per runout with a low,
     so ``2520 * sum(alone) + 1260 * sum(shared) - 3 * 420 * t3`` is that
-    total. None when the kernel refuses the spot."""
-    results = equity([tuple(h) for h in holes], list(board), list(dead))  # known hands: exact, one C call
-    showdowns = results[0].showdowns
-    if not results[0].exact or showdowns <= 0:
+    total. None when the kernel refuses the spot (``equity()`` then says why)."""
+    n = len(holes)
+    players, keep = _known_range(holes)
+    out = ffi.new("o8_equity_counts *")
+    if lib.o8_equity_exact(players, n, len(holes[0]), board, len(board), dead, len(dead), 0, 1, out) != 0:
+        return None
+    counts = ffi.unpack(ffi.cast("int64_t *", out), 3 + _FIELDS * n)  # o8_equity_counts as int64s
+    del keep
+    showdowns = counts[0]
+    if showdowns <= 0:
         return None
     half = _UNITS // 2
-    # the kernel's integer counts back from the fractions (exact: every count is far below 2**53 / showdowns)
-    stats = [(round(r.equity * _UNITS * showdowns), round(r.low_win * showdowns), round(r.low_tie * showdowns))
-             for r in results]
-    with_low = showdowns - round(results[0].no_low * showdowns)
+    # per player: pot units won, lows won alone, lows shared (o8_player_counts' share, low_win, low_tie)
+    stats = [(counts[3 + _FIELDS * i], counts[7 + _FIELDS * i], counts[8 + _FIELDS * i]) for i in range(n)]
+    with_low = showdowns - counts[1]
     excess = half * sum(p[1] for p in stats) + (half // 2) * sum(p[2] for p in stats) - half * with_low
     if sum(low_hands) > 3:  # ties of three and of four cannot be told apart: the shares and the lows as quarters
         shares: list[tuple[int, int | None, int | None]] = [
@@ -190,10 +196,13 @@ def _sampled_halves(exact: list[tuple[int, int | None, int | None]], holes: Sequ
 
 def _can_make_low(hole: Sequence[Any]) -> bool:
     """Whether a hole holds two different ranks of 8 or lower (an ace counts): what a low needs."""
-    return len({_LOW_RANK[c] for c in hole if _LOW_RANK[c]}) >= 2
+    ranks = 0
+    for card in hole:
+        ranks |= _LOW_BIT[card]
+    return ranks & (ranks - 1) != 0  # two bits or more
 
 
-_LOW_RANK = tuple((c >> 2) + 1 if (c >> 2) <= 6 or (c >> 2) == 12 else 0 for c in range(52))  # 0: no low card
+_LOW_BIT = tuple(1 << (c >> 2) if (c >> 2) <= 6 or (c >> 2) == 12 else 0 for c in range(52))  # 0: no low card
 
 
 def pot_halves(holes: Sequence[Any], board: Any = (), dead: Any = ()) -> list[tuple[float, float]] | None:
@@ -228,10 +237,10 @@ def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str
     of the high halves, of the low halves, standard error)``, the board cut
     to its first ``board_at`` cards (0, 3 or 4); empty when a contested
     pot's player did not show their cards."""
-    showing = claimants(hand)
-    boards = stored(hand, "boards")
-    board = bytes([int(c) for c in boards[0][:board_at]]) if boards else b""
     holes_all = stored_holes(hand)
+    showing = {name: bytes(cards) for name, cards in claimants(hand, holes_all).items()}  # card ids (Cards: ints)
+    boards = stored(hand, "boards")
+    board = bytes(boards[0][:board_at]) if boards else b""
     out: dict[str, list[Any]] = {}
     for pot in pots:
         net = pot.amount - pot.rake
@@ -244,8 +253,8 @@ def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str
             continue
         if any(n not in showing for n in eligible):
             return {}
-        holes = [showing[n] for n in eligible]  # card ids (or Cards: ints too)
-        dead = bytes([int(c) for name, cards in holes_all.items() if name not in eligible for c in cards])
+        holes = [showing[n] for n in eligible]
+        dead = b"".join([bytes(cards) for name, cards in holes_all.items() if name not in eligible])
         low_hands = [_can_make_low(h) for h in holes]
         counts: list[tuple[int, int | None, int | None]] | None
         if sum(low_hands) <= 3 or not board:
@@ -255,16 +264,17 @@ def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str
         else:  # four or more low hands on the flop or the turn: every runout, settled
             counts = list(_counts_runouts(holes, board, dead) or ()) or None
         if counts is None:  # refused by the kernels: equity() says why
-            equity(holes, list(board), list(dead))
+            equity([tuple(h) for h in holes], list(board), list(dead))
             raise ValueError(f"the all-in spot of pot {pot!r} cannot be counted")
         total = counts[-1][0] * _UNITS
+        scale = net / total
         for i, name in enumerate(eligible):
             share, high, low = counts[i]
             e = out.setdefault(name, [0.0, 0.0, 0.0, 0.0])
-            e[0] += share * net / total
+            e[0] += share * scale
             if high is None or low is None or e[1] is None:
                 e[1] = e[2] = None
             else:
-                e[1] += high * net / total
-                e[2] += low * net / total
+                e[1] += high * scale
+                e[2] += low * scale
     return {name: (e[0], e[1], e[2], e[3]) for name, e in out.items()}

@@ -33,10 +33,12 @@ class Split(NamedTuple):
     lo_only: bool
 
 
-def claimants(hand: ImportedHand) -> dict[str, Any]:
+def claimants(hand: ImportedHand, holes: dict[str, tuple[Any, ...]] | None = None) -> dict[str, Any]:
     """The players who showed a whole hand, with their cards (ids or Cards:
-    read from the stored records, see :func:`omaha8_fast.histories._model.records`)."""
-    holes = stored_holes(hand)
+    read from the stored records, see :func:`omaha8_fast.histories._model.records`);
+    ``holes``, when given, is ``stored_holes(hand)`` already read."""
+    if holes is None:
+        holes = stored_holes(hand)
     size = hand.hole_size
     out: dict[str, Any] = {}
     for shown in stored(hand, "shown"):  # the player first in either stored form (see records)
