@@ -398,6 +398,27 @@ static void flush_suited(flush_pass *f, const uint8_t *suited, int ns, int k, in
     }
 }
 
+/* Whether some player holds 2+ cards of suit s: only then can a board of
+ * 3+ cards of that suit change a high (pass 2). */
+static int someone_suited(const exact_job *x, unsigned s) {
+    int someone = 0;
+    for (int p = 0; p < x->n; p++) someone |= x->holes[p].suited[s][0] != O8_PAIR[0];
+    return someone;
+}
+
+/* Pass 2 in suit s: the deck's cards d[0..m) of the suit into suited[] by
+ * rank (returns how many), the others counted by rank in f->other. */
+static int split_deck(flush_pass *f, const uint8_t *d, int m, unsigned s, uint8_t *suited) {
+    int ns = 0;
+    f->suit = s;
+    memset(f->other, 0, sizeof f->other);
+    for (int i = 0; i < m; i++) {
+        if ((d[i] & 3u) == s) suited[ns++] = O8_RANK[d[i]];
+        else f->other[O8_RANK[d[i]]]++;
+    }
+    return ns;
+}
+
 /* All 5-card boards from deck d[0..m) (sorted by id); the whole is one unit. */
 static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight) {
     const uint16_t *B = O8_BINOM;
@@ -423,7 +444,7 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
             }
             if (!ways) continue;
             unsigned row = o8_row5(r);
-            unsigned board_low = O8_LOW_BIT[r[0]] | O8_LOW_BIT[r[1]] | O8_LOW_BIT[r[2]] | O8_LOW_BIT[r[3]] | O8_LOW_BIT[r[4]];
+            unsigned board_low = ranks_low(r);
             for (int p = 0; p < n; p++) {
                 high[p] = nonflush_high(&x->holes[p], row);
                 if (tabulate) table[p][row] = (uint16_t)high[p];
@@ -439,18 +460,10 @@ static void boards_preflop(exact_job *x, const uint8_t *d, int m, int64_t weight
     f.table = tabulate ? table : NULL;
     f.n_fixed = 0;
     for (unsigned s = 0; s < 4; s++) {
-        int someone = 0;
-        for (int p = 0; p < n; p++) someone |= x->holes[p].suited[s][0] != O8_PAIR[0];
-        if (!someone) continue;
+        if (!someone_suited(x, s)) continue;
         if (exact_stop(x)) return;
         uint8_t suited[13];
-        int ns = 0;
-        f.suit = s;
-        memset(f.other, 0, sizeof f.other);
-        for (int i = 0; i < m; i++) {
-            if ((d[i] & 3u) == s) suited[ns++] = O8_RANK[d[i]];
-            else f.other[O8_RANK[d[i]]]++;
-        }
+        int ns = split_deck(&f, d, m, s, suited);
         for (int k = 3; k <= 5 && k <= ns; k++) flush_suited(&f, suited, ns, k, 0, 0, 0);
     }
 }
@@ -476,7 +489,7 @@ static void ranked_board(exact_job *x, const uint8_t *r, int64_t ways) {
 }
 
 static void boards_ranked(exact_job *x, const uint8_t *d, int m, int64_t weight) {
-    int n = x->n, k = x->board_size;
+    int k = x->board_size;
     if (x->first_open < 0 && !take_unit(x)) return;
     if (exact_stop(x)) return;
     int left[13] = {0};
@@ -505,9 +518,7 @@ static void boards_ranked(exact_job *x, const uint8_t *d, int m, int64_t weight)
     f.weight = weight;
     f.table = NULL;
     for (unsigned s = 0; s < 4; s++) {
-        int someone = 0;
-        for (int p = 0; p < n; p++) someone |= x->holes[p].suited[s][0] != O8_PAIR[0];
-        if (!someone) continue;
+        if (!someone_suited(x, s)) continue;
         int given = 0;
         unsigned mask = 0;
         f.n_fixed = 0;
@@ -518,13 +529,7 @@ static void boards_ranked(exact_job *x, const uint8_t *d, int m, int64_t weight)
         }
         if (given + 5 - k < 3) continue;
         uint8_t suited[13];
-        int ns = 0;
-        f.suit = s;
-        memset(f.other, 0, sizeof f.other);
-        for (int i = 0; i < m; i++) {
-            if ((d[i] & 3u) == s) suited[ns++] = O8_RANK[d[i]];
-            else f.other[O8_RANK[d[i]]]++;
-        }
+        int ns = split_deck(&f, d, m, s, suited);
         for (int total = given > 3 ? given : 3; total <= given + 5 - k && total <= given + ns; total++)
             flush_suited(&f, suited, ns, total, given, 0, mask);
     }

@@ -25,7 +25,6 @@ evenly among any number of winners), so the sums are exact.
 from __future__ import annotations
 
 import math
-import struct
 from collections.abc import Sequence
 from typing import Any
 
@@ -46,7 +45,6 @@ SEED = 20240601
 _UNITS = int(lib.O8_POT_UNITS)  # a pot in the kernels' units: 2 * lcm(1..9), split evenly by any ties
 _CHUNK = 1 << 16  # runouts per call of the multiway enumeration
 _FIELDS = 7  # int64s of one o8_player_counts: share, share_sq, high_win, high_tie, low_win, low_tie, scoop
-_INT64S = [struct.Struct(f"={3 + _FIELDS * n}q") for n in range(lib.O8_MAX_PLAYERS + 1)]  # o8_equity_counts' head
 
 EV = tuple[float, "float | None", "float | None", float]
 
@@ -55,12 +53,7 @@ def _known_range(holes: Sequence[Any]) -> tuple[Any, Any]:
     """Known holes as the C kernels' ``o8_range[]`` (one hole each) and the buffer it points into."""
     size = len(holes[0])
     cards = ffi.from_buffer(b"".join(map(bytes, holes)))
-    players = ffi.new("o8_range[]", len(holes))  # zeroed: no weights
-    for i in range(len(holes)):
-        player = players[i]
-        player.holes = cards + size * i
-        player.n_holes = 1
-    return players, cards
+    return ffi.new("o8_range[]", [(cards + size * i, ffi.NULL, 1) for i in range(len(holes))]), cards
 
 
 def _counts_kernel(holes: Sequence[Any], low_hands: Sequence[bool], board: bytes,
@@ -80,7 +73,7 @@ def _counts_kernel(holes: Sequence[Any], low_hands: Sequence[bool], board: bytes
     out = ffi.new("o8_equity_counts *")
     if lib.o8_equity_exact(players, n, len(holes[0]), board, len(board), dead, len(dead), 0, 1, out) != 0:
         return None
-    counts = _INT64S[n].unpack_from(ffi.buffer(out))  # o8_equity_counts as int64s
+    counts = ffi.unpack(ffi.cast("int64_t *", out), 3 + _FIELDS * n)  # o8_equity_counts as int64s
     del keep
     showdowns = counts[0]
     if showdowns <= 0:
