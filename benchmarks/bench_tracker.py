@@ -22,25 +22,26 @@ or, for the figures (CPU time of this process):
 The pytest cases take their sizes from ``_size.size`` (small under ``OMAHA8_BENCH_SIZE=ci``).
 
 Measured (python benchmarks/bench_tracker.py, 20,000 hands, 7.6 % of them
-all-in before the river; a 2-core AMD EPYC VM, load average 0.7-0.9, whose
+all-in before the river; a 2-core AMD EPYC VM, load average about 1, whose
 passes of the same work differ by up to 2x; CPU time of this process):
 
-- add: 2,826 hands/s (target 10,000: not met; 3,647 on an earlier VM at load
-  3-5, 2,858 before the all-in and rows work of issue 43's follow-up). Per
-  hand: reading 45 us and the payout audit 41-49 us (the histories package:
+- add: 3,632 hands/s (target 10,000: not met; 2,826 in another run on this
+  VM, 3,647 on an earlier VM at load 3-5, 2,858 before the all-in and rows
+  work of issue 43's follow-up). Per hand: reading 45 us and the payout audit 41-49 us (the histories package:
   those two alone bound add to about 11,000 hands/s), the rows about 60 us
   plus the showdown split (evaluate_hilo per shown hand) about 25 us, all-in
   EV (a pre-flop all-in's exact equity is 0.4-3 ms; four low hands pre-flop
   about 20 ms), the store 30-50 us (Arrow columns and one INSERT per table
   per batch);
-- stats() over 1,000,000 hands: 0.78 s (DuckDB on one thread);
+- stats() over 1,000,000 hands: 0.64 s (DuckDB on one thread);
 - size: 328 bytes per hand at 20,000 hands, 198 at 1,000,000;
-- all-in EV of 2,000 flop and turn all-ins, the least of 10 passes: 22,654
+- all-in EV of 2,000 flop and turn all-ins, the least of 10 passes: 22,756
   hands/s (target 20,000: met; 16,831 in one pass before the exact kernel
   enumerated flops and turns by rank multiset, 8,869 before that); of the
-  1,331 whose pots are all heads-up: 33,304 hands/s. Every half is exact
+  1,331 whose pots are all heads-up: 38,553 hands/s. Every half is exact
   (or, for four low hands pre-flop, the three-way low ties sampled). Under
-  callgrind, 209,000 instructions per spot, 56,000 of them in the C core.
+  callgrind, about 210,000 instructions per spot, 56,000 of them in the C
+  core.
 """
 
 from __future__ import annotations
